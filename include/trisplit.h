@@ -1,0 +1,64 @@
+/*
+   trisplit.h - public interface of trisplit, PETSc preconditioners built on fast tridiagonal solves.
+
+   Link with -ltrisplit and call TriSplitInitializePackage() (PCSetType() calls it for you once the
+   library is loaded), or load it into any PETSc program with -dll_append /path/to/libtrisplit.so.
+*/
+#ifndef TRISPLIT_H
+#define TRISPLIT_H
+
+#include <petscpc.h>
+
+#define TRISPLIT_VERSION_MAJOR 0
+#define TRISPLIT_VERSION_MINOR 1
+
+/* Preconditioner types (only registered types are listed here) */
+#define PCALGTRI "algtri"
+
+/*E
+   PCAlgTriPivoting - pivot rule of the tridiagonal elimination inside the trisplit preconditioners
+
+   Values:
++  PCALGTRI_PIVOTING_NONE    - no pivoting (Thomas algorithm)
+.  PCALGTRI_PIVOTING_PARTIAL - partial pivoting between the accumulated and the current row
+-  PCALGTRI_PIVOTING_SCALED  - scaled partial pivoting, each candidate divided by its row's max-abs (default)
+
+   Level: intermediate
+
+.seealso: `PCALGTRI`, `PCAlgTriSetPivoting()`
+E*/
+typedef enum {
+  PCALGTRI_PIVOTING_NONE,
+  PCALGTRI_PIVOTING_PARTIAL,
+  PCALGTRI_PIVOTING_SCALED
+} PCAlgTriPivoting;
+PETSC_EXTERN const char *const PCAlgTriPivotings[];
+
+/*E
+   PCAlgTriWeight - edge weights of the graph the linear forest is extracted from
+
+   Values:
++  PCALGTRI_WEIGHT_SCALED - C = |diagp1(A)^-1 A| + its transpose (scaling invariant, default)
+-  PCALGTRI_WEIGHT_ABS    - C = |A| + |A|^T without the diagonal
+
+   Level: intermediate
+
+.seealso: `PCALGTRI`, `PCAlgTriSetWeight()`
+E*/
+typedef enum {
+  PCALGTRI_WEIGHT_SCALED,
+  PCALGTRI_WEIGHT_ABS
+} PCAlgTriWeight;
+PETSC_EXTERN const char *const PCAlgTriWeights[];
+
+PETSC_EXTERN PetscErrorCode TriSplitInitializePackage(void);
+PETSC_EXTERN PetscErrorCode TriSplitFinalizePackage(void);
+
+PETSC_EXTERN PetscErrorCode PCAlgTriSetPivoting(PC, PCAlgTriPivoting);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetPivoting(PC, PCAlgTriPivoting *);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetWeight(PC, PCAlgTriWeight);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorIterations(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetReuseForest(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
+
+#endif

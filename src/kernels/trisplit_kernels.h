@@ -1,0 +1,209 @@
+/*
+   trisplit_kernels.h - the PETSc-free kernels of trisplit, behind one C interface.
+
+   Every kernel exists twice, in the spirit of Ginkgo's reference/backend split:
+     src/kernels/reference/  plain sequential C, the oracle (prefix ts_ref_)
+     src/kernels/cuda/       CUDA C++ templated on the scalar type (prefix ts_cuda_)
+   Both take the same arrays and return the same results (bit for bit for the integer
+   outputs such as forests and permutations; up to rounding for floating point solves).
+
+   Conventions
+   - Matrices are CSR with 0-based, sorted column indices (rowptr has n+1 entries).
+   - A tridiagonal matrix is three bands of length n: sub a[i] = T(i,i-1) (a[0] unused, 0),
+     diag b[i] = T(i,i), super c[i] = T(i,i+1) (c[n-1] unused, 0). Several independent
+     systems ("paths") are stored as one chain with zero couplings between them.
+   - Dense right-hand sides are column major with leading dimension ldx >= n.
+   - Nothing here allocates: sizes of workspaces are queried, buffers come from the caller
+     (so PETSc's -malloc_dump and CUDA stream ordering see every byte).
+*/
+#ifndef TRISPLIT_KERNELS_H
+#define TRISPLIT_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__CUDACC__)
+  #define TS_HOST_DEVICE __host__ __device__
+#else
+  #define TS_HOST_DEVICE
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Index type of the matrices the kernels see; matches PetscInt of the PETSc build. */
+#if defined(TS_INDEX_64)
+typedef int64_t ts_int;
+#else
+typedef int32_t ts_int;
+#endif
+
+typedef enum {
+  TS_SUCCESS        = 0,
+  TS_ERR_ZERO_PIVOT = 1, /* the (pivoted) elimination met an exactly zero pivot: singular factor */
+  TS_ERR_NONFINITE  = 2, /* a NaN or Inf in the input */
+  TS_ERR_ARGUMENT   = 3, /* a size or parameter out of range */
+  TS_ERR_DEVICE     = 4  /* a CUDA call failed (CUDA backend only) */
+} ts_status;
+
+/* Pivot rule of the tridiagonal elimination between the accumulated previous row and the current
+   row (ALGORITHMS.md 2.3): none keeps the previous row (Thomas), partial compares the pivot
+   candidates, scaled compares them each divided by the max-abs of its own row. Ties keep the
+   previous row. */
+typedef enum {
+  TS_PIVOTING_NONE    = 0,
+  TS_PIVOTING_PARTIAL = 1,
+  TS_PIVOTING_SCALED  = 2
+} ts_pivoting;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Tridiagonal solves (reference: sequential elimination with the RPTS pivot rule)            */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Factorization of a tridiagonal chain, held in caller memory: 4n doubles + n bytes
+   (ts_ref_gttrf_size()). The factor is U with two superdiagonals plus one multiplier
+   and one pivot bit per step, as LAPACK's dgttrf stores it. */
+size_t ts_ref_gttrf_size(ts_int n);
+
+/* Factor the chain (a,b,c) into the buffer. On TS_ERR_ZERO_PIVOT, *zero_row (if not NULL) is the
+   first row whose pivot vanished. */
+ts_status ts_ref_gttrf(ts_pivoting pivoting, ts_int n, const double *a, const double *b, const double *c, void *factor, ts_int *zero_row);
+
+/* Solve with a factor from ts_ref_gttrf for nrhs columns of x (in place). */
+void ts_ref_gttrs(ts_int n, ts_int nrhs, const void *factor, double *x, ts_int ldx);
+
+/* Transposed solve T^T y = x with the same factor (for PCApplyTranspose). */
+void ts_ref_gttrs_transpose(ts_int n, ts_int nrhs, const void *factor, double *x, ts_int ldx);
+
+/* Factor and solve in one call; work holds ts_ref_gttrf_size(n) bytes. */
+ts_status ts_ref_gtsv(ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *work, ts_int *zero_row);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Diagonal scalings (ALGORITHMS.md 5.1)                                                       */
+/* ------------------------------------------------------------------------------------------ */
+
+/* d_i = diagp_k(A)_ii, k = 0: A_ii; 1: unit(A_ii) max(|A_ii|, sum_{j!=i}|A_ij|); 2: unit(A_ii) sum_j |A_ij|,
+   unit(x) = x/|x|, unit(0) = 1. Row sums are accumulated in column order (the CUDA twin does the same). */
+void ts_ref_diagp(int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *d);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Weight graph C (ALGORITHMS.md 4.1, 5.3): symmetric, no diagonal, union pattern of A and A^T  */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef enum {
+  TS_WEIGHT_SCALED = 0, /* C = |diagp1(A)^-1 A| + transpose */
+  TS_WEIGHT_ABS    = 1  /* C = |A| + |A|^T, diagonal removed */
+} ts_weighting;
+
+/* Transpose of a CSR matrix (values may be NULL for a pattern only). Output rows are sorted. */
+void ts_ref_csr_transpose(ts_int n, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *t_rowptr, ts_int *t_col, double *t_val);
+
+/* Row pointer of the graph (union of the off-diagonal patterns of A and A^T). */
+void ts_ref_graph_rowptr(ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *t_rowptr, const ts_int *t_col, ts_int *g_rowptr);
+
+/* Columns and weights of the graph, g_w(i,j) = s_i |A_ij| + s_j |A_ji| with s = 1/|diagp1(A)| (scaled)
+   or 1 (abs); scale holds s (n entries). g_w is exactly symmetric. */
+void ts_ref_graph_fill(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, const ts_int *g_rowptr, ts_int *g_col, double *g_w);
+
+/* ------------------------------------------------------------------------------------------ */
+/* [0,n]-factor (ALGORITHMS.md 4.2, Algorithm 8)                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+#define TS_FACTOR_MAX_N 4
+
+typedef struct {
+  int      n;             /* at most n partners per vertex, 1..TS_FACTOR_MAX_N (2 for a linear forest) */
+  int      iterations;    /* M, number of proposal/confirmation rounds (5) */
+  int      charge_period; /* m, charges are off in rounds k with k mod m == charge_skip (5) */
+  int      charge_skip;   /* k_m (0) */
+  double   p;             /* probability of a positive charge (0.5) */
+  uint32_t seed;          /* mixed into the charge hash (0) */
+} ts_factor_params;
+
+/* The charges. lowbias32 (C. Wellons' integer hash, 2018) of the vertex id mixed with a hash of
+   (round, seed); positive iff the hash is below p 2^32. Host and device evaluate exactly this. */
+static inline TS_HOST_DEVICE uint32_t ts_hash32(uint32_t x)
+{
+  x ^= x >> 16;
+  x *= 0x7feb352dU;
+  x ^= x >> 15;
+  x *= 0x846ca68bU;
+  x ^= x >> 16;
+  return x;
+}
+
+static inline TS_HOST_DEVICE uint32_t ts_charge_threshold(double p)
+{
+  return p <= 0.0 ? 0U : (p >= 1.0 ? 0xffffffffU : (uint32_t)(p * 4294967296.0));
+}
+
+static inline TS_HOST_DEVICE int ts_charge(ts_int v, int round, uint32_t seed, uint32_t threshold)
+{
+  return ts_hash32((uint32_t)v ^ ts_hash32((uint32_t)round * 0x9e3779b9U + seed)) < threshold;
+}
+
+/* Proposal order: a heavier edge first; between equal weights the smaller neighbour id. */
+static inline TS_HOST_DEVICE int ts_edge_better(double w0, ts_int j0, double w1, ts_int j1)
+{
+  return w0 > w1 || (w0 == w1 && j0 < j1);
+}
+
+/* Workspace of ts_ref_factor in bytes. */
+size_t ts_ref_factor_size(ts_int n, int nf);
+
+/* Parallel [0,n]-factor of the graph. partner[v*nf + s] are v's partners (-1 = empty slot, filled
+   slots first, in order of confirmation), partner_w the matching weights. *rounds is the number of
+   rounds run (stops early once an uncharged round adds no proposal). */
+ts_status ts_ref_factor(const ts_factor_params *params, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *work, int *rounds);
+
+/* Sequential greedy [0,n]-factor (Algorithm 6): edges by decreasing weight (ties: smaller (i,j)),
+   taken while both ends have fewer than nf partners. Workspace: ts_ref_factor_greedy_size bytes. */
+size_t    ts_ref_factor_greedy_size(ts_int n, ts_int nedges);
+ts_status ts_ref_factor_greedy(int nf, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *work);
+
+/* Weight of the factor's edges over the weight of all graph edges (c_pi), each edge counted once. */
+double ts_ref_factor_coverage(int nf, ts_int n, const ts_int *g_rowptr, const double *g_w, const ts_int *partner, const double *partner_w);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Linear forest (ALGORITHMS.md 4.3)                                                           */
+/* ------------------------------------------------------------------------------------------ */
+
+/* From a [0,2]-factor (partner, partner_w with nf = 2): break every cycle at its weakest edge
+   (smallest (weight, min id, max id)), then give each vertex its path id (the smaller end vertex)
+   and position (0 at that end), and the permutation sorted by (path id, position):
+   perm[k] = vertex at position k of the permuted order, iperm[perm[k]] = k.
+   partner/partner_w are updated in place (removed cycle edges become -1). work: 2n ts_int. */
+ts_status ts_ref_linear_forest(ts_int n, ts_int *partner, double *partner_w, ts_int *path_id, ts_int *position, ts_int *perm, ts_int *iperm, ts_int *work, ts_int *npaths, ts_int *longest, ts_int *ncycles);
+
+/* Bands of P A P^T restricted to the forest: b[k] = A(v,v), a[k] = A(v, perm[k-1]) and
+   c[k] = A(v, perm[k+1]) when those are on v's path (else 0), v = perm[k]. */
+void ts_ref_forest_bands(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *path_id, double *a, double *b, double *c);
+
+/* Coverage of the edges {i,i+1} of the original order (c_id). */
+double ts_ref_identity_coverage(ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Permutations                                                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+/* y[k] = x[perm[k]] (gather into the forest order) and x[perm[k]] = y[k] (scatter back). */
+void ts_ref_gather(ts_int n, const ts_int *perm, const double *x, double *y);
+void ts_ref_scatter(ts_int n, const ts_int *perm, const double *y, double *x);
+
+/* ------------------------------------------------------------------------------------------ */
+/* CUDA backend (built when PETSc has CUDA, and compiled in CI); stream is a cudaStream_t.      */
+/* ------------------------------------------------------------------------------------------ */
+
+/* RPTS: workspace bytes for a scalar solve of n rows and nrhs right-hand sides. */
+size_t    ts_cuda_gtsv_buffer_size(ts_int n, ts_int nrhs, int single_precision);
+/* X (column major, ldx) is overwritten by the solution of (a,b,c) X = X. Stream ordered, no
+   allocation, no synchronisation. */
+ts_status ts_cuda_dgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer);
+ts_status ts_cuda_sgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
