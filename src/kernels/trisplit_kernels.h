@@ -28,6 +28,10 @@
   #define TS_HOST_DEVICE
 #endif
 
+/* The library is built with -fvisibility=hidden by some PETSc configurations; kernels stay callable
+   from tests and benchmarks. */
+#define TS_EXTERN __attribute__((visibility("default")))
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -64,20 +68,20 @@ typedef enum {
 /* Factorization of a tridiagonal chain, held in caller memory: 4n doubles + n bytes
    (ts_ref_gttrf_size()). The factor is U with two superdiagonals plus one multiplier
    and one pivot bit per step, as LAPACK's dgttrf stores it. */
-size_t ts_ref_gttrf_size(ts_int n);
+TS_EXTERN size_t ts_ref_gttrf_size(ts_int n);
 
 /* Factor the chain (a,b,c) into the buffer. On TS_ERR_ZERO_PIVOT, *zero_row (if not NULL) is the
    first row whose pivot vanished. */
-ts_status ts_ref_gttrf(ts_pivoting pivoting, ts_int n, const double *a, const double *b, const double *c, void *factor, ts_int *zero_row);
+TS_EXTERN ts_status ts_ref_gttrf(ts_pivoting pivoting, ts_int n, const double *a, const double *b, const double *c, void *factor, ts_int *zero_row);
 
 /* Solve with a factor from ts_ref_gttrf for nrhs columns of x (in place). */
-void ts_ref_gttrs(ts_int n, ts_int nrhs, const void *factor, double *x, ts_int ldx);
+TS_EXTERN void ts_ref_gttrs(ts_int n, ts_int nrhs, const void *factor, double *x, ts_int ldx);
 
 /* Transposed solve T^T y = x with the same factor (for PCApplyTranspose). */
-void ts_ref_gttrs_transpose(ts_int n, ts_int nrhs, const void *factor, double *x, ts_int ldx);
+TS_EXTERN void ts_ref_gttrs_transpose(ts_int n, ts_int nrhs, const void *factor, double *x, ts_int ldx);
 
 /* Factor and solve in one call; work holds ts_ref_gttrf_size(n) bytes. */
-ts_status ts_ref_gtsv(ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *work, ts_int *zero_row);
+TS_EXTERN ts_status ts_ref_gtsv(ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *work, ts_int *zero_row);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Diagonal scalings (ALGORITHMS.md 5.1)                                                       */
@@ -85,7 +89,7 @@ ts_status ts_ref_gtsv(ts_pivoting pivoting, ts_int n, ts_int nrhs, const double 
 
 /* d_i = diagp_k(A)_ii, k = 0: A_ii; 1: unit(A_ii) max(|A_ii|, sum_{j!=i}|A_ij|); 2: unit(A_ii) sum_j |A_ij|,
    unit(x) = x/|x|, unit(0) = 1. Row sums are accumulated in column order (the CUDA twin does the same). */
-void ts_ref_diagp(int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *d);
+TS_EXTERN void ts_ref_diagp(int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *d);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Weight graph C (ALGORITHMS.md 4.1, 5.3): symmetric, no diagonal, union pattern of A and A^T  */
@@ -97,14 +101,14 @@ typedef enum {
 } ts_weighting;
 
 /* Transpose of a CSR matrix (values may be NULL for a pattern only). Output rows are sorted. */
-void ts_ref_csr_transpose(ts_int n, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *t_rowptr, ts_int *t_col, double *t_val);
+TS_EXTERN void ts_ref_csr_transpose(ts_int n, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *t_rowptr, ts_int *t_col, double *t_val);
 
 /* Row pointer of the graph (union of the off-diagonal patterns of A and A^T). */
-void ts_ref_graph_rowptr(ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *t_rowptr, const ts_int *t_col, ts_int *g_rowptr);
+TS_EXTERN void ts_ref_graph_rowptr(ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *t_rowptr, const ts_int *t_col, ts_int *g_rowptr);
 
 /* Columns and weights of the graph, g_w(i,j) = s_i |A_ij| + s_j |A_ji| with s = 1/|diagp1(A)| (scaled)
    or 1 (abs); scale holds s (n entries). g_w is exactly symmetric. */
-void ts_ref_graph_fill(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, const ts_int *g_rowptr, ts_int *g_col, double *g_w);
+TS_EXTERN void ts_ref_graph_fill(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, const ts_int *g_rowptr, ts_int *g_col, double *g_w);
 
 /* ------------------------------------------------------------------------------------------ */
 /* [0,n]-factor (ALGORITHMS.md 4.2, Algorithm 8)                                               */
@@ -150,20 +154,20 @@ static inline TS_HOST_DEVICE int ts_edge_better(double w0, ts_int j0, double w1,
 }
 
 /* Workspace of ts_ref_factor in bytes. */
-size_t ts_ref_factor_size(ts_int n, int nf);
+TS_EXTERN size_t ts_ref_factor_size(ts_int n, int nf);
 
 /* Parallel [0,n]-factor of the graph. partner[v*nf + s] are v's partners (-1 = empty slot, filled
    slots first, in order of confirmation), partner_w the matching weights. *rounds is the number of
    rounds run (stops early once an uncharged round adds no proposal). */
-ts_status ts_ref_factor(const ts_factor_params *params, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *work, int *rounds);
+TS_EXTERN ts_status ts_ref_factor(const ts_factor_params *params, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *work, int *rounds);
 
 /* Sequential greedy [0,n]-factor (Algorithm 6): edges by decreasing weight (ties: smaller (i,j)),
    taken while both ends have fewer than nf partners. Workspace: ts_ref_factor_greedy_size bytes. */
-size_t    ts_ref_factor_greedy_size(ts_int n, ts_int nedges);
-ts_status ts_ref_factor_greedy(int nf, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *work);
+TS_EXTERN size_t    ts_ref_factor_greedy_size(ts_int n, ts_int nedges);
+TS_EXTERN ts_status ts_ref_factor_greedy(int nf, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *work);
 
 /* Weight of the factor's edges over the weight of all graph edges (c_pi), each edge counted once. */
-double ts_ref_factor_coverage(int nf, ts_int n, const ts_int *g_rowptr, const double *g_w, const ts_int *partner, const double *partner_w);
+TS_EXTERN double ts_ref_factor_coverage(int nf, ts_int n, const ts_int *g_rowptr, const double *g_w, const ts_int *partner, const double *partner_w);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Linear forest (ALGORITHMS.md 4.3)                                                           */
@@ -174,33 +178,33 @@ double ts_ref_factor_coverage(int nf, ts_int n, const ts_int *g_rowptr, const do
    and position (0 at that end), and the permutation sorted by (path id, position):
    perm[k] = vertex at position k of the permuted order, iperm[perm[k]] = k.
    partner/partner_w are updated in place (removed cycle edges become -1). work: 2n ts_int. */
-ts_status ts_ref_linear_forest(ts_int n, ts_int *partner, double *partner_w, ts_int *path_id, ts_int *position, ts_int *perm, ts_int *iperm, ts_int *work, ts_int *npaths, ts_int *longest, ts_int *ncycles);
+TS_EXTERN ts_status ts_ref_linear_forest(ts_int n, ts_int *partner, double *partner_w, ts_int *path_id, ts_int *position, ts_int *perm, ts_int *iperm, ts_int *work, ts_int *npaths, ts_int *longest, ts_int *ncycles);
 
 /* Bands of P A P^T restricted to the forest: b[k] = A(v,v), a[k] = A(v, perm[k-1]) and
    c[k] = A(v, perm[k+1]) when those are on v's path (else 0), v = perm[k]. */
-void ts_ref_forest_bands(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *path_id, double *a, double *b, double *c);
+TS_EXTERN void ts_ref_forest_bands(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *path_id, double *a, double *b, double *c);
 
 /* Coverage of the edges {i,i+1} of the original order (c_id). */
-double ts_ref_identity_coverage(ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w);
+TS_EXTERN double ts_ref_identity_coverage(ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Permutations                                                                                */
 /* ------------------------------------------------------------------------------------------ */
 
 /* y[k] = x[perm[k]] (gather into the forest order) and x[perm[k]] = y[k] (scatter back). */
-void ts_ref_gather(ts_int n, const ts_int *perm, const double *x, double *y);
-void ts_ref_scatter(ts_int n, const ts_int *perm, const double *y, double *x);
+TS_EXTERN void ts_ref_gather(ts_int n, const ts_int *perm, const double *x, double *y);
+TS_EXTERN void ts_ref_scatter(ts_int n, const ts_int *perm, const double *y, double *x);
 
 /* ------------------------------------------------------------------------------------------ */
 /* CUDA backend (built when PETSc has CUDA, and compiled in CI); stream is a cudaStream_t.      */
 /* ------------------------------------------------------------------------------------------ */
 
 /* RPTS: workspace bytes for a scalar solve of n rows and nrhs right-hand sides. */
-size_t    ts_cuda_gtsv_buffer_size(ts_int n, ts_int nrhs, int single_precision);
+TS_EXTERN size_t    ts_cuda_gtsv_buffer_size(ts_int n, ts_int nrhs, int single_precision);
 /* X (column major, ldx) is overwritten by the solution of (a,b,c) X = X. Stream ordered, no
    allocation, no synchronisation. */
-ts_status ts_cuda_dgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer);
-ts_status ts_cuda_sgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer);
+TS_EXTERN ts_status ts_cuda_dgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer);
+TS_EXTERN ts_status ts_cuda_sgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer);
 
 #ifdef __cplusplus
 }
