@@ -10,6 +10,7 @@
 #
 PETSC_DIR ?= /usr/lib/petsc
 export PETSC_DIR
+TRISPLIT_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 
 # The two files every external PETSc package includes; 'variables' gives the compilers and flags.
 ifneq ($(wildcard ${PETSC_DIR}/lib/petsc/conf/variables),)
@@ -17,7 +18,6 @@ include ${PETSC_DIR}/lib/petsc/conf/variables
 include ${PETSC_DIR}/lib/petsc/conf/rules
 endif
 
-TRISPLIT_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 BUILD        ?= build
 LIBDIR       := lib
 LIBNAME      := $(LIBDIR)/libtrisplit.so
@@ -28,7 +28,7 @@ TS_HAVE_CUDA := $(if $(PETSCCONF),$(shell grep -c '^\#define PETSC_HAVE_CUDA 1' 
 TS_INDEX_DEF := $(if $(PETSCCONF),$(if $(filter-out 0,$(shell grep -c '^\#define PETSC_USE_64BIT_INDICES 1' $(PETSCCONF))),-DTS_INDEX_64),)
 
 TS_INCLUDES := -I$(TRISPLIT_DIR)/include -I$(TRISPLIT_DIR)/src/kernels
-TS_CFLAGS   := ${PCC_FLAGS} ${CFLAGS} ${PETSC_CCPPFLAGS} $(TS_INCLUDES) $(TS_INDEX_DEF)
+TS_CFLAGS   := -Wall ${PCC_FLAGS} ${CFLAGS} ${PETSC_CCPPFLAGS} $(TS_INCLUDES) $(TS_INDEX_DEF)
 
 NVCC        ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) nvcc)
 CUDA_ARCH   ?= sm_90

@@ -9,6 +9,11 @@
 
 #include <petscpc.h>
 
+/* PETSc before 3.19 returns plain 0 from PetscFunctionReturn(). */
+#if !PETSC_VERSION_GE(3, 19, 0) && !defined(PETSC_SUCCESS)
+  #define PETSC_SUCCESS 0
+#endif
+
 #define TRISPLIT_VERSION_MAJOR 0
 #define TRISPLIT_VERSION_MINOR 1
 

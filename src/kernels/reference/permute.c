@@ -1,0 +1,12 @@
+/* Vector permutations between the original and the forest order. */
+#include "trisplit_kernels.h"
+
+void ts_ref_gather(ts_int n, const ts_int *perm, const double *x, double *y)
+{
+  for (ts_int k = 0; k < n; k++) y[k] = x[perm[k]];
+}
+
+void ts_ref_scatter(ts_int n, const ts_int *perm, const double *y, double *x)
+{
+  for (ts_int k = 0; k < n; k++) x[perm[k]] = y[k];
+}

@@ -1,0 +1,417 @@
+/*
+   PCALGTRI: the algebraic tridiagonal preconditioner. A linear forest of the matrix graph orders
+   the unknowns so that the strongest couplings form tridiagonal chains; the preconditioner is the
+   tridiagonal part of P A P^T on those chains, solved with the pivoting tridiagonal solver.
+*/
+#include <trisplit/private/forestimpl.h>
+
+typedef struct {
+  TSForestOptions opt;
+  PetscBool       reuse_forest; /* keep forest and permutation across SAME_NONZERO_PATTERN updates */
+  TSGraph         graph;
+  TSForest        forest;
+  PetscScalar    *work; /* one vector in the forest order */
+} PC_AlgTri;
+
+static PetscErrorCode PCSetUp_AlgTri(PC pc)
+{
+  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
+  Mat        local, owned;
+  PetscInt   n;
+  PetscBool  rebuild;
+
+  PetscFunctionBegin;
+  PetscCall(TSGetLocalAIJ(pc, &local, &owned));
+  PetscCall(MatGetLocalSize(local, &n, NULL));
+  rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !jac->reuse_forest || !jac->forest.perm || jac->forest.n != n);
+  if (rebuild) {
+    PetscCall(TSGraphBuild(local, jac->opt.weight, &jac->graph));
+    PetscCall(TSForestBuild(&jac->graph, &jac->opt, &jac->forest));
+    /* the graph served the extraction; only its summary numbers stay */
+    PetscCall(TSGraphReset(&jac->graph));
+    PetscCall(PetscFree(jac->work));
+    PetscCall(PetscMalloc1(n, &jac->work));
+  } else PetscCall(PetscInfo(pc, "Same nonzero pattern: reusing the forest, refreshing the bands\n"));
+  PetscCall(TSForestSetValues(&jac->forest, local, jac->opt.pivoting));
+  PetscCall(MatDestroy(&owned));
+  if (jac->forest.failed) {
+    PetscCall(PetscInfo(pc, "Tridiagonal factor failed: %s at row %" PetscInt_FMT " of the local block\n", PCFailedReasons[jac->forest.failed], jac->forest.failed_row));
+    PetscCall(PCSetFailedReason(pc, jac->forest.failed));
+  } else PetscCall(PCSetFailedReason(pc, PC_NOERROR));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApply_AlgTri_Private(PC pc, Vec x, Vec y, PetscBool transpose)
+{
+  PC_AlgTri         *jac = (PC_AlgTri *)pc->data;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  if (jac->forest.failed) {
+    /* PETSc's convention for a failed factor: the KSP sees Inf and stops with DIVERGED_PC_FAILED */
+    PetscCall(VecSetInf(y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(VecGetArrayRead(x, &xa));
+  PetscCall(VecGetArrayWrite(y, &ya));
+  PetscCall(TSForestApply(&jac->forest, xa, ya, jac->work, transpose));
+  PetscCall(VecRestoreArrayWrite(y, &ya));
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApply_AlgTri(PC pc, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(PCApply_AlgTri_Private(pc, x, y, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApplyTranspose_AlgTri(PC pc, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(PCApply_AlgTri_Private(pc, x, y, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCReset_AlgTri(PC pc)
+{
+  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCall(TSGraphReset(&jac->graph));
+  PetscCall(TSForestReset(&jac->forest));
+  PetscCall(PetscFree(jac->work));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCDestroy_AlgTri(PC pc)
+{
+  PetscFunctionBegin;
+  PetscCall(PCReset_AlgTri(pc));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetPivoting_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetPivoting_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetWeight_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorIterations_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetReuseForest_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetForest_C", NULL));
+  PetscCall(PetscFree(pc->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCSetFromOptions_AlgTri(PC pc, TSOptionItems PetscOptionsObject)
+{
+  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
+
+  PetscFunctionBegin;
+  PetscOptionsHeadBegin(PetscOptionsObject, "ALGTRI options");
+  PetscCall(TSForestOptionsSetFromOptions(PetscOptionsObject, "algtri", &jac->opt));
+  PetscCall(PetscOptionsBool("-pc_algtri_reuse_forest", "Keep the forest when the operator changes with the same nonzero pattern", "PCAlgTriSetReuseForest", jac->reuse_forest, &jac->reuse_forest, NULL));
+  PetscOptionsHeadEnd();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCView_AlgTri(PC pc, PetscViewer viewer)
+{
+  PC_AlgTri  *jac = (PC_AlgTri *)pc->data;
+  PetscBool   iascii;
+  PetscMPIInt size;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
+  if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSForestOptionsView(&jac->opt, viewer));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "forest reuse on same nonzero pattern: %s\n", PetscBools[jac->reuse_forest]));
+  if (!pc->setupcalled) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
+  if (size == 1) PetscCall(TSForestView(&jac->forest, &jac->graph, viewer));
+  else {
+    PetscMPIInt rank;
+
+    /* one line per rank: every rank extracts its own forest of its diagonal block */
+    PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)pc), &rank));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "local diagonal blocks, one forest per rank:\n"));
+    PetscCall(PetscViewerASCIIPushSynchronized(viewer));
+    PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  [%d] ", rank));
+    PetscCall(PetscViewerASCIIUseTabs(viewer, PETSC_FALSE));
+    PetscCall(TSForestView(&jac->forest, &jac->graph, viewer));
+    PetscCall(PetscViewerASCIIUseTabs(viewer, PETSC_TRUE));
+    PetscCall(PetscViewerFlush(viewer));
+    PetscCall(PetscViewerASCIIPopSynchronized(viewer));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAlgTriSetPivoting_AlgTri(PC pc, PCAlgTriPivoting pivoting)
+{
+  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
+
+  PetscFunctionBegin;
+  if (jac->opt.pivoting != pivoting) pc->setupcalled = 0;
+  jac->opt.pivoting = pivoting;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAlgTriGetPivoting_AlgTri(PC pc, PCAlgTriPivoting *pivoting)
+{
+  PetscFunctionBegin;
+  *pivoting = ((PC_AlgTri *)pc->data)->opt.pivoting;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAlgTriSetWeight_AlgTri(PC pc, PCAlgTriWeight weight)
+{
+  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
+
+  PetscFunctionBegin;
+  if (jac->opt.weight != weight) pc->setupcalled = 0;
+  jac->opt.weight = weight;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAlgTriSetFactorIterations_AlgTri(PC pc, PetscInt iterations)
+{
+  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCheck(iterations >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The factor needs at least one round, got %" PetscInt_FMT, iterations);
+  if (jac->opt.factor.iterations != iterations) pc->setupcalled = 0;
+  jac->opt.factor.iterations = (int)iterations;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAlgTriSetReuseForest_AlgTri(PC pc, PetscBool reuse)
+{
+  PetscFunctionBegin;
+  ((PC_AlgTri *)pc->data)->reuse_forest = reuse;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAlgTriGetForest_AlgTri(PC pc, PetscInt *npaths, PetscInt *longest, PetscReal *coverage, PetscReal *coverage_id)
+{
+  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCheck(pc->setupcalled, PetscObjectComm((PetscObject)pc), PETSC_ERR_ORDER, "Call PCSetUp() first");
+  if (npaths) *npaths = jac->forest.npaths;
+  if (longest) *longest = jac->forest.longest;
+  if (coverage) *coverage = jac->forest.coverage;
+  if (coverage_id) *coverage_id = jac->graph.coverage_id;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriSetPivoting - Sets the pivot rule of the tridiagonal solves of `PCALGTRI`
+
+  Logically Collective
+
+  Input Parameters:
++ pc       - the preconditioner context
+- pivoting - `PCALGTRI_PIVOTING_NONE`, `PCALGTRI_PIVOTING_PARTIAL` or `PCALGTRI_PIVOTING_SCALED` (default)
+
+  Options Database Key:
+. -pc_algtri_pivoting <none,partial,scaled> - the pivot rule
+
+  Level: intermediate
+
+  Note:
+  Tridiagonal parts extracted from general matrices need not be diagonally dominant; scaled partial
+  pivoting keeps the solve stable at the cost of one comparison per row.
+
+.seealso: `PCALGTRI`, `PCAlgTriGetPivoting()`
+@*/
+PetscErrorCode PCAlgTriSetPivoting(PC pc, PCAlgTriPivoting pivoting)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(pc, pivoting, 2);
+  PetscTryMethod(pc, "PCAlgTriSetPivoting_C", (PC, PCAlgTriPivoting), (pc, pivoting));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriGetPivoting - Gets the pivot rule of the tridiagonal solves of `PCALGTRI`
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. pivoting - the pivot rule
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCAlgTriSetPivoting()`
+@*/
+PetscErrorCode PCAlgTriGetPivoting(PC pc, PCAlgTriPivoting *pivoting)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscUseMethod(pc, "PCAlgTriGetPivoting_C", (PC, PCAlgTriPivoting *), (pc, pivoting));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriSetWeight - Sets the edge weights of the graph from which `PCALGTRI` extracts its linear forest
+
+  Logically Collective
+
+  Input Parameters:
++ pc     - the preconditioner context
+- weight - `PCALGTRI_WEIGHT_SCALED` (default, |diagp1(A)^-1 A| symmetrized) or `PCALGTRI_WEIGHT_ABS` (|A| symmetrized)
+
+  Options Database Key:
+. -pc_algtri_weight <scaled,abs> - the weighting
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCAlgTriSetPivoting()`
+@*/
+PetscErrorCode PCAlgTriSetWeight(PC pc, PCAlgTriWeight weight)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(pc, weight, 2);
+  PetscTryMethod(pc, "PCAlgTriSetWeight_C", (PC, PCAlgTriWeight), (pc, weight));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriSetFactorIterations - Sets the number of proposal/confirmation rounds M of the parallel [0,2]-factor
+
+  Logically Collective
+
+  Input Parameters:
++ pc         - the preconditioner context
+- iterations - the number of rounds (default 5)
+
+  Options Database Key:
+. -pc_algtri_factor_iterations <5> - the number of rounds
+
+  Level: advanced
+
+.seealso: `PCALGTRI`
+@*/
+PetscErrorCode PCAlgTriSetFactorIterations(PC pc, PetscInt iterations)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, iterations, 2);
+  PetscTryMethod(pc, "PCAlgTriSetFactorIterations_C", (PC, PetscInt), (pc, iterations));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriSetReuseForest - Keep the linear forest and permutation when the operator changes with `SAME_NONZERO_PATTERN`
+
+  Logically Collective
+
+  Input Parameters:
++ pc    - the preconditioner context
+- reuse - `PETSC_TRUE` (default) refreshes only the bands, `PETSC_FALSE` rebuilds the forest at every setup
+
+  Options Database Key:
+. -pc_algtri_reuse_forest <true> - reuse the forest
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`
+@*/
+PetscErrorCode PCAlgTriSetReuseForest(PC pc, PetscBool reuse)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveBool(pc, reuse, 2);
+  PetscTryMethod(pc, "PCAlgTriSetReuseForest_C", (PC, PetscBool), (pc, reuse));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriGetForest - Gets the statistics of the linear forest of this rank's diagonal block
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context, set up
+
+  Output Parameters:
++ npaths      - the number of paths (isolated vertices count as paths)
+. longest     - the number of vertices on the longest path
+. coverage    - the weight coverage c_pi of the forest
+- coverage_id - the weight coverage c_id of the tridiagonal part in the original order
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`
+@*/
+PetscErrorCode PCAlgTriGetForest(PC pc, PetscInt *npaths, PetscInt *longest, PetscReal *coverage, PetscReal *coverage_id)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscUseMethod(pc, "PCAlgTriGetForest_C", (PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *), (pc, npaths, longest, coverage, coverage_id));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*MC
+   PCALGTRI - Algebraic tridiagonal preconditioner: the tridiagonal part of the matrix along a linear
+   forest of its graph, solved with a pivoting tridiagonal solver
+
+   Options Database Keys:
++  -pc_algtri_pivoting <scaled>        - pivoting of the tridiagonal solve: none, partial, scaled
+.  -pc_algtri_weight <scaled>          - edge weights: scaled (|diagp1(A)^-1 A| + transpose) or abs (|A| + |A|^T)
+.  -pc_algtri_factor_iterations <5>    - rounds M of the parallel [0,2]-factor
+.  -pc_algtri_factor_charge_period <5> - charges are off in every m-th round
+.  -pc_algtri_factor_charge_skip <0>   - the uncharged round k_m of each period
+.  -pc_algtri_factor_p <0.5>           - probability of a positive charge
+.  -pc_algtri_factor_seed <0>          - seed of the charge hash
+-  -pc_algtri_reuse_forest <true>      - keep the forest when the operator changes with the same nonzero pattern
+
+   Level: beginner
+
+   Notes:
+   Setup builds the symmetric weight graph C of the matrix, a parallel [0,2]-factor of C (each vertex
+   proposes to its heaviest neighbours, mutual proposals are kept), breaks every cycle at its weakest
+   edge, and orders the vertices path by path. The tridiagonal part T of P A P^T on the forest is
+   factored with scaled partial pivoting; PCApply() computes P^T T^-1 P r.
+
+   With MPI each rank works on its local diagonal block (`MatGetDiagonalBlock()`), like `PCBJACOBI`
+   with one block per rank. Matrix formats other than AIJ are converted to `MATSEQAIJ` first.
+
+   A zero pivot or a NaN/Inf entry makes `PCSetUp()` record a `PCFailedReason`; the `KSP` then stops
+   with `KSP_DIVERGED_PC_FAILED`.
+
+   Reference:
+   C. Klein, Algebraic, Block and Multiplicative Preconditioners based on Fast Tridiagonal Solves on
+   GPUs, PhD thesis, Heidelberg University, Chapter 4.
+
+.seealso: `PCCreate()`, `PCSetType()`, `PCType`, `PC`, `PCJACOBI`, `PCBJACOBI`, `PCAlgTriSetPivoting()`,
+          `PCAlgTriSetWeight()`, `PCAlgTriGetForest()`, `TriSplitInitializePackage()`
+M*/
+PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC pc)
+{
+  PC_AlgTri *jac;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&jac));
+  pc->data = (void *)jac;
+  PetscCall(TSForestOptionsDefault(&jac->opt));
+  jac->reuse_forest = PETSC_TRUE;
+
+  pc->ops->apply           = PCApply_AlgTri;
+  pc->ops->applytranspose  = PCApplyTranspose_AlgTri;
+  pc->ops->setup           = PCSetUp_AlgTri;
+  pc->ops->reset           = PCReset_AlgTri;
+  pc->ops->destroy         = PCDestroy_AlgTri;
+  pc->ops->setfromoptions  = PCSetFromOptions_AlgTri;
+  pc->ops->view            = PCView_AlgTri;
+
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetPivoting_C", PCAlgTriSetPivoting_AlgTri));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetPivoting_C", PCAlgTriGetPivoting_AlgTri));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetWeight_C", PCAlgTriSetWeight_AlgTri));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorIterations_C", PCAlgTriSetFactorIterations_AlgTri));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetReuseForest_C", PCAlgTriSetReuseForest_AlgTri));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetForest_C", PCAlgTriGetForest_AlgTri));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
