@@ -162,8 +162,8 @@ PetscErrorCode TSGraphBuild(Mat A, PCAlgTriWeight weight, TSGraph *g)
   PetscCall(PetscFree4(t_rowptr, t_col, t_val, scale));
   PetscCall(TSRestoreCSR(A, &n, &ia, &ja, &va));
   g->total = 0;
-  for (PetscInt e = 0; e < g->rowptr[n]; e++) g->total += g->w[e];
-  g->coverage_id = ts_ref_identity_coverage(n, g->rowptr, g->col, g->w);
+  for (PetscInt e = 0; e < g->rowptr[g->n]; e++) g->total += g->w[e];
+  g->coverage_id = ts_ref_identity_coverage(g->n, g->rowptr, g->col, g->w);
   PetscCall(PetscLogEventEnd(TS_Graph, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -242,6 +242,7 @@ PetscErrorCode TSForestSetValues(TSForest *f, Mat A, PCAlgTriPivoting pivoting)
   PetscCall(TSRestoreCSR(A, &n, &ia, &ja, &va));
   PetscCall(PetscLogEventEnd(TS_Bands, A, 0, 0, 0));
   if (f->failed) PetscFunctionReturn(PETSC_SUCCESS);
+  n = f->n; /* MatRestoreRowIJ() may clear it */
 
   PetscCall(PetscLogEventBegin(TS_TriFactor, A, 0, 0, 0));
   if (!f->factor) PetscCall(PetscMalloc(ts_ref_gttrf_size(n), &f->factor));

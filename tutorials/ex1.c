@@ -1,0 +1,249 @@
+static char help[] = "Solves the 2D model problems of the trisplit thesis with any KSP and PC.\n\n\
+  -problem <aniso1,aniso2,model8,rot,convdiff>  the stencil (ALGORITHMS.md 6.2):\n\
+      aniso1   9-point, strong couplings along x\n\
+      aniso2   9-point, strong couplings along a diagonal\n\
+      model8   5-point isotropic Laplacian\n\
+      rot      rotated anisotropic diffusion, 9-point (-eps, -theta in degrees)\n\
+      convdiff 5-point upwind convection-diffusion with a strong flow (-peclet)\n\
+  -n <64>          grid points per direction (N = n^2 unknowns)\n\
+  -compare <type>  also solve with this PC (e.g. jacobi) and report the iteration ratio\n\
+  -ratio <3>       the ratio of iterations -compare must reach\n\
+  -view_numbers    print residual and error as numbers (default: only pass/fail checks)\n\
+The exact solution is x_i = sin(16 pi i / N), b = A x.\n\n";
+
+#include <petscksp.h>
+#include <trisplit.h>
+
+typedef enum {
+  PROBLEM_ANISO1,
+  PROBLEM_ANISO2,
+  PROBLEM_MODEL8,
+  PROBLEM_ROT,
+  PROBLEM_CONVDIFF
+} Problem;
+static const char *const Problems[] = {"aniso1", "aniso2", "model8", "rot", "convdiff", "Problem", "PROBLEM_", NULL};
+
+/* 3x3 stencil s[dy+1][dx+1] of the problem (row = y offset, column = x offset), for an interior point */
+static PetscErrorCode GetStencil(Problem problem, PetscReal eps, PetscReal theta, PetscReal peclet, PetscInt n, PetscScalar s[3][3])
+{
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < 3; i++)
+    for (PetscInt j = 0; j < 3; j++) s[i][j] = 0;
+  switch (problem) {
+  case PROBLEM_ANISO1: {
+    const PetscScalar t[3][3] = {
+      {-0.2, -0.1, -0.2},
+      {-1.0, 3.0,  -1.0},
+      {-0.2, -0.1, -0.2}
+    };
+    PetscCall(PetscArraycpy(&s[0][0], &t[0][0], 9));
+  } break;
+  case PROBLEM_ANISO2: {
+    const PetscScalar t[3][3] = {
+      {-0.1, -0.2, -1.0},
+      {-0.2, 3.0,  -0.2},
+      {-1.0, -0.2, -0.1}
+    };
+    PetscCall(PetscArraycpy(&s[0][0], &t[0][0], 9));
+  } break;
+  case PROBLEM_MODEL8:
+    s[1][1] = 4;
+    s[0][1] = s[2][1] = s[1][0] = s[1][2] = -1;
+    break;
+  case PROBLEM_ROT: {
+    /* -div(K grad u), K = R(theta) diag(1, eps) R(theta)^T: a u_xx + 2 b u_xy + c u_yy */
+    const PetscReal ct = PetscCosReal(theta * PETSC_PI / 180), st = PetscSinReal(theta * PETSC_PI / 180);
+    const PetscReal a = ct * ct + eps * st * st, c = st * st + eps * ct * ct, b = (1 - eps) * ct * st;
+    s[1][1] = 2 * a + 2 * c;
+    s[1][0] = s[1][2] = -a;
+    s[0][1] = s[2][1] = -c;
+    s[2][2] = s[0][0] = -b / 2;
+    s[2][0] = s[0][2] = b / 2;
+  } break;
+  case PROBLEM_CONVDIFF: {
+    /* -Laplace u + w . grad u, w = peclet (1, 1/2), first-order upwind, scaled by h^2 */
+    const PetscReal h = 1.0 / (n + 1), wx = peclet, wy = peclet / 2;
+    s[1][1] = 4 + h * (wx + wy);
+    s[1][0] = -1 - h * wx;
+    s[1][2] = -1;
+    s[0][1] = -1 - h * wy;
+    s[2][1] = -1;
+  } break;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode AssembleMatrix(Problem problem, PetscInt n, PetscReal eps, PetscReal theta, PetscReal peclet, Mat *A)
+{
+  PetscScalar s[3][3];
+  PetscInt    N = n * n, rstart, rend;
+
+  PetscFunctionBegin;
+  PetscCall(GetStencil(problem, eps, theta, peclet, n, s));
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 9, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 9, NULL, 6, NULL));
+  PetscCall(MatSetUp(*A));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (PetscInt row = rstart; row < rend; row++) {
+    const PetscInt ix = row % n, iy = row / n;
+    PetscInt       cols[9], nc = 0;
+    PetscScalar    vals[9];
+
+    /* Dirichlet boundary: neighbours outside the grid are dropped */
+    for (PetscInt dy = -1; dy <= 1; dy++)
+      for (PetscInt dx = -1; dx <= 1; dx++) {
+        if (s[dy + 1][dx + 1] == 0.0 || ix + dx < 0 || ix + dx >= n || iy + dy < 0 || iy + dy >= n) continue;
+        cols[nc]   = (iy + dy) * n + ix + dx;
+        vals[nc++] = s[dy + 1][dx + 1];
+      }
+    PetscCall(MatSetValues(*A, 1, &row, nc, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Solve with the KSP as configured; return iterations, reason, true residual and forward error */
+static PetscErrorCode Solve(KSP ksp, Mat A, Vec b, Vec xexact, Vec x, PetscInt *its, KSPConvergedReason *reason, PetscReal *res, PetscReal *err)
+{
+  Vec       r;
+  PetscReal nb, nx;
+
+  PetscFunctionBegin;
+  PetscCall(VecSet(x, 0.0));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetIterationNumber(ksp, its));
+  PetscCall(KSPGetConvergedReason(ksp, reason));
+  PetscCall(VecDuplicate(b, &r));
+  PetscCall(MatMult(A, x, r));
+  PetscCall(VecAYPX(r, -1.0, b));
+  PetscCall(VecNorm(r, NORM_2, res));
+  PetscCall(VecNorm(b, NORM_2, &nb));
+  *res /= nb;
+  PetscCall(VecWAXPY(r, -1.0, xexact, x));
+  PetscCall(VecNorm(r, NORM_2, err));
+  PetscCall(VecNorm(xexact, NORM_2, &nx));
+  *err /= nx;
+  PetscCall(VecDestroy(&r));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Mat                A;
+  Vec                x, b, xexact;
+  KSP                ksp;
+  PC                 pc;
+  Problem            problem = PROBLEM_ANISO1;
+  PetscInt           n = 64, N, rstart, rend, its, its_cmp;
+  PetscReal          eps = 1e-3, theta = 45, peclet = 100, ratio = 3, res, err, rtol;
+  PetscBool          view_numbers = PETSC_FALSE, compare = PETSC_FALSE;
+  char               cmp_type[64] = "jacobi";
+  KSPConvergedReason reason, reason_cmp;
+  KSPType            ksptype;
+  char               pctype[64];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(TriSplitInitializePackage());
+  PetscOptionsBegin(PETSC_COMM_WORLD, NULL, "trisplit model problems", "ex1");
+  PetscCall(PetscOptionsEnum("-problem", "Model problem", "ex1.c", Problems, (PetscEnum)problem, (PetscEnum *)&problem, NULL));
+  PetscCall(PetscOptionsInt("-n", "Grid points per direction", "ex1.c", n, &n, NULL));
+  PetscCall(PetscOptionsReal("-eps", "Anisotropy of rot", "ex1.c", eps, &eps, NULL));
+  PetscCall(PetscOptionsReal("-theta", "Angle of rot in degrees", "ex1.c", theta, &theta, NULL));
+  PetscCall(PetscOptionsReal("-peclet", "Flow strength of convdiff", "ex1.c", peclet, &peclet, NULL));
+  PetscCall(PetscOptionsString("-compare", "Also solve with this PC type", "ex1.c", cmp_type, cmp_type, sizeof(cmp_type), &compare));
+  PetscCall(PetscOptionsReal("-ratio", "Iteration ratio the comparison must reach", "ex1.c", ratio, &ratio, NULL));
+  PetscCall(PetscOptionsBool("-view_numbers", "Print residual and error as numbers", "ex1.c", view_numbers, &view_numbers, NULL));
+  PetscOptionsEnd();
+  PetscCheck(n >= 2, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-n must be at least 2");
+  N = n * n;
+
+  PetscCall(AssembleMatrix(problem, n, eps, theta, peclet, &A));
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecDuplicate(x, &xexact));
+  PetscCall(VecGetOwnershipRange(xexact, &rstart, &rend));
+  for (PetscInt i = rstart; i < rend; i++) PetscCall(VecSetValue(xexact, i, PetscSinReal(16 * PETSC_PI * i / N), INSERT_VALUES));
+  PetscCall(VecAssemblyBegin(xexact));
+  PetscCall(VecAssemblyEnd(xexact));
+  PetscCall(MatMult(A, xexact, b));
+
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCALGTRI));
+  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 10000));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPGetType(ksp, &ksptype));
+  {
+    PCType type;
+
+    PetscCall(PCGetType(pc, &type));
+    PetscCall(PetscStrncpy(pctype, type, sizeof(pctype)));
+  }
+  PetscCall(KSPGetTolerances(ksp, &rtol, NULL, NULL, NULL));
+
+  PetscCall(Solve(ksp, A, b, xexact, x, &its, &reason, &res, &err));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT " N=%" PetscInt_FMT ": KSP %s PC %s: %s in %" PetscInt_FMT " iterations\n", Problems[problem], n, N, ksptype, pctype, KSPConvergedReasons[reason], its));
+  if (view_numbers) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  true relative residual %.3e, forward relative error %.3e\n", (double)res, (double)err));
+  else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  true relative residual below 10 rtol: %s\n", res <= 10 * rtol ? "yes" : "no"));
+
+  if (compare) {
+    PetscReal res_cmp, err_cmp;
+
+    PetscCall(PCSetType(pc, cmp_type));
+    PetscCall(KSPSetFromOptions(ksp));
+    PetscCall(Solve(ksp, A, b, xexact, x, &its_cmp, &reason_cmp, &res_cmp, &err_cmp));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  with PC %s: %s in %" PetscInt_FMT " iterations\n", cmp_type, KSPConvergedReasons[reason_cmp], its_cmp));
+    if (view_numbers) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %s: true relative residual %.3e, forward relative error %.3e\n", cmp_type, (double)res_cmp, (double)err_cmp));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %s needs at least %.1f times fewer iterations than %s: %s\n", pctype, (double)ratio, cmp_type, reason > 0 && (reason_cmp <= 0 || ratio * its <= its_cmp) ? "yes" : "no"));
+  }
+
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&xexact));
+  PetscCall(MatDestroy(&A));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+  build:
+    requires: !complex double
+
+  test:
+    suffix: aniso1_gmres
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -compare jacobi -ratio 3
+
+  test:
+    suffix: aniso1_fgmres
+    args: -problem aniso1 -n 64 -ksp_type fgmres -ksp_gmres_restart 20 -compare jacobi -ratio 3
+
+  test:
+    suffix: aniso1_bcgs
+    args: -problem aniso1 -n 64 -ksp_type bcgs -ksp_pc_side right -compare jacobi -ratio 3
+
+  test:
+    suffix: aniso1_mpi
+    nsize: {{2 3}}
+    output_file: output/ex1_aniso1_mpi.out
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -compare jacobi -ratio 3
+
+  test:
+    suffix: aniso2
+    args: -problem aniso2 -n 64 -ksp_type gmres -ksp_pc_side right -compare jacobi -ratio 2
+
+  test:
+    suffix: model8
+    args: -problem model8 -n 64 -ksp_type gmres -ksp_pc_side right -compare jacobi -ratio 1.5
+
+  test:
+    suffix: view
+    args: -problem aniso1 -n 32 -ksp_type gmres -ksp_view -pc_algtri_pivoting partial
+
+TEST*/

@@ -1,0 +1,199 @@
+static char help[] = "Loads a matrix (Matrix Market .mtx or .mtx.gz, or PETSc binary) and solves A x = b with any KSP and PC.\n\n\
+  -f <file>        the matrix: *.mtx, *.mtx.gz (coordinate real/integer/pattern, general/symmetric/skew-symmetric),\n\
+                   anything else is read as PETSc binary\n\
+  -view_numbers    print residual and error as numbers (default: only pass/fail checks)\n\
+The exact solution is x_i = sin(16 pi i / N), b = A x.\n\n";
+
+#include <petscksp.h>
+#include <trisplit.h>
+#include <ctype.h>
+
+typedef enum {
+  MM_GENERAL,
+  MM_SYMMETRIC,
+  MM_SKEW
+} MMSymmetry;
+
+/* Reads one line; returns PETSC_FALSE at the end of the file. Lines longer than the buffer are an error. */
+static PetscErrorCode ReadLine(FILE *fp, char *line, size_t len, PetscInt lineno, PetscBool *got)
+{
+  PetscFunctionBegin;
+  *got = fgets(line, (int)len, fp) ? PETSC_TRUE : PETSC_FALSE;
+  if (*got) {
+    size_t l = strlen(line);
+    PetscCheck(l < len - 1 || line[l - 1] == '\n' || feof(fp), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "Matrix Market line %" PetscInt_FMT " is longer than %d characters", lineno, (int)len - 2);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Matrix Market coordinate reader: every rank reads the file and keeps its own rows. */
+static PetscErrorCode LoadMatrixMarket(const char *fname, Mat *A)
+{
+  FILE       *fp;
+  PetscBool   gz, got, pattern = PETSC_FALSE;
+  char        line[1024], obj[64], fmt[64], field[64], sym[64];
+  MMSymmetry  symmetry = MM_GENERAL;
+  long long   M, N, nz;
+  PetscInt    lineno = 1, rstart, rend;
+  size_t      flen;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrlen(fname, &flen));
+  gz = (PetscBool)(flen > 3 && !strcmp(fname + flen - 3, ".gz"));
+  if (gz) {
+    char cmd[PETSC_MAX_PATH_LEN + 32];
+
+    PetscCheck(!strchr(fname, '\''), PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "File name must not contain a quote: %s", fname);
+    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", fname));
+    fp = popen(cmd, "r");
+  } else fp = fopen(fname, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", fname);
+
+  PetscCall(ReadLine(fp, line, sizeof(line), lineno, &got));
+  PetscCheck(got && sscanf(line, "%%%%MatrixMarket %63s %63s %63s %63s", obj, fmt, field, sym) == 4, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: not a Matrix Market file (missing %%%%MatrixMarket header)", fname);
+  for (char *p = obj; *p; p++) *p = (char)tolower(*p);
+  for (char *p = fmt; *p; p++) *p = (char)tolower(*p);
+  for (char *p = field; *p; p++) *p = (char)tolower(*p);
+  for (char *p = sym; *p; p++) *p = (char)tolower(*p);
+  PetscCheck(!strcmp(obj, "matrix") && !strcmp(fmt, "coordinate"), PETSC_COMM_SELF, PETSC_ERR_SUP, "%s: only 'matrix coordinate' is supported, got '%s %s'", fname, obj, fmt);
+  if (!strcmp(field, "pattern")) pattern = PETSC_TRUE;
+  else PetscCheck(!strcmp(field, "real") || !strcmp(field, "integer") || !strcmp(field, "double"), PETSC_COMM_SELF, PETSC_ERR_SUP, "%s: field '%s' is not supported (real, integer, pattern)", fname, field);
+  if (!strcmp(sym, "symmetric")) symmetry = MM_SYMMETRIC;
+  else if (!strcmp(sym, "skew-symmetric")) symmetry = MM_SKEW;
+  else PetscCheck(!strcmp(sym, "general"), PETSC_COMM_SELF, PETSC_ERR_SUP, "%s: symmetry '%s' is not supported (general, symmetric, skew-symmetric)", fname, sym);
+  do {
+    PetscCall(ReadLine(fp, line, sizeof(line), ++lineno, &got));
+    PetscCheck(got, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: no size line", fname);
+  } while (line[0] == '%' || line[strspn(line, " \t\r\n")] == '\0');
+  PetscCheck(sscanf(line, "%lld %lld %lld", &M, &N, &nz) == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": bad size line", fname, lineno);
+  PetscCheck(M >= 0 && N >= 0 && nz >= 0 && M <= PETSC_MAX_INT && N <= PETSC_MAX_INT && nz <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": sizes %lld x %lld with %lld entries are out of range", fname, lineno, M, N, nz);
+
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, (PetscInt)M, (PetscInt)N));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscCall(MatSetUp(*A));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (long long k = 0; k < nz; k++) {
+    long long   i, j;
+    double      v = 1.0;
+    PetscInt    row, col;
+    PetscScalar val;
+
+    PetscCall(ReadLine(fp, line, sizeof(line), ++lineno, &got));
+    PetscCheck(got, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: file ends after %lld of %lld entries", fname, k, nz);
+    if (pattern) PetscCheck(sscanf(line, "%lld %lld", &i, &j) == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": bad entry", fname, lineno);
+    else PetscCheck(sscanf(line, "%lld %lld %lf", &i, &j, &v) == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": bad entry", fname, lineno);
+    PetscCheck(i >= 1 && i <= M && j >= 1 && j <= N, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": entry (%lld,%lld) outside the %lld x %lld matrix", fname, lineno, i, j, M, N);
+    row = (PetscInt)(i - 1);
+    col = (PetscInt)(j - 1);
+    val = (PetscScalar)v;
+    if (row >= rstart && row < rend) PetscCall(MatSetValues(*A, 1, &row, 1, &col, &val, ADD_VALUES));
+    if (symmetry != MM_GENERAL && row != col && col >= rstart && col < rend) {
+      val = symmetry == MM_SKEW ? -val : val;
+      PetscCall(MatSetValues(*A, 1, &col, 1, &row, &val, ADD_VALUES));
+    }
+  }
+  if (gz) pclose(fp);
+  else fclose(fp);
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Mat                A;
+  Vec                x, b, xexact, r;
+  KSP                ksp;
+  PC                 pc;
+  char               file[PETSC_MAX_PATH_LEN] = "";
+  PetscInt           M, N, rstart, rend, its;
+  PetscReal          res, err, nb, nx, rtol;
+  PetscBool          flg, view_numbers = PETSC_FALSE, mm;
+  KSPConvergedReason reason;
+  KSPType            ksptype;
+  PCType             pctype;
+  size_t             flen;
+  MatInfo            info;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(TriSplitInitializePackage());
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), &flg));
+  PetscCheck(flg, PETSC_COMM_WORLD, PETSC_ERR_USER_INPUT, "Give the matrix with -f <file>");
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-view_numbers", &view_numbers, NULL));
+  PetscCall(PetscStrlen(file, &flen));
+  mm = (PetscBool)((flen > 4 && !strcmp(file + flen - 4, ".mtx")) || (flen > 7 && !strcmp(file + flen - 7, ".mtx.gz")));
+  if (mm) PetscCall(LoadMatrixMarket(file, &A));
+  else {
+    PetscViewer viewer;
+
+    PetscCall(PetscViewerBinaryOpen(PETSC_COMM_WORLD, file, FILE_MODE_READ, &viewer));
+    PetscCall(MatCreate(PETSC_COMM_WORLD, &A));
+    PetscCall(MatSetFromOptions(A));
+    PetscCall(MatLoad(A, viewer));
+    PetscCall(PetscViewerDestroy(&viewer));
+  }
+  PetscCall(MatGetSize(A, &M, &N));
+  PetscCall(MatGetInfo(A, MAT_GLOBAL_SUM, &info));
+
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecDuplicate(x, &xexact));
+  PetscCall(VecGetOwnershipRange(xexact, &rstart, &rend));
+  for (PetscInt i = rstart; i < rend; i++) PetscCall(VecSetValue(xexact, i, PetscSinReal(16 * PETSC_PI * i / N), INSERT_VALUES));
+  PetscCall(VecAssemblyBegin(xexact));
+  PetscCall(VecAssemblyEnd(xexact));
+  PetscCall(MatMult(A, xexact, b));
+
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCALGTRI));
+  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 10000));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetIterationNumber(ksp, &its));
+  PetscCall(KSPGetConvergedReason(ksp, &reason));
+  PetscCall(KSPGetType(ksp, &ksptype));
+  PetscCall(PCGetType(pc, &pctype));
+  PetscCall(KSPGetTolerances(ksp, &rtol, NULL, NULL, NULL));
+
+  PetscCall(VecDuplicate(b, &r));
+  PetscCall(MatMult(A, x, r));
+  PetscCall(VecAYPX(r, -1.0, b));
+  PetscCall(VecNorm(r, NORM_2, &res));
+  PetscCall(VecNorm(b, NORM_2, &nb));
+  res /= nb;
+  PetscCall(VecWAXPY(r, -1.0, xexact, x));
+  PetscCall(VecNorm(r, NORM_2, &err));
+  PetscCall(VecNorm(xexact, NORM_2, &nx));
+  err /= nx;
+
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "matrix %" PetscInt_FMT " x %" PetscInt_FMT ", %.0f nonzeros: KSP %s PC %s: %s in %" PetscInt_FMT " iterations\n", M, N, (double)info.nz_used, ksptype, pctype, KSPConvergedReasons[reason], its));
+  if (view_numbers) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  true relative residual %.3e, forward relative error %.3e\n", (double)res, (double)err));
+  else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  true relative residual below 10 rtol: %s\n", res <= 10 * rtol ? "yes" : "no"));
+
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&r));
+  PetscCall(VecDestroy(&xexact));
+  PetscCall(MatDestroy(&A));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+  build:
+    requires: !complex double
+
+  testset:
+    args: -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -ksp_max_it 2000
+
+    test:
+      suffix: sherman1
+      args: -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz
+
+TEST*/
