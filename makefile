@@ -19,7 +19,7 @@ include ${PETSC_DIR}/lib/petsc/conf/rules
 endif
 
 BUILD        ?= build
-LIBDIR       := lib
+LIBDIR       ?= lib
 LIBNAME      := $(LIBDIR)/libtrisplit.so
 PREFIX       ?= /usr/local
 
