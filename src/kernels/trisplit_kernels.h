@@ -161,7 +161,8 @@ TS_EXTERN size_t ts_ref_factor_size(ts_int n, int nf);
    rounds run (stops early once an uncharged round adds no proposal). */
 TS_EXTERN ts_status ts_ref_factor(const ts_factor_params *params, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *work, int *rounds);
 
-/* Sequential greedy [0,n]-factor (Algorithm 6): edges by decreasing weight (ties: smaller (i,j)),
+/* Sequential greedy [0,n]-factor (Algorithm 6): edges by decreasing weight (ties: by
+   ts_hash32(i ^ ts_hash32(j)) for i < j, then (i,j)),
    taken while both ends have fewer than nf partners. Workspace: ts_ref_factor_greedy_size bytes. */
 TS_EXTERN size_t    ts_ref_factor_greedy_size(ts_int n, ts_int nedges);
 TS_EXTERN ts_status ts_ref_factor_greedy(int nf, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *work);

@@ -101,14 +101,19 @@ ts_status ts_ref_factor(const ts_factor_params *params, ts_int n, const ts_int *
 }
 
 typedef struct {
-  double w;
-  ts_int i, j;
+  double   w;
+  uint32_t tie; /* hash of the edge: equal weights are taken in a scrambled order */
+  ts_int   i, j;
 } ts_edge;
 
+/* Decreasing weight; equal weights by a hash of the edge, then (i,j). Ordering ties by (i,j) alone
+   would hand the greedy the lexicographic structure of grid matrices (on a 5-point grid it picks
+   whole x-lines, coverage 0.51 instead of the 0.47 the thesis reports for SEQ on ECOLOGY1). */
 static int edge_cmp(const void *pa, const void *pb)
 {
   const ts_edge *a = (const ts_edge *)pa, *b = (const ts_edge *)pb;
   if (a->w != b->w) return a->w > b->w ? -1 : 1;
+  if (a->tie != b->tie) return a->tie < b->tie ? -1 : 1;
   if (a->i != b->i) return a->i < b->i ? -1 : 1;
   return (a->j > b->j) - (a->j < b->j);
 }
@@ -128,6 +133,7 @@ ts_status ts_ref_factor_greedy(int nf, ts_int n, const ts_int *g_rowptr, const t
     for (ts_int e = g_rowptr[i]; e < g_rowptr[i + 1]; e++)
       if (g_col[e] > i && g_w[e] > 0.0) {
         edges[ne].w   = g_w[e];
+        edges[ne].tie = ts_hash32((uint32_t)i ^ ts_hash32((uint32_t)g_col[e]));
         edges[ne].i   = i;
         edges[ne++].j = g_col[e];
       }
