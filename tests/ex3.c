@@ -1,0 +1,205 @@
+static char help[] = "Bad and unusual input for PCALGTRI: every case ends in a solution, a clear PETSc error or\n\
+KSP_DIVERGED_PC_FAILED with a reason, never a crash or a silent NaN.\n\
+  -n <200>   rows of the test matrices\n\n";
+
+#include <petscksp.h>
+#include <trisplit.h>
+
+typedef enum {
+  CASE_LAPLACE,       /* 2D 5-point Laplacian (sqrt(n) x sqrt(n)) */
+  CASE_ZERO_DIAGONAL, /* every third row has a zero diagonal: needs pivoting */
+  CASE_EMPTY_ROW,     /* one row without entries: the factor is singular */
+  CASE_NAN,           /* a NaN entry */
+  CASE_INF,           /* an Inf entry */
+  CASE_DIAGONAL,      /* a diagonal matrix: every vertex is its own path */
+  CASE_TRIDIAGONAL    /* a pure tridiagonal matrix: one path, exact solve */
+} Case;
+static const char *const case_names[] = {"laplace", "zero diagonal rows", "empty row", "NaN entry", "Inf entry", "diagonal", "tridiagonal"};
+
+/* Assembles the case's matrix with local sizes given by 'local' (PETSC_DECIDE for the default split) */
+static PetscErrorCode BuildMatrix(Case c, PetscInt n, PetscInt local, MatType type, Mat *A)
+{
+  PetscInt rstart, rend, g = (PetscInt)PetscSqrtReal((PetscReal)n);
+
+  PetscFunctionBegin;
+  if (c == CASE_LAPLACE) n = g * g;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, local, local, n, n));
+  if (type) PetscCall(MatSetType(*A, type));
+  else PetscCall(MatSetType(*A, MATAIJ));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSetUp(*A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (PetscInt i = rstart; i < rend; i++) {
+    switch (c) {
+    case CASE_LAPLACE:
+      PetscCall(MatSetValue(*A, i, i, 4.0, INSERT_VALUES));
+      if (i % g > 0) PetscCall(MatSetValue(*A, i, i - 1, -1.0, INSERT_VALUES));
+      if (i % g < g - 1) PetscCall(MatSetValue(*A, i, i + 1, -1.0, INSERT_VALUES));
+      if (i >= g) PetscCall(MatSetValue(*A, i, i - g, -1.0, INSERT_VALUES));
+      if (i < n - g) PetscCall(MatSetValue(*A, i, i + g, -1.0, INSERT_VALUES));
+      break;
+    case CASE_DIAGONAL:
+      PetscCall(MatSetValue(*A, i, i, 1.0 + i % 7, INSERT_VALUES));
+      break;
+    default:
+      if (c == CASE_EMPTY_ROW && i == n / 2) break;
+      PetscCall(MatSetValue(*A, i, i, c == CASE_ZERO_DIAGONAL && i % 3 == 1 ? 0.0 : 4.0, INSERT_VALUES));
+      if (i > 0) PetscCall(MatSetValue(*A, i, i - 1, -1.0, INSERT_VALUES));
+      if (i < n - 1) PetscCall(MatSetValue(*A, i, i + 1, c == CASE_TRIDIAGONAL ? -2.0 : -1.0, INSERT_VALUES));
+      if (c != CASE_TRIDIAGONAL && i + 7 < n) PetscCall(MatSetValue(*A, i, i + 7, -0.3, INSERT_VALUES));
+      if (c != CASE_TRIDIAGONAL && i >= 7) PetscCall(MatSetValue(*A, i, i - 7, -0.3, INSERT_VALUES));
+      if (c == CASE_NAN && i == n / 3) PetscCall(MatSetValue(*A, i, i, NAN, INSERT_VALUES));
+      if (c == CASE_INF && i == n / 3) PetscCall(MatSetValue(*A, i, i + 1 < n ? i + 1 : i, (PetscScalar)INFINITY, INSERT_VALUES));
+    }
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Solves A x = A 1 with GMRES + algtri and prints the outcome without machine-dependent digits */
+static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_matrix_values)
+{
+  KSP                ksp;
+  PC                 pc;
+  Vec                x, b, r;
+  PetscInt           its;
+  KSPConvergedReason reason;
+  PCFailedReason     pcreason;
+  PetscReal          res, nb;
+
+  PetscFunctionBegin;
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecDuplicate(b, &r));
+  PetscCall(VecSet(x, 1.0));
+  PetscCall(MatMult(A, x, b));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCALGTRI));
+  PetscCall(KSPSetType(ksp, KSPGMRES));
+  PetscCall(KSPSetTolerances(ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 500));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSolve(ksp, b, x));
+  if (reuse_matrix_values) {
+    PetscInt npaths0, npaths1, its0;
+
+    /* same pattern, new values: the forest stays, the bands follow the values */
+    PetscCall(KSPGetIterationNumber(ksp, &its0));
+    PetscCall(PCAlgTriGetForest(pc, &npaths0, NULL, NULL, NULL));
+    PetscCall(MatScale(A, 2.0));
+    PetscCall(MatShift(A, 0.5));
+    PetscCall(KSPSetOperators(ksp, A, A));
+    PetscCall(VecSet(x, 1.0));
+    PetscCall(MatMult(A, x, b));
+    PetscCall(VecSet(x, 0.0));
+    PetscCall(KSPSolve(ksp, b, x));
+    PetscCall(PCAlgTriGetForest(pc, &npaths1, NULL, NULL, NULL));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  after new values with the same pattern: forest kept %s\n", npaths0 == npaths1 ? "yes" : "no"));
+  }
+  PetscCall(KSPGetIterationNumber(ksp, &its));
+  PetscCall(KSPGetConvergedReason(ksp, &reason));
+  PetscCall(PCGetFailedReason(pc, &pcreason));
+  PetscCall(MatMult(A, x, r));
+  PetscCall(VecAYPX(r, -1.0, b));
+  PetscCall(VecNorm(r, NORM_2, &res));
+  PetscCall(VecNorm(b, NORM_2, &nb));
+  if (reason > 0) {
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %s, %s iterations, true relative residual below 1e-8: %s\n", label, KSPConvergedReasons[reason], its <= 1 ? "at most 1" : (its <= 50 ? "at most 50" : "over 50"), res <= 1e-8 * nb ? "yes" : "no"));
+  } else {
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %s (PC failed: %s)\n", label, KSPConvergedReasons[reason], PCFailedReasons[pcreason]));
+  }
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&r));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Mat            A;
+  PetscInt       n = 200;
+  PetscMPIInt    size, rank;
+  PetscErrorCode ierr;
+  PC             pc;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(TriSplitInitializePackage());
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+
+  for (Case c = CASE_LAPLACE; c <= CASE_TRIDIAGONAL; c++) {
+    PetscCall(BuildMatrix(c, n, PETSC_DECIDE, NULL, &A));
+    PetscCall(SolveAndReport(case_names[c], A, PETSC_FALSE));
+    PetscCall(MatDestroy(&A));
+  }
+
+  /* values change between setups, pattern stays */
+  PetscCall(BuildMatrix(CASE_LAPLACE, n, PETSC_DECIDE, NULL, &A));
+  PetscCall(SolveAndReport("laplace, values changed", A, PETSC_TRUE));
+  PetscCall(MatDestroy(&A));
+
+  /* other formats are converted */
+  PetscCall(BuildMatrix(CASE_LAPLACE, n, PETSC_DECIDE, size == 1 ? MATSEQDENSE : MATMPIDENSE, &A));
+  PetscCall(SolveAndReport("laplace as dense", A, PETSC_FALSE));
+  PetscCall(MatDestroy(&A));
+  PetscCall(BuildMatrix(CASE_LAPLACE, n, PETSC_DECIDE, MATBAIJ, &A));
+  PetscCall(SolveAndReport("laplace as baij", A, PETSC_FALSE));
+  PetscCall(MatDestroy(&A));
+
+  /* the last rank owns no rows */
+  if (size > 1) {
+    PetscInt g = (PetscInt)PetscSqrtReal((PetscReal)n), N = g * g, local = rank == size - 1 ? 0 : N / (size - 1) + (rank < N % (size - 1) ? 1 : 0);
+
+    PetscCall(BuildMatrix(CASE_LAPLACE, N, local, NULL, &A));
+    PetscCall(SolveAndReport("laplace, last rank empty", A, PETSC_FALSE));
+    PetscCall(MatDestroy(&A));
+  }
+
+  /* a non-square matrix is refused with PETSC_ERR_ARG_SIZ */
+  PetscCall(MatCreateAIJ(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, n, n + 3, 1, NULL, 1, NULL, &A));
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(PCCreate(PETSC_COMM_WORLD, &pc));
+  PetscCall(PCSetType(pc, PCALGTRI));
+  PetscCall(PCSetOperators(pc, A, A));
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  ierr = PCSetUp(pc);
+  PetscCall(PetscPopErrorHandler());
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "non-square: PCSetUp() fails with PETSC_ERR_ARG_SIZ: %s\n", ierr == PETSC_ERR_ARG_SIZ ? "yes" : "no"));
+  PetscCall(PCDestroy(&pc));
+  PetscCall(MatDestroy(&A));
+
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+  build:
+    requires: !complex double
+
+  test:
+    suffix: serial
+    args: -malloc_dump
+
+  test:
+    suffix: mpi
+    nsize: 2
+    args: -malloc_dump
+
+  test:
+    suffix: mpi3
+    nsize: 3
+    args: -malloc_dump
+
+  test:
+    suffix: nopivot
+    args: -pc_algtri_pivoting none -malloc_dump
+
+TEST*/
