@@ -49,14 +49,25 @@ static PetscErrorCode ReadMatrixMarket(const char *fname, Mat *A)
   do PetscCheck(fgets(line, sizeof(line), fp), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s has no size line", fname);
   while (line[0] == '%');
   PetscCheck(sscanf(line, "%d %d %d", &M, &N, &nz) == 3 && M == N, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: bad or non-square size line", fname);
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, M, N, 0, NULL, A));
-  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
-  for (int k = 0; k < nz; k++) {
-    int    i, j;
-    double v;
-    PetscCheck(fgets(line, sizeof(line), fp) && sscanf(line, "%d %d %lf", &i, &j, &v) == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: bad entry %d", fname, k);
-    PetscCall(MatSetValue(*A, i - 1, j - 1, v, ADD_VALUES));
-    if (symmetric && i != j) PetscCall(MatSetValue(*A, j - 1, i - 1, v, ADD_VALUES));
+  {
+    PetscInt  *ii, *jj, *nnz;
+    PetscReal *vv;
+
+    /* triplets first, so the matrix is preallocated exactly */
+    PetscCall(PetscMalloc4(2 * nz, &ii, 2 * nz, &jj, 2 * nz, &vv, M, &nnz));
+    PetscCall(PetscArrayzero(nnz, M));
+    PetscInt cnt = 0;
+    for (int k = 0; k < nz; k++) {
+      int    i, j;
+      double v;
+      PetscCheck(fgets(line, sizeof(line), fp) && sscanf(line, "%d %d %lf", &i, &j, &v) == 3 && i >= 1 && i <= M && j >= 1 && j <= N, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: bad entry %d", fname, k);
+      ii[cnt] = i - 1, jj[cnt] = j - 1, vv[cnt++] = v, nnz[i - 1]++;
+      if (symmetric && i != j) ii[cnt] = j - 1, jj[cnt] = i - 1, vv[cnt++] = v, nnz[j - 1]++;
+    }
+    for (PetscInt i = 0; i < M; i++) nnz[i] = PetscMin(nnz[i], N);
+    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, M, N, 0, nnz, A));
+    for (PetscInt k = 0; k < cnt; k++) PetscCall(MatSetValue(*A, ii[k], jj[k], vv[k], ADD_VALUES));
+    PetscCall(PetscFree4(ii, jj, vv, nnz));
   }
   pclose(fp);
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));

@@ -196,4 +196,13 @@ int main(int argc, char **argv)
       suffix: sherman1
       args: -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz
 
+    test:
+      suffix: orsirr_1
+      args: -f ${TRISPLIT_MATRICES}/orsirr_1.mtx.gz
+
+    test:
+      suffix: 1138_bus_mpi
+      nsize: 2
+      args: -f ${TRISPLIT_MATRICES}/1138_bus.mtx.gz
+
 TEST*/
