@@ -1,0 +1,322 @@
+/*
+   bench_rpts.cu - RPTS (ts_cuda_[ds]gtsv) against cuSPARSE gtsv2, gtsv2_nopivot and a device-to-device
+   copy of the bytes RPTS must move at least (the bandwidth floor).
+
+   Floor: per batch of R <= 4 right-hand sides RPTS reads the matrix twice and the R columns twice and
+   writes R columns: (6 + 3R) N words (9N for one right-hand side). The copy moves half of that many
+   words (read + write = the floor's traffic); fraction of copy bandwidth = t_copy / t_solve.
+
+   Matrix: b ~ U(1, 1.5) with random sign, a, c ~ 0.05 U(-1,1) (the solve must not blow up when it is
+   repeated in place); x restored from a pristine copy every 20 solves (outside the timed region).
+   Timing: CUDA events around blocks of solves after 3 warm-up solves, mean over >= 10 solves
+   (about 0.1 s of solves per point).
+
+   usage: bench_rpts [--nmin 16] [--nmax 27] [--csv file] [--quick] [--tune]
+*/
+#include <cuda_runtime.h>
+#include <cusparse.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "trisplit_kernels.h"
+#include "cuda/gtsv_tuned.h"
+
+#define CK(x)                                                                                             \
+  do {                                                                                                    \
+    cudaError_t e_ = (x);                                                                                 \
+    if (e_ != cudaSuccess) {                                                                              \
+      fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x);    \
+      exit(2);                                                                                            \
+    }                                                                                                     \
+  } while (0)
+#define CS(x)                                                                                             \
+  do {                                                                                                    \
+    cusparseStatus_t s_ = (x);                                                                            \
+    if (s_ != CUSPARSE_STATUS_SUCCESS) {                                                                  \
+      fprintf(stderr, "cuSPARSE error %d at %s:%d: %s\n", (int)s_, __FILE__, __LINE__, #x);               \
+      exit(2);                                                                                            \
+    }                                                                                                     \
+  } while (0)
+
+typedef long long i64;
+
+__device__ __forceinline__ uint64_t mix64(uint64_t z)
+{
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+__device__ __forceinline__ double upm1(uint64_t seed, i64 i) { return 2.0 * ((mix64(seed * 0x9e3779b97f4a7c15ULL + (uint64_t)i) >> 11) * (1.0 / 9007199254740992.0)) - 1.0; }
+
+template <class T>
+__global__ void gen_matrix(T *a, T *b, T *c, i64 n, uint64_t seed)
+{
+  for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x) {
+    const double u = upm1(seed, 3 * i), v = upm1(seed, 3 * i + 1), w = upm1(seed, 3 * i + 2);
+    a[i]           = i > 0 ? (T)(0.05 * u) : T(0);
+    c[i]           = i < n - 1 ? (T)(0.05 * w) : T(0);
+    b[i]           = (T)((v >= 0 ? 1.0 : -1.0) * (1.0 + 0.5 * fabs(v)));
+  }
+}
+template <class T>
+__global__ void gen_vec(T *x, i64 n, uint64_t seed)
+{
+  for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x) x[i] = (T)(3.0 + upm1(seed, i));
+}
+
+struct Result {
+  std::string method, prec;
+  int         nrhs;
+  i64         n;
+  double      ms;
+  int         reps;
+  double      mrows, frac;
+};
+
+static std::vector<Result> g_res;
+
+/* mean ms per call of fn; restore() runs before every block of solves, outside the timing */
+static double time_it(const std::function<void()> &fn, const std::function<void()> &restore, int &reps_out, double budget_s = 0.1)
+{
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  restore();
+  for (int i = 0; i < 3; ++i) fn();
+  restore();
+  CK(cudaEventRecord(e0));
+  fn();
+  CK(cudaEventRecord(e1));
+  CK(cudaEventSynchronize(e1));
+  float one = 0;
+  CK(cudaEventElapsedTime(&one, e0, e1));
+  int reps = (int)(budget_s * 1e3 / fmax(one, 1e-3));
+  reps     = reps < 10 ? 10 : reps > 400 ? 400 : reps;
+  double tot = 0;
+  int    done = 0;
+  while (done < reps) {
+    const int blk = reps - done < 20 ? reps - done : 20;
+    restore();
+    CK(cudaEventRecord(e0));
+    for (int i = 0; i < blk; ++i) fn();
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
+    float ms = 0;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    tot += ms;
+    done += blk;
+  }
+  CK(cudaGetLastError());
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  reps_out = reps;
+  return tot / reps;
+}
+
+template <class T>
+struct Api;
+template <>
+struct Api<double> {
+  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *buf, int M, int nf) { return M || nf ? ts_cuda_dgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_dgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
+  static cusparseStatus_t bs(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, const double *x, size_t *s) { return cusparseDgtsv2_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
+  static cusparseStatus_t bsnp(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, const double *x, size_t *s) { return cusparseDgtsv2_nopivot_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
+  static cusparseStatus_t sv(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *w) { return cusparseDgtsv2(h, (int)n, nrhs, a, b, c, x, (int)n, w); }
+  static cusparseStatus_t svnp(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *w) { return cusparseDgtsv2_nopivot(h, (int)n, nrhs, a, b, c, x, (int)n, w); }
+};
+template <>
+struct Api<float> {
+  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *buf, int M, int nf) { return M || nf ? ts_cuda_sgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_sgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
+  static cusparseStatus_t bs(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, const float *x, size_t *s) { return cusparseSgtsv2_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
+  static cusparseStatus_t bsnp(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, const float *x, size_t *s) { return cusparseSgtsv2_nopivot_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
+  static cusparseStatus_t sv(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *w) { return cusparseSgtsv2(h, (int)n, nrhs, a, b, c, x, (int)n, w); }
+  static cusparseStatus_t svnp(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *w) { return cusparseSgtsv2_nopivot(h, (int)n, nrhs, a, b, c, x, (int)n, w); }
+};
+
+static void record(const char *method, const char *prec, int nrhs, i64 n, double ms, int reps, double copy_ms)
+{
+  Result r;
+  r.method = method;
+  r.prec   = prec;
+  r.nrhs   = nrhs;
+  r.n      = n;
+  r.ms     = ms;
+  r.reps   = reps;
+  r.mrows  = ms > 0 ? (double)n * nrhs / (ms * 1e-3) / 1e6 : 0;
+  r.frac   = ms > 0 && copy_ms > 0 ? copy_ms / ms : NAN;
+  g_res.push_back(r);
+  printf("%-16s %-6s %4d %10lld %12.4f %12.1f %8.3f %6d\n", method, prec, nrhs, n, ms, r.mrows, r.frac, reps);
+  fflush(stdout);
+}
+
+template <class T>
+static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, cusparseHandle_t h)
+{
+  const char *prec = sizeof(T) == 8 ? "double" : "float";
+  T          *a, *b, *c, *x, *x0;
+  CK(cudaMalloc(&a, n * sizeof(T)));
+  CK(cudaMalloc(&b, n * sizeof(T)));
+  CK(cudaMalloc(&c, n * sizeof(T)));
+  CK(cudaMalloc(&x, n * nrhs * sizeof(T)));
+  CK(cudaMalloc(&x0, n * nrhs * sizeof(T)));
+  gen_matrix<T><<<1024, 256>>>(a, b, c, n, 17 + n);
+  gen_vec<T><<<1024, 256>>>(x0, n * nrhs, 99 + n);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  auto restore = [&]() { CK(cudaMemcpyAsync(x, x0, n * nrhs * sizeof(T), cudaMemcpyDeviceToDevice)); };
+  int  reps;
+
+  /* bandwidth floor: copy of (6 + 3R) N / 2 words per batch of R */
+  double copy_ms = 0;
+  {
+    i64 words = 0;
+    for (int j = 0; j < nrhs; j += 4) {
+      const int R = nrhs - j < 4 ? nrhs - j : 4;
+      words += (6 + 3 * (i64)R) * n;
+    }
+    const size_t bytes = (size_t)(words / 2) * sizeof(T);
+    void        *s1 = nullptr, *s2 = nullptr;
+    if (cudaMalloc(&s1, bytes) == cudaSuccess && cudaMalloc(&s2, bytes) == cudaSuccess) {
+      CK(cudaMemset(s1, 0x3f, bytes));
+      copy_ms = time_it([&]() { CK(cudaMemcpyAsync(s2, s1, bytes, cudaMemcpyDeviceToDevice)); }, []() {}, reps);
+      record("copy-floor", prec, nrhs, n, copy_ms, reps, copy_ms);
+    } else {
+      cudaGetLastError();
+    }
+    if (s1) cudaFree(s1);
+    if (s2) cudaFree(s2);
+  }
+
+  /* RPTS */
+  {
+    const size_t bytes = ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, 0, 0);
+    size_t       maxb  = bytes;
+    if (tune)
+      for (int M : {17, 21, 31, 41})
+        for (int nf : {0, 512})
+          maxb = std::max(maxb, ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, M, nf));
+    if (tune)
+      for (int nf : {256, 512, 1024, 3328}) maxb = std::max(maxb, ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, 0, nf));
+    void *buf;
+    CK(cudaMalloc(&buf, maxb));
+    auto run = [&](ts_pivoting p, int M, int nf) {
+      return [=]() {
+        if (Api<T>::rpts(p, n, nrhs, a, b, c, x, buf, M, nf) != TS_SUCCESS) {
+          fprintf(stderr, "rpts failed\n");
+          exit(3);
+        }
+      };
+    };
+    double ms = time_it(run(TS_PIVOTING_SCALED, 0, 0), restore, reps);
+    record("rpts", prec, nrhs, n, ms, reps, copy_ms);
+    if (tune) {
+      ms = time_it(run(TS_PIVOTING_PARTIAL, 0, 0), restore, reps);
+      record("rpts-partial", prec, nrhs, n, ms, reps, copy_ms);
+      ms = time_it(run(TS_PIVOTING_NONE, 0, 0), restore, reps);
+      record("rpts-none", prec, nrhs, n, ms, reps, copy_ms);
+      for (int M : {17, 21, 31, 41}) {
+        char name[32];
+        snprintf(name, sizeof name, "rpts-M%d", M);
+        ms = time_it(run(TS_PIVOTING_SCALED, M, 0), restore, reps);
+        record(name, prec, nrhs, n, ms, reps, copy_ms);
+      }
+      for (int nf : {256, 512, 1024, 3328}) {
+        char name[32];
+        snprintf(name, sizeof name, "rpts-nf%d", nf);
+        ms = time_it(run(TS_PIVOTING_SCALED, 0, nf), restore, reps);
+        record(name, prec, nrhs, n, ms, reps, copy_ms);
+      }
+    }
+    /* sanity: residual of one solve on the host for moderate n */
+    if (n <= (1 << 22)) {
+      restore();
+      run(TS_PIVOTING_SCALED, 0, 0)();
+      CK(cudaDeviceSynchronize());
+      std::vector<T> ha(n), hb(n), hc(n), hx(n), hd(n);
+      CK(cudaMemcpy(ha.data(), a, n * sizeof(T), cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(hb.data(), b, n * sizeof(T), cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(hc.data(), c, n * sizeof(T), cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(hx.data(), x, n * sizeof(T), cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(hd.data(), x0, n * sizeof(T), cudaMemcpyDeviceToHost));
+      double rn = 0, dn = 0;
+      for (i64 i = 0; i < n; ++i) {
+        double r = (double)hb[i] * hx[i] - hd[i];
+        if (i > 0) r += (double)ha[i] * hx[i - 1];
+        if (i < n - 1) r += (double)hc[i] * hx[i + 1];
+        rn = fmax(rn, fabs(r));
+        dn = fmax(dn, fabs((double)hd[i]));
+      }
+      if (!(rn <= (sizeof(T) == 8 ? 1e-12 : 1e-4) * dn)) printf("RESIDUAL CHECK FAILED: %g\n", rn / dn);
+    }
+    cudaFree(buf);
+  }
+
+  if (do_cusparse) {
+    for (int np = 0; np < 2; ++np) {
+      size_t sz = 0;
+      CS(np ? Api<T>::bsnp(h, n, nrhs, a, b, c, x, &sz) : Api<T>::bs(h, n, nrhs, a, b, c, x, &sz));
+      void *w = nullptr;
+      if (cudaMalloc(&w, sz) != cudaSuccess) {
+        cudaGetLastError();
+        printf("%-16s %-6s %4d %10lld   (buffer of %zu bytes does not fit)\n", np ? "cusparse-nopiv" : "cusparse-gtsv2", prec, nrhs, n, sz);
+        continue;
+      }
+      double ms = time_it([&]() { CS(np ? Api<T>::svnp(h, n, nrhs, a, b, c, x, w) : Api<T>::sv(h, n, nrhs, a, b, c, x, w)); }, restore, reps, 0.05);
+      record(np ? "cusparse-nopiv" : "cusparse-gtsv2", prec, nrhs, n, ms, reps, copy_ms);
+      cudaFree(w);
+    }
+  }
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(c);
+  cudaFree(x);
+  cudaFree(x0);
+}
+
+int main(int argc, char **argv)
+{
+  int         nmin = 16, nmax = 27;
+  const char *csv  = "bench_rpts.csv";
+  bool        quick = false, tune = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--nmin") && i + 1 < argc) nmin = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--nmax") && i + 1 < argc) nmax = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
+    else if (!strcmp(argv[i], "--quick")) quick = true;
+    else if (!strcmp(argv[i], "--tune")) tune = true;
+  }
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, 0));
+  printf("device: %s, %d SMs, %.1f GiB, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, prop.l2CacheSize >> 20);
+  cusparseHandle_t h;
+  CS(cusparseCreate(&h));
+  printf("%-16s %-6s %4s %10s %12s %12s %8s %6s\n", "method", "prec", "nrhs", "N", "ms/solve", "MRows/s", "frac", "reps");
+  for (int prec = 0; prec < 2; ++prec)
+    for (int nrhs : {1, 4})
+      for (int k = nmin; k <= nmax; ++k) {
+        const i64  n     = (i64)1 << k;
+        const bool tunek = tune && nrhs == 1 && (k == 16 || k == 20 || k == 25);
+        if (prec == 0) bench<double>(n, nrhs, tunek, !quick, h);
+        else bench<float>(n, nrhs, tunek, !quick, h);
+      }
+  cusparseDestroy(h);
+  FILE *f = fopen(csv, "w");
+  if (f) {
+    fprintf(f, "method,precision,nrhs,N,ms_per_solve,mrows_per_s,frac_copy_bw,reps\n");
+    for (auto &r : g_res) fprintf(f, "%s,%s,%d,%lld,%.6f,%.3f,%.4f,%d\n", r.method.c_str(), r.prec.c_str(), r.nrhs, r.n, r.ms, r.mrows, r.frac, r.reps);
+    fclose(f);
+    printf("wrote %s\n", csv);
+  }
+  /* summary: the targets */
+  printf("\nsummary (rpts, scaled pivoting):\n");
+  for (auto &r : g_res)
+    if (r.method == "rpts" && r.nrhs == 1 && (r.n == (1 << 20) || r.n == (1 << 25)))
+      printf("  %-6s N=2^%d: %.4f ms, %.0f MRows/s, %.1f%% of copy bandwidth (9N words)\n", r.prec.c_str(), r.n == (1 << 20) ? 20 : 25, r.ms, r.mrows, 100 * r.frac);
+  return 0;
+}

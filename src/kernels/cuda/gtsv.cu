@@ -1,0 +1,61 @@
+/*
+   gtsv.cu - C entry points of the CUDA tridiagonal solver (RPTS, rpts.cuh).
+*/
+#include "rpts.cuh"
+#include "gtsv_tuned.h"
+
+static ts_rpts::Config ts_make_config(int forced_M, int nf)
+{
+  ts_rpts::Config cfg;
+  cfg.forced_M = forced_M;
+  if (nf > 0) cfg.nf = nf;
+  return cfg;
+}
+
+extern "C" {
+
+size_t ts_cuda_gtsv_buffer_size(ts_int n, ts_int nrhs, int single_precision)
+{
+  return ts_rpts::buffer_size(n, nrhs, single_precision ? sizeof(float) : sizeof(double));
+}
+
+ts_status ts_cuda_dgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer)
+{
+  return ts_rpts::solve<double>(stream, pivoting, n, nrhs, a, b, c, x, ldx, buffer);
+}
+
+ts_status ts_cuda_sgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer)
+{
+  return ts_rpts::solve<float>(stream, pivoting, n, nrhs, a, b, c, x, ldx, buffer);
+}
+
+size_t ts_cuda_gtsv_buffer_size_tuned(ts_int n, ts_int nrhs, int single_precision, int forced_M, int nf)
+{
+  return ts_rpts::buffer_size(n, nrhs, single_precision ? sizeof(float) : sizeof(double), ts_make_config(forced_M, nf));
+}
+
+ts_status ts_cuda_dgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer, int forced_M, int nf)
+{
+  return ts_rpts::solve<double>(stream, pivoting, n, nrhs, a, b, c, x, ldx, buffer, ts_make_config(forced_M, nf));
+}
+
+ts_status ts_cuda_sgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer, int forced_M, int nf)
+{
+  return ts_rpts::solve<float>(stream, pivoting, n, nrhs, a, b, c, x, ldx, buffer, ts_make_config(forced_M, nf));
+}
+
+int ts_cuda_gtsv_plan_tuned(ts_int n, ts_int nrhs, int single_precision, int forced_M, int nf, int *M, long long *rows)
+{
+  const ts_rpts::Config cfg = ts_make_config(forced_M, nf);
+  ts_rpts::Plan         pl;
+  if (nrhs >= 4) pl = single_precision ? ts_rpts::plan_for<float, TS_PIVOTING_SCALED, 4>(n, cfg) : ts_rpts::plan_for<double, TS_PIVOTING_SCALED, 4>(n, cfg);
+  else pl = single_precision ? ts_rpts::plan_for<float, TS_PIVOTING_SCALED, 1>(n, cfg) : ts_rpts::plan_for<double, TS_PIVOTING_SCALED, 1>(n, cfg);
+  for (int k = 0; k < pl.S; ++k) {
+    if (M) M[k] = pl.M[k];
+    if (rows) rows[k] = pl.n[k];
+  }
+  if (rows) rows[pl.S] = pl.n[pl.S];
+  return pl.S;
+}
+
+} /* extern "C" */

@@ -1,0 +1,772 @@
+/*
+   rpts.cuh - RPTS, the recursive partitioned tridiagonal Schur complement solver (ALGORITHMS.md 2.2-2.7),
+   templated on the scalar type T (float, double) and the pivoting mode PIV (ts_pivoting: 0 none,
+   1 partial, 2 scaled partial).
+
+   One solve of n rows and R <= 4 right-hand sides (matrix read once per batch of R columns):
+     stage k = 0..S-1  reduce_kernel<M_k>: partitions of M_k rows, downward (warp 0) and upward (warp 1)
+                       elimination of L = 32 partitions per block, 2 coarse equations per partition;
+                       the coarse system (size 2 ceil(n_k/M_k) - (n_k mod M_k == 1)) goes to the buffer.
+     final             final_kernel: one block solves n_S <= nf rows on chip (the same reduction recursively
+                       in shared memory with partitions of MF rows, one thread solves the last <= NSEQ rows).
+     stage k = S-1..0  subst_kernel<M_k>: recomputes the elimination of the inner rows of each partition
+                       (no stored factors: pivot choices as 1 bit per step in an int64), back-substitutes.
+   Tiles of L partitions are loaded coalesced into shared memory and walked by one thread per partition
+   (transposition through shared memory); every data dependent choice is a select.
+
+   Pivot rule (as Algorithm 1 and ts_ref_gttrf): keep the previous (accumulated) row iff
+   |sc1| * mp <= |sp1| * mc; none: mp = mc = 0, partial: 1, scaled: max-abs of each row's entries
+   (the reduction's accumulated row includes its spike column, the substitution's has none).
+
+   Coarse layout: partition p gives row 2p (top: x[first-1], x[first], x[last]) and row 2p+1 (bottom:
+   x[first], x[last], x[last+1]); a last partition of one row gives only its top row.
+
+   Nothing here allocates: stage arrays live in the caller's buffer (buffer_size()). All launches go to
+   the caller's stream; no synchronisation.
+*/
+#ifndef TS_RPTS_CUH
+#define TS_RPTS_CUH
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include "trisplit_kernels.h"
+
+namespace ts_rpts {
+
+typedef long long i64;
+
+constexpr int L       = 32;  /* partitions per block of the stage kernels */
+constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load, 1-2 warps compute) */
+constexpr int MF      = 13;  /* partition size inside the final (on-chip) stage */
+constexpr int NSEQ    = 32;  /* the final stage solves at most this many rows with one thread */
+constexpr int MAXLEV  = 12;  /* levels inside the final stage */
+constexpr int MAXSTG  = 16;  /* global stages */
+constexpr int RMAX    = 4;   /* right-hand sides per batch */
+constexpr int NCAND   = 4;
+constexpr int MCAND[NCAND] = {41, 31, 21, 17}; /* dynamic M candidates, largest first */
+constexpr int NF_DEFAULT  = 2048;   /* final stage threshold (rows) */
+constexpr int NF_MAXROWS  = 256 * MF; /* 2 threads per partition of the first final level, <= 512 */
+constexpr size_t FINAL_SMEM_MAX = 200 * 1024;
+
+/* ---------------------------------------------------------------------------------------------- */
+/* device helpers                                                                                  */
+/* ---------------------------------------------------------------------------------------------- */
+
+/* The partition routines are __host__ __device__ so that a host simulation can check them. */
+#define TS_HD __host__ __device__ __forceinline__
+
+template <class T>
+TS_HD T tabs(T x) { return fabs(x); }
+template <class T>
+TS_HD T tmax(T x, T y) { return x >= y ? x : y; }
+TS_HD int clz64(uint64_t x)
+{
+#if defined(__CUDA_ARCH__)
+  return __clzll((long long)x);
+#else
+  return __builtin_clzll(x);
+#endif
+}
+
+/* keep the previous row as pivot? p1: its pivot candidate, mp its scale; c1, mc: the current row's. */
+template <int PIV, class T>
+TS_HD bool keep_prev(T p1, T mp, T c1, T mc)
+{
+  if (PIV == TS_PIVOTING_NONE) return true;
+  if (PIV == TS_PIVOTING_PARTIAL) return tabs(c1) <= tabs(p1);
+  return tabs(c1) * mp <= tabs(p1) * mc;
+}
+
+/* num/den with 0/x = 0 even for x = 0 (nothing to eliminate), as ts_ref_gttrf. */
+template <class T>
+TS_HD T quot(T num, T den) { return num == T(0) ? T(0) : num / den; }
+
+/* Reduction of one partition of m >= 2 rows held in shared memory (rows 0..m-1 at sa[j], sb[j], sc[j],
+   sd[r*ds + j]). Downward (REV = false) eliminates rows 1..m-1 into e0 x[0] + e1 x[m-1] + e2 x[m] = er;
+   upward (REV = true) rows m-2..0 into e0 x[m-1] + e1 x[0] + e2 x[-1] = er. */
+template <int PIV, int MMAX, int R, bool REV, class T>
+TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, int ds, int m, T &e0, T &e1, T &e2, T (&er)[R])
+{
+  const T *lo = REV ? sc : sa; /* coefficient of the column being eliminated */
+  const T *up = REV ? sa : sc;
+  const int i1 = REV ? m - 2 : 1;
+  T s0 = lo[i1], s1 = sb[i1], s2 = up[i1];
+  T r[R];
+#pragma unroll
+  for (int k = 0; k < R; ++k) r[k] = sd[k * ds + i1];
+#pragma unroll
+  for (int j = 2; j < MMAX; ++j) {
+    if (j < m) {
+      const int i  = REV ? m - 1 - j : j;
+      const T   ca = lo[i], cb = sb[i], cc = up[i];
+      T         cd[R];
+#pragma unroll
+      for (int k = 0; k < R; ++k) cd[k] = sd[k * ds + i];
+      T mp = T(0), mc = T(0);
+      if (PIV == TS_PIVOTING_SCALED) {
+        mp = tmax(tabs(s0), tmax(tabs(s1), tabs(s2)));
+        mc = tmax(tabs(ca), tmax(tabs(cb), tabs(cc)));
+      }
+      const bool kp = keep_prev<PIV>(s1, mp, ca, mc);
+      const T    f  = quot(kp ? ca : s1, kp ? s1 : ca);
+      /* new row = other - f * pivot; pivot = kp ? previous : current */
+      const T n0 = kp ? -f * s0 : s0;
+      const T n1 = fma(-f, kp ? s2 : cb, kp ? cb : s2);
+      const T n2 = kp ? cc : -f * cc;
+#pragma unroll
+      for (int k = 0; k < R; ++k) r[k] = fma(-f, kp ? r[k] : cd[k], kp ? cd[k] : r[k]);
+      s0 = n0;
+      s1 = n1;
+      s2 = n2;
+    }
+  }
+  e0 = s0;
+  e1 = s1;
+  e2 = s2;
+#pragma unroll
+  for (int k = 0; k < R; ++k) er[k] = r[k];
+}
+
+/* Substitution of one partition of m rows in shared memory (Algorithm 2): x[0] = x0, x[m-1] = xl, the
+   neighbours x[-1] = xm1, x[m] = xp are known; the inner x[1..m-2] are computed by a downward elimination
+   of rows 1..m-2 (pivot rows that are accumulated rows are stored over the free slot, 1 bit per step)
+   and a back substitution; the ends may take rows 0 and m-1 instead if they are the better pivots.
+   On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64. */
+template <int PIV, int MMAX, int R, class T>
+TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const T (&x0)[R], const T (&xl)[R], const T (&xm1)[R], const T (&xp)[R])
+{
+  if (m >= 3) {
+    T s1 = sb[1], s2 = sc[1];
+    T r[R];
+    {
+      const T a1 = sa[1];
+#pragma unroll
+      for (int k = 0; k < R; ++k) r[k] = fma(-a1, x0[k], sd[k * ds + 1]);
+    }
+    uint64_t bits = 2; /* bit j (j >= 2): the accumulated row was the pivot at step j; bit 1: slot 1 */
+    int      ip   = 1; /* the free slot (its row is part of the accumulated row) */
+#pragma unroll
+    for (int j = 2; j < MMAX - 1; ++j) {
+      if (j <= m - 2) {
+        const T ca = sa[j], cb = sb[j], cc = sc[j];
+        T       cd[R];
+#pragma unroll
+        for (int k = 0; k < R; ++k) cd[k] = sd[k * ds + j];
+        T mp = T(0), mc = T(0);
+        if (PIV == TS_PIVOTING_SCALED) {
+          mp = tmax(tabs(s1), tabs(s2));
+          mc = tmax(tabs(ca), tmax(tabs(cb), tabs(cc)));
+        }
+        const bool kp = keep_prev<PIV>(s1, mp, ca, mc);
+        if (kp) { /* the accumulated row pivots x[j-1]: store it, shifted one column left */
+          sa[ip] = s1;
+          sb[ip] = s2;
+          sc[ip] = T(0);
+#pragma unroll
+          for (int k = 0; k < R; ++k) sd[k * ds + ip] = r[k];
+        }
+        bits |= (uint64_t)kp << j;
+        ip           = kp ? j : ip;
+        const T f    = quot(kp ? ca : s1, kp ? s1 : ca);
+        const T n1   = fma(-f, kp ? s2 : cb, kp ? cb : s2);
+        const T n2   = kp ? cc : -f * cc;
+#pragma unroll
+        for (int k = 0; k < R; ++k) r[k] = fma(-f, kp ? r[k] : cd[k], kp ? cd[k] : r[k]);
+        s1 = n1;
+        s2 = n2;
+      }
+    }
+    /* x[m-2]: accumulated row (s1 x[m-2] + s2 x[m-1] = r) or row m-1 */
+    T xa[R], xb[R];
+    T pc, pm; /* pivot coefficient of the row that gave x[m-2] and that row's scale */
+    {
+      const int i  = m - 1;
+      const T   la = sa[i], lb = sb[i], lc = sc[i];
+      T         mpa = T(1), mcb = T(1);
+      if (PIV == TS_PIVOTING_SCALED) {
+        mpa = tmax(tabs(s1), tabs(s2));
+        mcb = tmax(tabs(la), tmax(tabs(lb), tabs(lc)));
+      }
+      const bool useA = PIV == TS_PIVOTING_NONE ? true : tabs(s1) * mcb >= tabs(la) * mpa;
+      const T    den  = useA ? s1 : la;
+      pc              = den;
+      pm              = useA ? mpa : mcb;
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        const T numA = fma(-s2, xl[k], r[k]);
+        const T numB = fma(-lc, xp[k], fma(-lb, xl[k], sd[k * ds + i]));
+        xa[k]        = (useA ? numA : numB) / den;
+        xb[k]        = xl[k];
+      }
+    }
+#pragma unroll
+    for (int j = MMAX - 3; j >= 1; --j) {
+      if (j <= m - 3) {
+        const uint64_t below = bits & ((2ull << j) - 1ull);
+        const int      ipj   = 63 - clz64(below);
+        const bool     kpn   = (bits >> (j + 1)) & 1ull;
+        const int      k     = kpn ? ipj : j + 1;
+        const T        ka = sa[k], kb = sb[k], kc = sc[k];
+        T              xj[R];
+#pragma unroll
+        for (int q = 0; q < R; ++q) xj[q] = fma(-kc, xb[q], fma(-kb, xa[q], sd[q * ds + k])) / ka;
+        if (j == 1) {
+          pc = ka;
+          pm = T(1);
+          if (PIV == TS_PIVOTING_SCALED) pm = tmax(tabs(ka), tmax(tabs(kb), tabs(kc)));
+        }
+        /* x[j+1] is final and its slot is no longer read */
+#pragma unroll
+        for (int q = 0; q < R; ++q) {
+          sd[q * ds + j + 1] = xa[q];
+          xb[q]              = xa[q];
+          xa[q]              = xj[q];
+        }
+      }
+    }
+    /* x[1]: the pivot row found above, or row 0 (c0 x[1] = d0 - b0 x[0] - a0 x[-1]) */
+    if (PIV != TS_PIVOTING_NONE) {
+      const T a0 = sa[0], b0 = sb[0], c0 = sc[0];
+      T       mc0 = T(1);
+      if (PIV == TS_PIVOTING_SCALED) mc0 = tmax(tabs(a0), tmax(tabs(b0), tabs(c0)));
+      const bool keep = tabs(pc) * mc0 >= tabs(c0) * pm;
+      if (!keep) {
+#pragma unroll
+        for (int q = 0; q < R; ++q) xa[q] = fma(-a0, xm1[q], fma(-b0, x0[q], sd[q * ds])) / c0;
+      }
+    }
+#pragma unroll
+    for (int q = 0; q < R; ++q) sd[q * ds + 1] = xa[q];
+  }
+#pragma unroll
+  for (int q = 0; q < R; ++q) {
+    sd[q * ds] = x0[q];
+    if (m >= 2) sd[q * ds + m - 1] = xl[q];
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* tiles: L*M rows of a, b, c and R columns of d <-> shared memory                                */
+/* ---------------------------------------------------------------------------------------------- */
+
+/* Rows past n are identity rows (never used: partitions end at n). a[0] and c[n-1] are not part of the
+   matrix and read as 0. */
+template <class T, int LM, int R>
+__device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *s)
+{
+  constexpr int IT   = (LM + BLOCK - 1) / BLOCK;
+  const bool    full = base > 0 && base + LM < n;
+  const int     tid  = threadIdx.x;
+#pragma unroll
+  for (int arr = 0; arr < 3 + R; ++arr) {
+    const T *src = arr == 0 ? a : arr == 1 ? b : arr == 2 ? c : d + (i64)(arr - 3) * ldd;
+    T        v[IT];
+    if (full) {
+#pragma unroll
+      for (int it = 0; it < IT; ++it) {
+        const int i = tid + it * BLOCK;
+        if (LM % BLOCK == 0 || i < LM) v[it] = __ldg(src + base + i);
+      }
+    } else {
+#pragma unroll
+      for (int it = 0; it < IT; ++it) {
+        const int i = tid + it * BLOCK;
+        const i64 g = base + i;
+        T         x = arr == 1 ? T(1) : T(0);
+        if ((LM % BLOCK == 0 || i < LM) && g < n) x = src[g];
+        if ((arr == 0 && g == 0) || (arr == 2 && g == n - 1)) x = T(0);
+        v[it] = x;
+      }
+    }
+#pragma unroll
+    for (int it = 0; it < IT; ++it) {
+      const int i = tid + it * BLOCK;
+      if (LM % BLOCK == 0 || i < LM) s[arr * LM + i] = v[it];
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* stage kernels                                                                                   */
+/* ---------------------------------------------------------------------------------------------- */
+
+template <class T, int PIV, int M, int R>
+__global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *__restrict__ ac, T *__restrict__ bc, T *__restrict__ cc, T *__restrict__ dc, i64 nc)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  T            *s  = reinterpret_cast<T *>(smem_raw);
+  constexpr int LM = L * M;
+  const i64     base = (i64)blockIdx.x * LM;
+  load_tile<T, LM, R>(n, base, a, b, c, d, ldd, s);
+  __syncthreads();
+  const int t = threadIdx.x & 31, w = threadIdx.x >> 5;
+  const i64 p = (i64)blockIdx.x * L + t;
+  if (w >= 2 || p * M >= n) return;
+  const int m   = (int)(n - p * M < M ? n - p * M : M);
+  const int off = t * M;
+  const T  *sa = s + off, *sb = s + LM + off, *sc = s + 2 * LM + off, *sd = s + 3 * LM + off;
+  T         e0, e1, e2, er[R];
+  if (m == 1) {
+    if (w == 1) {
+      const i64 i = 2 * p;
+      ac[i]       = sa[0];
+      bc[i]       = sb[0];
+      cc[i]       = sc[0];
+#pragma unroll
+      for (int k = 0; k < R; ++k) dc[k * nc + i] = sd[k * LM];
+    }
+  } else if (w == 0) {
+    reduce_partition<PIV, M, R, false>(sa, sb, sc, sd, LM, m, e0, e1, e2, er);
+    const i64 i = 2 * p + 1;
+    ac[i]       = e0;
+    bc[i]       = e1;
+    cc[i]       = e2;
+#pragma unroll
+    for (int k = 0; k < R; ++k) dc[k * nc + i] = er[k];
+  } else {
+    reduce_partition<PIV, M, R, true>(sa, sb, sc, sd, LM, m, e0, e1, e2, er);
+    const i64 i = 2 * p;
+    ac[i]       = e2;
+    bc[i]       = e1;
+    cc[i]       = e0;
+#pragma unroll
+    for (int k = 0; k < R; ++k) dc[k * nc + i] = er[k];
+  }
+}
+
+template <class T, int PIV, int M, int R>
+__global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd, const T *__restrict__ xc, i64 nc)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  T            *s  = reinterpret_cast<T *>(smem_raw);
+  constexpr int LM = L * M;
+  const i64     base = (i64)blockIdx.x * LM;
+  load_tile<T, LM, R>(n, base, a, b, c, d, ldd, s);
+  __syncthreads();
+  const int t = threadIdx.x & 31, w = threadIdx.x >> 5;
+  const i64 p = (i64)blockIdx.x * L + t;
+  if (w == 0 && p * M < n) {
+    const int m   = (int)(n - p * M < M ? n - p * M : M);
+    const int off = t * M;
+    T         x0[R], xl[R], xm1[R], xp[R];
+#pragma unroll
+    for (int k = 0; k < R; ++k) {
+      const T *x = xc + k * nc;
+      x0[k]      = x[2 * p];
+      xl[k]      = m >= 2 ? x[2 * p + 1] : x0[k];
+      xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
+      xp[k]      = 2 * p + 2 < nc ? x[2 * p + 2] : T(0);
+    }
+    substitute_partition<PIV, M, R>(s + off, s + LM + off, s + 2 * LM + off, s + 3 * LM + off, LM, m, x0, xl, xm1, xp);
+  }
+  __syncthreads();
+  constexpr int IT = (LM + BLOCK - 1) / BLOCK;
+  const bool    full = base + LM <= n;
+#pragma unroll
+  for (int k = 0; k < R; ++k) {
+#pragma unroll
+    for (int it = 0; it < IT; ++it) {
+      const int i = threadIdx.x + it * BLOCK;
+      if ((LM % BLOCK == 0 || i < LM) && (full || base + i < n)) d[k * ldd + base + i] = s[(3 + k) * LM + i];
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* final stage: the whole system of n <= nf rows in one block                                    */
+/* ---------------------------------------------------------------------------------------------- */
+
+__host__ __device__ inline i64 coarse_size(i64 n, int M) { return 2 * ((n + M - 1) / M) - (n % M == 1 ? 1 : 0); }
+
+/* levels of the final stage: n_0 = n, n_{l+1} = coarse_size(n_l, MF) while n_l > NSEQ. Returns the
+   number of levels; each level is stored with one padding row before and after. */
+__host__ __device__ inline int final_levels(int n, int *nl)
+{
+  int lv = 0;
+  nl[0]  = n;
+  while (nl[lv] > NSEQ && lv + 1 < MAXLEV) {
+    nl[lv + 1] = (int)coarse_size(nl[lv], MF);
+    ++lv;
+  }
+  return lv + 1;
+}
+
+__host__ __device__ inline size_t final_smem(int n, int R, size_t tsize)
+{
+  int    nl[MAXLEV];
+  int    lv  = final_levels(n, nl);
+  size_t tot = 0;
+  for (int l = 0; l < lv; ++l) tot += (size_t)(nl[l] + 2) * (3 + R);
+  return tot * tsize;
+}
+
+inline int final_threads(int n)
+{
+  int t = n > NSEQ ? 2 * ((n + MF - 1) / MF) : 32;
+  t     = (t + 31) / 32 * 32;
+  return t < 32 ? 32 : t;
+}
+
+template <class T, int PIV, int R>
+__global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  T  *s = reinterpret_cast<T *>(smem_raw);
+  int nl[MAXLEV];
+  const int lv = final_levels(n, nl);
+  T        *lev[MAXLEV]; /* level l: a, b, c, d_0..d_{R-1}, each nl+2 long, row i at index i+1 */
+  {
+    T *q = s;
+    for (int l = 0; l < lv; ++l) {
+      lev[l] = q;
+      q += (size_t)(nl[l] + 2) * (3 + R);
+    }
+  }
+  const int tid = threadIdx.x, nt = blockDim.x;
+  {
+    const int ld0 = n + 2;
+    T        *L0  = lev[0];
+    for (int i = tid; i < n + 2; i += nt) {
+      const int g  = i - 1;
+      const bool in = g >= 0 && g < n;
+      L0[i]           = in && g > 0 ? a[g] : T(0);
+      L0[ld0 + i]     = in ? b[g] : T(1);
+      L0[2 * ld0 + i] = in && g < n - 1 ? c[g] : T(0);
+#pragma unroll
+      for (int k = 0; k < R; ++k) L0[(3 + k) * ld0 + i] = in ? d[k * ldd + g] : T(0);
+    }
+  }
+  __syncthreads();
+  /* reductions */
+  for (int l = 0; l + 1 < lv; ++l) {
+    const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
+    const int P  = (n0 + MF - 1) / MF;
+    T        *S = lev[l], *C = lev[l + 1];
+    if (tid < 2 * P) {
+      const int  p   = tid < P ? tid : tid - P;
+      const bool up  = tid >= P;
+      const int  off = 1 + p * MF;
+      const int  m   = n0 - p * MF < MF ? n0 - p * MF : MF;
+      T          e0, e1, e2, er[R];
+      if (m == 1) {
+        if (up) {
+          const int i = 1 + 2 * p;
+          C[i]           = S[off];
+          C[ds1 + i]     = S[ds0 + off];
+          C[2 * ds1 + i] = S[2 * ds0 + off];
+#pragma unroll
+          for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = S[(3 + k) * ds0 + off];
+        }
+      } else if (!up) {
+        reduce_partition<PIV, MF, R, false>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        const int i = 2 + 2 * p;
+        C[i]           = e0;
+        C[ds1 + i]     = e1;
+        C[2 * ds1 + i] = e2;
+#pragma unroll
+        for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
+      } else {
+        reduce_partition<PIV, MF, R, true>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        const int i = 1 + 2 * p;
+        C[i]           = e2;
+        C[ds1 + i]     = e1;
+        C[2 * ds1 + i] = e0;
+#pragma unroll
+        for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
+      }
+    }
+    __syncthreads();
+  }
+  /* the last level by one thread: a partition of nl+2 rows whose end rows are identity rows */
+  if (tid == 0) {
+    const int m  = nl[lv - 1] + 2, ds = m;
+    T        *S  = lev[lv - 1];
+    S[0]          = T(0);
+    S[ds]         = T(1);
+    S[2 * ds]     = T(0);
+    S[m - 1]      = T(0);
+    S[ds + m - 1] = T(1);
+    S[2 * ds + m - 1] = T(0);
+    T z[R];
+#pragma unroll
+    for (int k = 0; k < R; ++k) {
+      S[(3 + k) * ds]         = T(0);
+      S[(3 + k) * ds + m - 1] = T(0);
+      z[k]                    = T(0);
+    }
+    substitute_partition<PIV, NSEQ + 2, R>(S, S + ds, S + 2 * ds, S + 3 * ds, ds, m, z, z, z, z);
+  }
+  __syncthreads();
+  /* substitutions */
+  for (int l = lv - 2; l >= 0; --l) {
+    const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
+    const int P  = (n0 + MF - 1) / MF;
+    T        *S = lev[l];
+    const T  *X = lev[l + 1] + 3 * ds1 + 1; /* coarse x, row i at X[k*ds1 + i] */
+    if (tid < P) {
+      const int p = tid, off = 1 + p * MF;
+      const int m = n0 - p * MF < MF ? n0 - p * MF : MF;
+      T         x0[R], xl[R], xm1[R], xp[R];
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        const T *x = X + k * ds1;
+        x0[k]      = x[2 * p];
+        xl[k]      = m >= 2 ? x[2 * p + 1] : x0[k];
+        xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
+        xp[k]      = 2 * p + 2 < n1 ? x[2 * p + 2] : T(0);
+      }
+      substitute_partition<PIV, MF, R>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
+    }
+    __syncthreads();
+  }
+  {
+    const T *X = lev[0] + 3 * (n + 2) + 1;
+    for (int i = tid; i < n; i += nt) {
+#pragma unroll
+      for (int k = 0; k < R; ++k) d[k * ldd + i] = X[k * (n + 2) + i];
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* host side: plan, buffer, launches                                                              */
+/* ---------------------------------------------------------------------------------------------- */
+
+struct Config {
+  int forced_M = 0;          /* 0: dynamic M from MCAND (Algorithm 3), else this M for every stage */
+  int nf       = NF_DEFAULT; /* final stage threshold (capped by shared memory and threads) */
+};
+
+struct Plan {
+  int    S = 0;            /* global stages */
+  i64    n[MAXSTG + 1];    /* n[0] = n, n[k] rows of stage k */
+  int    M[MAXSTG];        /* partition size of stage k */
+  size_t off[MAXSTG + 1];  /* byte offset of stage k (k >= 1) in the buffer: a, b, c, d (R columns) */
+  size_t bytes = 0;
+};
+
+inline size_t align256(size_t x) { return (x + 255) & ~(size_t)255; }
+
+/* largest final stage for this scalar size and R */
+inline int nf_cap(int nf, int R, size_t tsize)
+{
+  int v = nf < NF_MAXROWS ? nf : NF_MAXROWS;
+  while (v > NSEQ && final_smem(v, R, tsize) > FINAL_SMEM_MAX) v -= 64;
+  return v;
+}
+
+/* M chooser: Mfun(k, n_k) returns the partition size of stage k */
+template <class F>
+inline Plan make_plan(i64 n, int R, size_t tsize, int nf, F Mfun)
+{
+  Plan pl;
+  pl.n[0]    = n;
+  size_t pos = 0;
+  while (pl.n[pl.S] > nf && pl.S < MAXSTG) {
+    const int M     = Mfun(pl.S, pl.n[pl.S]);
+    pl.M[pl.S]      = M;
+    pl.n[pl.S + 1]  = coarse_size(pl.n[pl.S], M);
+    pl.off[pl.S + 1] = pos;
+    const i64 nc    = pl.n[pl.S + 1];
+    pos += 3 * align256((size_t)nc * tsize) + align256((size_t)nc * R * tsize);
+    ++pl.S;
+  }
+  pl.bytes = pos;
+  return pl;
+}
+
+/* Upper bound of the workspace for any device and any M >= 17 (coarse sizes are monotone in M and n). */
+inline size_t buffer_size(i64 n, i64 nrhs, size_t tsize, const Config &cfg = Config())
+{
+  if (n <= 0 || nrhs <= 0) return 0;
+  const int R   = nrhs < RMAX ? (int)nrhs : RMAX;
+  const int nf  = nf_cap(cfg.nf, R, tsize); /* nf_cap decreases with R: the R of every batch is <= R */
+  const int Mmn = cfg.forced_M ? cfg.forced_M : MCAND[NCAND - 1];
+  Plan      pl  = make_plan(n, R, tsize, nf, [&](int, i64) { return Mmn; });
+  return pl.bytes + 256;
+}
+
+template <class T, int PIV, int R>
+struct Launch {
+  template <int M>
+  static cudaError_t setup_stage()
+  {
+    static bool done = false;
+    if (!done) {
+      const int   smem = (3 + R) * L * M * (int)sizeof(T);
+      cudaError_t e    = cudaFuncSetAttribute(reduce_kernel<T, PIV, M, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e != cudaSuccess) return e;
+      done = true;
+    }
+    return cudaSuccess;
+  }
+  template <int M>
+  static int occupancy()
+  {
+    static int occ = 0;
+    if (!occ) {
+      const int smem = (3 + R) * L * M * (int)sizeof(T);
+      if (setup_stage<M>() != cudaSuccess) return 1;
+      int o1 = 1, o2 = 1;
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o1, reduce_kernel<T, PIV, M, R>, BLOCK, smem);
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o2, subst_kernel<T, PIV, M, R>, BLOCK, smem);
+      occ = o1 < o2 ? o1 : o2;
+      if (occ < 1) occ = 1;
+    }
+    return occ;
+  }
+  static int occupancy_of(int M)
+  {
+    switch (M) {
+    case 17: return occupancy<17>();
+    case 21: return occupancy<21>();
+    case 31: return occupancy<31>();
+    default: return occupancy<41>();
+    }
+  }
+  template <int M>
+  static cudaError_t reduce(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  {
+    cudaError_t e = setup_stage<M>();
+    if (e != cudaSuccess) return e;
+    const i64 P    = (n + M - 1) / M;
+    const i64 grid = (P + L - 1) / L;
+    reduce_kernel<T, PIV, M, R><<<(unsigned)grid, BLOCK, (3 + R) * L * M * sizeof(T), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    return cudaGetLastError();
+  }
+  template <int M>
+  static cudaError_t subst(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+  {
+    cudaError_t e = setup_stage<M>();
+    if (e != cudaSuccess) return e;
+    const i64 P    = (n + M - 1) / M;
+    const i64 grid = (P + L - 1) / L;
+    subst_kernel<T, PIV, M, R><<<(unsigned)grid, BLOCK, (3 + R) * L * M * sizeof(T), st>>>(n, a, b, c, d, ldd, xc, nc);
+    return cudaGetLastError();
+  }
+  static cudaError_t reduce_M(int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  {
+    switch (M) {
+    case 17: return reduce<17>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    case 21: return reduce<21>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    case 31: return reduce<31>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    default: return reduce<41>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    }
+  }
+  static cudaError_t subst_M(int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+  {
+    switch (M) {
+    case 17: return subst<17>(st, n, a, b, c, d, ldd, xc, nc);
+    case 21: return subst<21>(st, n, a, b, c, d, ldd, xc, nc);
+    case 31: return subst<31>(st, n, a, b, c, d, ldd, xc, nc);
+    default: return subst<41>(st, n, a, b, c, d, ldd, xc, nc);
+    }
+  }
+  static cudaError_t final_solve(cudaStream_t st, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
+  {
+    const size_t smem = final_smem(n, R, sizeof(T));
+    static size_t set = 48 * 1024;
+    if (smem > set) {
+      cudaError_t e = cudaFuncSetAttribute(final_kernel<T, PIV, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+      if (e != cudaSuccess) return e;
+      set = smem;
+    }
+    final_kernel<T, PIV, R><<<1, final_threads(n), smem, st>>>(n, a, b, c, d, ldd);
+    return cudaGetLastError();
+  }
+
+  /* one batch of R columns of x */
+  static cudaError_t solve_batch(cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, T *x, i64 ldx, unsigned char *buf)
+  {
+    const T *A[MAXSTG + 1];
+    const T *B[MAXSTG + 1];
+    const T *C[MAXSTG + 1];
+    T       *D[MAXSTG + 1];
+    i64      ld[MAXSTG + 1];
+    A[0]  = a;
+    B[0]  = b;
+    C[0]  = c;
+    D[0]  = x;
+    ld[0] = ldx;
+    for (int k = 1; k <= pl.S; ++k) {
+      const size_t nb = align256((size_t)pl.n[k] * sizeof(T));
+      unsigned char *q = buf + pl.off[k];
+      A[k]             = reinterpret_cast<const T *>(q);
+      B[k]             = reinterpret_cast<const T *>(q + nb);
+      C[k]             = reinterpret_cast<const T *>(q + 2 * nb);
+      D[k]             = reinterpret_cast<T *>(q + 3 * nb);
+      ld[k]            = pl.n[k];
+    }
+    cudaError_t e;
+    for (int k = 0; k < pl.S; ++k) {
+      e = reduce_M(pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1], pl.n[k + 1]);
+      if (e != cudaSuccess) return e;
+    }
+    e = final_solve(st, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], ld[pl.S]);
+    if (e != cudaSuccess) return e;
+    for (int k = pl.S - 1; k >= 0; --k) {
+      e = subst_M(pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], D[k + 1], pl.n[k + 1]);
+      if (e != cudaSuccess) return e;
+    }
+    return cudaSuccess;
+  }
+};
+
+template <class T, int PIV, int R>
+inline Plan plan_for(i64 n, const Config &cfg)
+{
+  int dev = 0, sms = 132;
+  cudaGetDevice(&dev);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+  const int nf = nf_cap(cfg.nf, R, sizeof(T));
+  return make_plan(n, R, sizeof(T), nf, [&](int, i64 nk) {
+    if (cfg.forced_M) return cfg.forced_M;
+    /* Algorithm 3: from the largest candidate down while the grid does not fill the device */
+    for (int i = 0; i < NCAND; ++i) {
+      const int M    = MCAND[i];
+      const i64 grid = ((nk + M - 1) / M + L - 1) / L;
+      if (grid >= (i64)sms * Launch<T, PIV, R>::occupancy_of(M)) return M;
+    }
+    return MCAND[NCAND - 1];
+  });
+}
+
+template <class T, int PIV>
+inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T *b, const T *c, T *x, i64 ldx, void *buffer, const Config &cfg)
+{
+  unsigned char *buf = reinterpret_cast<unsigned char *>(((uintptr_t)buffer + 255) & ~(uintptr_t)255);
+  i64            j   = 0;
+  cudaError_t    e   = cudaSuccess;
+  if (nrhs >= 4) {
+    const Plan pl = plan_for<T, PIV, 4>(n, cfg);
+    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(st, pl, a, b, c, x + j * ldx, ldx, buf);
+  }
+  if (j < nrhs && e == cudaSuccess) {
+    const Plan pl = plan_for<T, PIV, 1>(n, cfg);
+    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(st, pl, a, b, c, x + j * ldx, ldx, buf);
+  }
+  return e == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
+}
+
+/* The solver: X (n x nrhs, column major, ldx) is overwritten by the solution of (a,b,c) X = X. */
+template <class T>
+inline ts_status solve(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, T *x, i64 ldx, void *buffer, const Config &cfg = Config())
+{
+  if (n < 0 || nrhs < 0 || ldx < (n > 1 ? n : 1)) return TS_ERR_ARGUMENT;
+  if (n == 0 || nrhs == 0) return TS_SUCCESS;
+  if (!a || !b || !c || !x) return TS_ERR_ARGUMENT;
+  if (!buffer && buffer_size(n, nrhs, sizeof(T), cfg) > 256) return TS_ERR_ARGUMENT;
+  if (cfg.forced_M && cfg.forced_M != 17 && cfg.forced_M != 21 && cfg.forced_M != 31 && cfg.forced_M != 41) return TS_ERR_ARGUMENT;
+  cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
+  switch (piv) {
+  case TS_PIVOTING_NONE: return solve_piv<T, TS_PIVOTING_NONE>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
+  case TS_PIVOTING_PARTIAL: return solve_piv<T, TS_PIVOTING_PARTIAL>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
+  case TS_PIVOTING_SCALED: return solve_piv<T, TS_PIVOTING_SCALED>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
+  default: return TS_ERR_ARGUMENT;
+  }
+}
+
+} // namespace ts_rpts
+
+#endif

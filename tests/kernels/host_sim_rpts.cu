@@ -1,0 +1,284 @@
+/*
+   host_sim_rpts.cu - runs the RPTS partition routines of rpts.cuh (reduce_partition,
+   substitute_partition, the stage plan and the final-stage level scheme) on the host, partition by
+   partition, the way the kernels call them, and compares with ts_ref_gtsv. Needs no GPU: it checks
+   the algebra and the index bookkeeping before device time is spent. The kernels' tile loads and
+   thread mapping are not covered here (tests/kernels/test_rpts.cu covers them on the GPU).
+
+   Last line: "N passed, M failed".
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector>
+
+#include "cuda/rpts.cuh"
+
+using namespace ts_rpts;
+
+static int g_pass = 0, g_fail = 0;
+
+/* one global reduction stage */
+template <class T, int PIV, int M, int R>
+static void sim_reduce(i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+{
+  const i64 P = (n + M - 1) / M;
+  for (i64 p = 0; p < P; ++p) {
+    const int m = (int)(n - p * M < M ? n - p * M : M);
+    T         sa[M], sb[M], sc[M], sd[R * M];
+    for (int j = 0; j < M; ++j) {
+      const i64 g = p * M + j;
+      sa[j]       = g < n && g > 0 ? a[g] : T(0);
+      sb[j]       = g < n ? b[g] : T(1);
+      sc[j]       = g < n - 1 ? c[g] : T(0);
+      for (int k = 0; k < R; ++k) sd[k * M + j] = g < n ? d[k * ldd + g] : T(0);
+    }
+    T e0, e1, e2, er[R];
+    if (m == 1) {
+      ac[2 * p] = sa[0];
+      bc[2 * p] = sb[0];
+      cc[2 * p] = sc[0];
+      for (int k = 0; k < R; ++k) dc[k * nc + 2 * p] = sd[k * M];
+      continue;
+    }
+    reduce_partition<PIV, M, R, false>(sa, sb, sc, sd, M, m, e0, e1, e2, er);
+    ac[2 * p + 1] = e0;
+    bc[2 * p + 1] = e1;
+    cc[2 * p + 1] = e2;
+    for (int k = 0; k < R; ++k) dc[k * nc + 2 * p + 1] = er[k];
+    reduce_partition<PIV, M, R, true>(sa, sb, sc, sd, M, m, e0, e1, e2, er);
+    ac[2 * p] = e2;
+    bc[2 * p] = e1;
+    cc[2 * p] = e0;
+    for (int k = 0; k < R; ++k) dc[k * nc + 2 * p] = er[k];
+  }
+}
+
+template <class T, int PIV, int M, int R>
+static void sim_subst(i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+{
+  const i64 P = (n + M - 1) / M;
+  for (i64 p = 0; p < P; ++p) {
+    const int m = (int)(n - p * M < M ? n - p * M : M);
+    T         sa[M], sb[M], sc[M], sd[R * M];
+    for (int j = 0; j < M; ++j) {
+      const i64 g = p * M + j;
+      sa[j]       = g < n && g > 0 ? a[g] : T(0);
+      sb[j]       = g < n ? b[g] : T(1);
+      sc[j]       = g < n - 1 ? c[g] : T(0);
+      for (int k = 0; k < R; ++k) sd[k * M + j] = g < n ? d[k * ldd + g] : T(0);
+    }
+    T x0[R], xl[R], xm1[R], xp[R];
+    for (int k = 0; k < R; ++k) {
+      const T *x = xc + k * nc;
+      x0[k]      = x[2 * p];
+      xl[k]      = m >= 2 ? x[2 * p + 1] : x0[k];
+      xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
+      xp[k]      = 2 * p + 2 < nc ? x[2 * p + 2] : T(0);
+    }
+    substitute_partition<PIV, M, R>(sa, sb, sc, sd, M, m, x0, xl, xm1, xp);
+    for (int j = 0; j < m; ++j)
+      for (int k = 0; k < R; ++k) d[k * ldd + p * M + j] = sd[k * M + j];
+  }
+}
+
+/* the final kernel, "threads" run one after the other */
+template <class T, int PIV, int R>
+static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
+{
+  std::vector<T> smem(final_smem(n, R, sizeof(T)) / sizeof(T) + 1);
+  T             *s = smem.data();
+  int            nl[MAXLEV];
+  const int      lv = final_levels(n, nl);
+  T             *lev[MAXLEV];
+  {
+    T *q = s;
+    for (int l = 0; l < lv; ++l) {
+      lev[l] = q;
+      q += (size_t)(nl[l] + 2) * (3 + R);
+    }
+  }
+  {
+    const int ld0 = n + 2;
+    T        *L0  = lev[0];
+    for (int i = 0; i < n + 2; ++i) {
+      const int  g  = i - 1;
+      const bool in = g >= 0 && g < n;
+      L0[i]           = in && g > 0 ? a[g] : T(0);
+      L0[ld0 + i]     = in ? b[g] : T(1);
+      L0[2 * ld0 + i] = in && g < n - 1 ? c[g] : T(0);
+      for (int k = 0; k < R; ++k) L0[(3 + k) * ld0 + i] = in ? d[k * ldd + g] : T(0);
+    }
+  }
+  for (int l = 0; l + 1 < lv; ++l) {
+    const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
+    const int P  = (n0 + MF - 1) / MF;
+    T        *S = lev[l], *C = lev[l + 1];
+    for (int tid = 0; tid < 2 * P; ++tid) {
+      const int  p   = tid < P ? tid : tid - P;
+      const bool up  = tid >= P;
+      const int  off = 1 + p * MF;
+      const int  m   = n0 - p * MF < MF ? n0 - p * MF : MF;
+      T          e0, e1, e2, er[R];
+      if (m == 1) {
+        if (up) {
+          const int i    = 1 + 2 * p;
+          C[i]           = S[off];
+          C[ds1 + i]     = S[ds0 + off];
+          C[2 * ds1 + i] = S[2 * ds0 + off];
+          for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = S[(3 + k) * ds0 + off];
+        }
+      } else if (!up) {
+        reduce_partition<PIV, MF, R, false>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        const int i    = 2 + 2 * p;
+        C[i]           = e0;
+        C[ds1 + i]     = e1;
+        C[2 * ds1 + i] = e2;
+        for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
+      } else {
+        reduce_partition<PIV, MF, R, true>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        const int i    = 1 + 2 * p;
+        C[i]           = e2;
+        C[ds1 + i]     = e1;
+        C[2 * ds1 + i] = e0;
+        for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
+      }
+    }
+  }
+  {
+    const int m = nl[lv - 1] + 2, ds = m;
+    T        *S = lev[lv - 1];
+    S[0] = T(0);
+    S[ds] = T(1);
+    S[2 * ds] = T(0);
+    S[m - 1] = T(0);
+    S[ds + m - 1] = T(1);
+    S[2 * ds + m - 1] = T(0);
+    T z[R];
+    for (int k = 0; k < R; ++k) {
+      S[(3 + k) * ds]         = T(0);
+      S[(3 + k) * ds + m - 1] = T(0);
+      z[k]                    = T(0);
+    }
+    substitute_partition<PIV, NSEQ + 2, R>(S, S + ds, S + 2 * ds, S + 3 * ds, ds, m, z, z, z, z);
+  }
+  for (int l = lv - 2; l >= 0; --l) {
+    const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
+    const int P  = (n0 + MF - 1) / MF;
+    T        *S = lev[l];
+    const T  *X = lev[l + 1] + 3 * ds1 + 1;
+    for (int p = 0; p < P; ++p) {
+      const int off = 1 + p * MF;
+      const int m   = n0 - p * MF < MF ? n0 - p * MF : MF;
+      T         x0[R], xl[R], xm1[R], xp[R];
+      for (int k = 0; k < R; ++k) {
+        const T *x = X + k * ds1;
+        x0[k]      = x[2 * p];
+        xl[k]      = m >= 2 ? x[2 * p + 1] : x0[k];
+        xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
+        xp[k]      = 2 * p + 2 < n1 ? x[2 * p + 2] : T(0);
+      }
+      substitute_partition<PIV, MF, R>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
+    }
+  }
+  const T *X = lev[0] + 3 * (n + 2) + 1;
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < R; ++k) d[k * ldd + i] = X[k * (n + 2) + i];
+}
+
+template <class T, int PIV, int R, int M>
+static void sim_solve(i64 n, const T *a, const T *b, const T *c, T *x, i64 ldx, int nf)
+{
+  Plan pl = make_plan(n, R, sizeof(T), nf_cap(nf, R, sizeof(T)), [](int, i64) { return M; });
+  std::vector<std::vector<T>> A(pl.S + 1), B(pl.S + 1), C(pl.S + 1), D(pl.S + 1);
+  const T *pa[MAXSTG + 1], *pb[MAXSTG + 1], *pc[MAXSTG + 1];
+  T       *pd[MAXSTG + 1];
+  i64      ld[MAXSTG + 1];
+  pa[0] = a;
+  pb[0] = b;
+  pc[0] = c;
+  pd[0] = x;
+  ld[0] = ldx;
+  for (int k = 1; k <= pl.S; ++k) {
+    A[k].assign(pl.n[k], NAN);
+    B[k].assign(pl.n[k], NAN);
+    C[k].assign(pl.n[k], NAN);
+    D[k].assign(pl.n[k] * R, NAN);
+    pa[k] = A[k].data();
+    pb[k] = B[k].data();
+    pc[k] = C[k].data();
+    pd[k] = D[k].data();
+    ld[k] = pl.n[k];
+  }
+  for (int k = 0; k < pl.S; ++k) sim_reduce<T, PIV, M, R>(pl.n[k], pa[k], pb[k], pc[k], pd[k], ld[k], A[k + 1].data(), B[k + 1].data(), C[k + 1].data(), pd[k + 1], pl.n[k + 1]);
+  sim_final<T, PIV, R>((int)pl.n[pl.S], pa[pl.S], pb[pl.S], pc[pl.S], pd[pl.S], ld[pl.S]);
+  for (int k = pl.S - 1; k >= 0; --k) sim_subst<T, PIV, M, R>(pl.n[k], pa[k], pb[k], pc[k], pd[k], ld[k], pd[k + 1], pl.n[k + 1]);
+}
+
+static double urand(unsigned long long &s)
+{
+  s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+  return ((s >> 11) * (1.0 / 9007199254740992.0)) * 2 - 1;
+}
+
+template <int PIV, int R, int M>
+static void check(int n, int type, int nf, unsigned long long seed)
+{
+  std::vector<double> a(n), b(n), c(n), xt(n * R), d(n * R);
+  for (int i = 0; i < n; ++i) {
+    a[i] = i ? urand(seed) : 0;
+    c[i] = i < n - 1 ? urand(seed) : 0;
+    b[i] = type == 0 ? 3 * (urand(seed) >= 0 ? 1 : -1) : urand(seed);
+    if (type == 2 && i > 0 && urand(seed) < -0.5) a[i] = c[i - 1] = 0;
+  }
+  for (auto &v : xt) v = 3 + urand(seed);
+  for (int k = 0; k < R; ++k)
+    for (int i = 0; i < n; ++i) {
+      long double v = (long double)b[i] * xt[k * n + i];
+      if (i) v += (long double)a[i] * xt[k * n + i - 1];
+      if (i < n - 1) v += (long double)c[i] * xt[k * n + i + 1];
+      d[k * n + i] = (double)v;
+    }
+  std::vector<double> x = d, xr = d;
+  std::vector<char>   w(ts_ref_gttrf_size(n) + 8);
+  ts_int              zr;
+  const bool          refok = ts_ref_gtsv((ts_pivoting)PIV, n, R, a.data(), b.data(), c.data(), xr.data(), n, w.data(), &zr) == TS_SUCCESS;
+  sim_solve<double, PIV, R, M>(n, a.data(), b.data(), c.data(), x.data(), n, nf);
+  double e = 0, er = 0, nn = 0;
+  for (int i = 0; i < n * R; ++i) {
+    e  = fmax(e, fabs(x[i] - xt[i]));
+    er = fmax(er, fabs(xr[i] - xt[i]));
+    nn = fmax(nn, fabs(xt[i]));
+    if (!isfinite(x[i])) e = INFINITY;
+  }
+  e /= nn;
+  er /= nn;
+  const bool ok = isfinite(e) && e <= 1e3 * fmax(er, 1e-16);
+  ok ? ++g_pass : ++g_fail;
+  if (!ok || n == 100000) printf("%s piv=%d R=%d M=%d nf=%d type=%d n=%d: err %.3e ref %.3e%s\n", ok ? "ok  " : "FAIL", PIV, R, M, nf, type, n, e, er, refok ? "" : " (ref zero pivot)");
+}
+
+template <int PIV, int R, int M>
+static void sweep()
+{
+  unsigned long long seed = 42;
+  for (int type = 0; type < 3; ++type) {
+    if (PIV == 0 && type == 1) continue;
+    for (int n : {1, 2, 3, 4, 5, 13, 14, 15, 16, 17, 18, 31, 32, 33, 34, 35, 40, 41, 42, 43, 82, 83, 100, 333, 1000, 1001, 4097, 12345, 100000})
+      for (int nf : {32, 64, 2048}) check<PIV, R, M>(n, type, nf, seed++);
+  }
+}
+
+int main()
+{
+  sweep<2, 1, 17>();
+  sweep<2, 1, 41>();
+  sweep<2, 4, 31>();
+  sweep<1, 1, 21>();
+  sweep<1, 4, 41>();
+  sweep<0, 1, 31>();
+  sweep<0, 4, 17>();
+  printf("%d passed, %d failed\n", g_pass, g_fail);
+  return g_fail != 0;
+}

@@ -1,0 +1,357 @@
+/*
+   test_rpts.cu - standalone (PETSc-free) test of the CUDA tridiagonal solver (RPTS) against the
+   host reference solver ts_ref_gtsv (src/kernels/reference/gttrf.c) and the known solution.
+
+   For each system: x_t ~ 3 + U(-1,1) (per column), d = T x_t (long double), solve on the GPU in float
+   and double with each pivoting mode and nrhs in {1, 4, ...}, and compare the forward relative error
+   FRE = ||x - x_t|| / ||x_t|| with the reference's (solved in double with the same pivoting rule):
+     pass iff finite and FRE <= 1e3 eps_T max(1, FRE_ref / eps_double)
+   (the reference error measures the conditioning; a float solve may lose eps_float/eps_double more).
+   Also: the workspace is poisoned with NaN bytes before each solve, and the padding rows of x
+   (ldx > n) must come back untouched.
+
+   usage: test_rpts [--quick] [--no-gallery]
+     --quick   smaller set (for compute-sanitizer)
+   Last line: "N passed, M failed".
+*/
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <string>
+#include <vector>
+
+#include "trisplit_kernels.h"
+#include "cuda/gtsv_tuned.h"
+#if defined(TS_HAVE_GALLERY)
+  #include "tridiag_gallery.h"
+#endif
+
+#define CK(x)                                                                                   \
+  do {                                                                                          \
+    cudaError_t e_ = (x);                                                                       \
+    if (e_ != cudaSuccess) {                                                                    \
+      fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x); \
+      exit(2);                                                                                  \
+    }                                                                                           \
+  } while (0)
+
+static int g_pass = 0, g_fail = 0, g_warn = 0;
+
+/* ------------------------------------------------------------------------------------------ */
+struct Rng {
+  uint64_t s;
+  explicit Rng(uint64_t seed) : s(seed * 0x9e3779b97f4a7c15ULL + 0x1234567ULL) {}
+  uint64_t next()
+  {
+    uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+    z          = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z          = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  double u01() { return (next() >> 11) * (1.0 / 9007199254740992.0); }
+  double pm1() { return 2.0 * u01() - 1.0; }
+};
+
+struct System {
+  std::string         name;
+  int                 n;
+  std::vector<double> a, b, c;
+};
+
+/* types: dom (diagonally dominant), rand (a,b,c ~ U(-1,1)), zdom/zrand (the same, cut into paths by
+   zero couplings: a[i] = c[i-1] = 0 with probability 0.25, one-sided zeros with probability 0.1) */
+static System make_system(const char *type, int n, uint64_t seed)
+{
+  System s;
+  s.name = type;
+  s.n    = n;
+  s.a.assign(n, 0.0);
+  s.b.assign(n, 0.0);
+  s.c.assign(n, 0.0);
+  Rng        r(seed);
+  const bool dom = !strcmp(type, "dom") || !strcmp(type, "zdom");
+  const bool cut = type[0] == 'z';
+  for (int i = 0; i < n; ++i) {
+    s.a[i] = i > 0 ? r.pm1() : 0.0;
+    s.c[i] = i < n - 1 ? r.pm1() : 0.0;
+    s.b[i] = dom ? (r.pm1() >= 0 ? 1.0 : -1.0) * (2.0 + r.u01()) : r.pm1();
+  }
+  if (cut) {
+    for (int i = 1; i < n; ++i) {
+      const double u = r.u01();
+      if (u < 0.25) s.a[i] = s.c[i - 1] = 0.0;
+      else if (u < 0.30) s.a[i] = 0.0;
+      else if (u < 0.35) s.c[i - 1] = 0.0;
+    }
+  }
+  return s;
+}
+
+static void matvec(const System &s, const double *x, double *y)
+{
+  for (int i = 0; i < s.n; ++i) {
+    long double v = (long double)s.b[i] * x[i];
+    if (i > 0) v += (long double)s.a[i] * x[i - 1];
+    if (i < s.n - 1) v += (long double)s.c[i] * x[i + 1];
+    y[i] = (double)v;
+  }
+}
+
+static double fre(int n, const double *x, const double *xt)
+{
+  long double num = 0, den = 0;
+  for (int i = 0; i < n; ++i) {
+    if (!isfinite(x[i])) return NAN;
+    const long double d = (long double)x[i] - xt[i];
+    num += d * d;
+    den += (long double)xt[i] * xt[i];
+  }
+  return den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+template <class T>
+struct Dev {
+  static ts_status solve(ts_pivoting p, int n, int nrhs, const T *a, const T *b, const T *c, T *x, int ldx, void *buf, int fM, int nf);
+};
+template <>
+ts_status Dev<double>::solve(ts_pivoting p, int n, int nrhs, const double *a, const double *b, const double *c, double *x, int ldx, void *buf, int fM, int nf)
+{
+  if (!fM && !nf) return ts_cuda_dgtsv(0, p, n, nrhs, a, b, c, x, ldx, buf);
+  return ts_cuda_dgtsv_tuned(0, p, n, nrhs, a, b, c, x, ldx, buf, fM, nf);
+}
+template <>
+ts_status Dev<float>::solve(ts_pivoting p, int n, int nrhs, const float *a, const float *b, const float *c, float *x, int ldx, void *buf, int fM, int nf)
+{
+  if (!fM && !nf) return ts_cuda_sgtsv(0, p, n, nrhs, a, b, c, x, ldx, buf);
+  return ts_cuda_sgtsv_tuned(0, p, n, nrhs, a, b, c, x, ldx, buf, fM, nf);
+}
+
+static const char *pivname(int p) { return p == 0 ? "none" : p == 1 ? "partial" : "scaled"; }
+
+/* Reference solutions (double, same pivoting) of nrhs columns; returns false on a zero pivot. */
+static bool reference(const System &s, ts_pivoting piv, int nrhs, const std::vector<double> &D, std::vector<double> &X)
+{
+  const int         n = s.n;
+  std::vector<char> work(ts_ref_gttrf_size(n) + 16);
+  X = D;
+  ts_int zr;
+  return ts_ref_gtsv(piv, n, nrhs, s.a.data(), s.b.data(), s.c.data(), X.data(), n, work.data(), &zr) == TS_SUCCESS;
+}
+
+struct Case {
+  const System              *sys;
+  const std::vector<double> *xt;  /* n x nrhs_max, ld n */
+  const std::vector<double> *d;   /* T x_t */
+  const std::vector<double> *ref; /* reference solution, empty if the reference hit a zero pivot */
+};
+
+/* Solve on the GPU and check. Returns the max FRE over the columns (NaN if any). */
+template <class T>
+static double run_gpu(const Case &cs, ts_pivoting piv, int nrhs, int fM, int nf, bool check, const char *tag, bool verbose_fail = true)
+{
+  const System &s = *cs.sys;
+  const int     n = s.n, ldx = n + 3;
+  const int     single = sizeof(T) == 4;
+  const size_t  bytes  = ts_cuda_gtsv_buffer_size_tuned(n, nrhs, single, fM, nf);
+  std::vector<T> ha(n), hb(n), hc(n), hx((size_t)ldx * nrhs);
+  for (int i = 0; i < n; ++i) {
+    ha[i] = (T)s.a[i];
+    hb[i] = (T)s.b[i];
+    hc[i] = (T)s.c[i];
+  }
+  if (n > 0) {
+    ha[0]     = (T)12345.0; /* not part of the matrix: must be ignored */
+    hc[n - 1] = (T)-777.0;
+  }
+  const T sentinel = (T)-4242.5;
+  for (int j = 0; j < nrhs; ++j)
+    for (int i = 0; i < ldx; ++i) hx[(size_t)j * ldx + i] = i < n ? (T)(*cs.d)[(size_t)j * n + i] : sentinel;
+  T    *da, *db, *dc, *dx;
+  void *buf = nullptr;
+  CK(cudaMalloc(&da, n * sizeof(T)));
+  CK(cudaMalloc(&db, n * sizeof(T)));
+  CK(cudaMalloc(&dc, n * sizeof(T)));
+  CK(cudaMalloc(&dx, hx.size() * sizeof(T)));
+  if (bytes) {
+    CK(cudaMalloc(&buf, bytes));
+    CK(cudaMemset(buf, 0xff, bytes)); /* NaN everywhere */
+  }
+  CK(cudaMemcpy(da, ha.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(db, hb.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dc, hc.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dx, hx.data(), hx.size() * sizeof(T), cudaMemcpyHostToDevice));
+  const ts_status st = Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, ldx, buf, fM, nf);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  CK(cudaMemcpy(hx.data(), dx, hx.size() * sizeof(T), cudaMemcpyDeviceToHost));
+  cudaFree(da);
+  cudaFree(db);
+  cudaFree(dc);
+  cudaFree(dx);
+  if (buf) cudaFree(buf);
+
+  double            worst = 0, worst_ref = 0;
+  bool              ok    = st == TS_SUCCESS;
+  bool              pad_ok = true;
+  std::vector<double> x(n);
+  for (int j = 0; j < nrhs; ++j) {
+    for (int i = 0; i < n; ++i) x[i] = (double)hx[(size_t)j * ldx + i];
+    for (int i = n; i < ldx; ++i)
+      if (hx[(size_t)j * ldx + i] != sentinel) pad_ok = false;
+    const double e = fre(n, x.data(), cs.xt->data() + (size_t)j * n);
+    if (!(e <= worst)) worst = e; /* NaN sticks */
+    if (!cs.ref->empty()) {
+      const double er = fre(n, cs.ref->data() + (size_t)j * n, cs.xt->data() + (size_t)j * n);
+      if (er > worst_ref) worst_ref = er;
+    }
+  }
+  if (!check) return worst;
+  const double eps  = single ? 5.96e-8 : 1.11e-16;
+  const double amp  = cs.ref->empty() ? 1.0 : fmax(1.0, worst_ref / 1.11e-16);
+  const double tol  = 1e3 * eps * amp;
+  const bool   pass = ok && pad_ok && isfinite(worst) && worst <= tol;
+  if (pass) ++g_pass;
+  else {
+    ++g_fail;
+    if (verbose_fail)
+      printf("FAIL %-6s %-6s n=%-8d %-7s nrhs=%d M=%d nf=%d %s: status %d pad %s FRE %.3e ref %.3e tol %.3e\n", single ? "float" : "double", s.name.c_str(), n, pivname(piv), nrhs, fM, nf, tag, (int)st, pad_ok ? "ok" : "OVERWRITTEN", worst, worst_ref, tol);
+  }
+  return worst;
+}
+
+struct Prepared {
+  System              sys;
+  std::vector<double> xt, d, ref[3];
+};
+
+static void prepare(Prepared &p, int nrhs_max, uint64_t seed)
+{
+  const int n = p.sys.n;
+  Rng       r(seed ^ 0xabcdefULL);
+  p.xt.resize((size_t)n * nrhs_max);
+  p.d.resize((size_t)n * nrhs_max);
+  for (auto &v : p.xt) v = 3.0 + r.pm1();
+  for (int j = 0; j < nrhs_max; ++j) matvec(p.sys, p.xt.data() + (size_t)j * n, p.d.data() + (size_t)j * n);
+  for (int pv = 0; pv < 3; ++pv)
+    if (!reference(p.sys, (ts_pivoting)pv, nrhs_max, p.d, p.ref[pv])) p.ref[pv].clear();
+}
+
+int main(int argc, char **argv)
+{
+  bool quick = false, gallery = true;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--quick")) quick = true;
+    if (!strcmp(argv[i], "--no-gallery")) gallery = false;
+  }
+  int dev = 0;
+  CK(cudaGetDevice(&dev));
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, dev));
+  printf("device: %s (%d SMs)\n", prop.name, prop.multiProcessorCount);
+
+  /* argument checks */
+  {
+    ts_status s1 = ts_cuda_dgtsv(0, TS_PIVOTING_SCALED, -1, 1, nullptr, nullptr, nullptr, nullptr, 1, nullptr);
+    ts_status s2 = ts_cuda_dgtsv(0, TS_PIVOTING_SCALED, 10, 1, nullptr, nullptr, nullptr, nullptr, 5, nullptr);
+    ts_status s3 = ts_cuda_dgtsv(0, TS_PIVOTING_SCALED, 0, 1, nullptr, nullptr, nullptr, nullptr, 1, nullptr);
+    ts_status s4 = ts_cuda_sgtsv(0, (ts_pivoting)7, 10, 1, nullptr, nullptr, nullptr, nullptr, 10, nullptr);
+    const bool ok = s1 == TS_ERR_ARGUMENT && s2 == TS_ERR_ARGUMENT && s3 == TS_SUCCESS && s4 == TS_ERR_ARGUMENT;
+    printf("argument checks: %s\n", ok ? "ok" : "FAIL");
+    ok ? ++g_pass : ++g_fail;
+  }
+
+  std::vector<int> sizes = {1, 2, 3, 31, 32, 33, 1000, 12345, 1 << 20};
+  if (quick) sizes = {1, 2, 3, 31, 32, 33, 1000, 12345, 100000};
+  const char *types[] = {"dom", "rand", "zdom", "zrand"};
+  uint64_t    seed    = 1;
+  printf("\n%-6s %-6s %9s %-8s %6s %12s %12s %12s %12s\n", "prec", "type", "n", "piv", "nrhs", "FRE(ref)", "FRE(gpu)", "FRE(M=17)", "FRE(M=41)");
+  for (int ti = 0; ti < 4; ++ti) {
+    for (int n : sizes) {
+      Prepared P;
+      P.sys = make_system(types[ti], n, seed++);
+      prepare(P, 5, seed++);
+      const bool dom = types[ti][0] == 'd' || !strcmp(types[ti], "zdom");
+      for (int pv = dom ? 0 : 1; pv < 3; ++pv) {
+        Case cs{&P.sys, &P.xt, &P.d, &P.ref[pv]};
+        const double eref = P.ref[pv].empty() ? NAN : fre(n, P.ref[pv].data(), P.xt.data());
+        for (int prec = 0; prec < 2; ++prec) {
+          for (int nrhs : {1, 4}) {
+            double e = prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "default") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "default");
+            /* forced multi-stage paths at small n: every M, final stage of 32 rows */
+            double e17 = NAN, e41 = NAN;
+            if (n >= 33 && n <= 12345 && (!quick || nrhs == 1)) {
+              for (int M : {17, 21, 31, 41}) {
+                double em = prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, M, 32, true, "forced") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, M, 32, true, "forced");
+                if (M == 17) e17 = em;
+                if (M == 41) e41 = em;
+              }
+            }
+            if (nrhs == 1 || n >= 12345) printf("%-6s %-6s %9d %-8s %6d %12.3e %12.3e %12.3e %12.3e\n", prec ? "float" : "double", types[ti], n, pivname(pv), nrhs, eref, e, e17, e41);
+          }
+          /* nrhs = 5 (one batch of 4, one of 1) and 2 */
+          if (n == 1000 || n == 33) {
+            for (int nrhs : {2, 5}) prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "nrhs") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "nrhs");
+          }
+        }
+      }
+    }
+  }
+
+#if defined(TS_HAVE_GALLERY)
+  if (gallery) {
+    /* Table 4 (ALGORITHMS.md 2.9), N = 512, x_t ~ N(3,1), double; on chip (default) and through
+       global stages (M = 31, nf = 32 as the thesis' single reduction stage of M = 32). */
+    const int n = 512;
+    printf("\nTable-4 gallery, n = %d, FRE (double; float in the last column, scaled)\n", n);
+    printf("%3s %-28s %10s %10s %10s %10s %10s %10s %10s\n", "id", "name", "ref-scal", "none", "partial", "scaled", "part-M31", "scal-M31", "f32-scal");
+    for (int id = 1; id <= 20; ++id) {
+      Prepared P;
+      P.sys.n = n;
+      P.sys.a.assign(n, 0.0);
+      P.sys.b.assign(n, 0.0);
+      P.sys.c.assign(n, 0.0);
+      if (tg_table4(id, n, 2021, P.sys.a.data(), P.sys.b.data(), P.sys.c.data()) != TG_OK) {
+        printf("%3d %-28s (not available)\n", id, tg_table4_name(id));
+        continue;
+      }
+      P.sys.name = "tab4";
+      P.xt.resize(n);
+      P.d.resize(n);
+      tg_rhs(n, 7, P.xt.data());
+      matvec(P.sys, P.xt.data(), P.d.data());
+      for (int pv = 0; pv < 3; ++pv)
+        if (!reference(P.sys, (ts_pivoting)pv, 1, P.d, P.ref[pv])) P.ref[pv].clear();
+      const double eref = P.ref[2].empty() ? NAN : fre(n, P.ref[2].data(), P.xt.data());
+      double       e[5];
+      for (int pv = 0; pv < 3; ++pv) {
+        Case cs{&P.sys, &P.xt, &P.d, &P.ref[pv]};
+        e[pv] = run_gpu<double>(cs, (ts_pivoting)pv, 1, 0, 0, false, "gallery");
+      }
+      for (int pv = 1; pv < 3; ++pv) {
+        Case cs{&P.sys, &P.xt, &P.d, &P.ref[pv]};
+        e[2 + pv] = run_gpu<double>(cs, (ts_pivoting)pv, 1, 31, 32, false, "gallery");
+      }
+      Case         cs{&P.sys, &P.xt, &P.d, &P.ref[2]};
+      const double ef = run_gpu<float>(cs, TS_PIVOTING_SCALED, 1, 0, 0, false, "gallery");
+      printf("%3d %-28s %10.2e %10.2e %10.2e %10.2e %10.2e %10.2e %10.2e\n", id, tg_table4_name(id), eref, e[0], e[1], e[2], e[3], e[4], ef);
+      /* pivoting modes: never NaN where the reference is finite; note large deviations */
+      for (int k = 1; k < 5; ++k) {
+        if (isfinite(eref) && !isfinite(e[k])) {
+          ++g_fail;
+          printf("FAIL gallery id %d column %d: non-finite result\n", id, k);
+        } else if (isfinite(eref) && e[k] > 1e3 * fmax(eref, 1e-15)) {
+          ++g_warn;
+          printf("NOTE gallery id %d column %d: FRE %.2e vs reference %.2e\n", id, k, e[k], eref);
+        } else ++g_pass;
+      }
+    }
+  }
+#endif
+  printf("\n%d notes\n", g_warn);
+  printf("%d passed, %d failed\n", g_pass, g_fail);
+  return g_fail ? 1 : 0;
+}
