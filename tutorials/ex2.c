@@ -6,6 +6,7 @@ The exact solution is x_i = sin(16 pi i / N), b = A x.\n\n";
 
 #include <petscksp.h>
 #include <trisplit.h>
+#include <petsc/private/matimpl.h> /* the layouts, to know the owned rows before preallocation */
 #include <ctype.h>
 
 typedef enum {
@@ -34,7 +35,8 @@ static PetscErrorCode LoadMatrixMarket(const char *fname, Mat *A)
   char        line[1024], obj[64], fmt[64], field[64], sym[64];
   MMSymmetry  symmetry = MM_GENERAL;
   long long   M, N, nz;
-  PetscInt    lineno = 1, rstart, rend;
+  PetscInt    lineno = 1, rstart, rend, cstart, cend, cnt = 0, *ii, *jj, *dnnz, *onnz;
+  PetscScalar *vv;
   size_t      flen;
 
   PetscFunctionBegin;
@@ -71,29 +73,43 @@ static PetscErrorCode LoadMatrixMarket(const char *fname, Mat *A)
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, (PetscInt)M, (PetscInt)N));
   PetscCall(MatSetFromOptions(*A));
-  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
-  PetscCall(MatSetUp(*A));
+  PetscCall(PetscLayoutSetUp((*A)->rmap));
+  PetscCall(PetscLayoutSetUp((*A)->cmap));
   PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  PetscCall(MatGetOwnershipRangeColumn(*A, &cstart, &cend));
+  /* keep this rank's entries (mirrored ones included), then preallocate exactly and insert */
+  PetscCall(PetscMalloc3(2 * nz, &ii, 2 * nz, &jj, 2 * nz, &vv));
+  PetscCall(PetscCalloc2(rend - rstart, &dnnz, rend - rstart, &onnz));
   for (long long k = 0; k < nz; k++) {
-    long long   i, j;
-    double      v = 1.0;
-    PetscInt    row, col;
-    PetscScalar val;
+    long long i, j;
+    double    v = 1.0;
 
     PetscCall(ReadLine(fp, line, sizeof(line), ++lineno, &got));
     PetscCheck(got, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: file ends after %lld of %lld entries", fname, k, nz);
     if (pattern) PetscCheck(sscanf(line, "%lld %lld", &i, &j) == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": bad entry", fname, lineno);
     else PetscCheck(sscanf(line, "%lld %lld %lf", &i, &j, &v) == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": bad entry", fname, lineno);
     PetscCheck(i >= 1 && i <= M && j >= 1 && j <= N, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": entry (%lld,%lld) outside the %lld x %lld matrix", fname, lineno, i, j, M, N);
-    row = (PetscInt)(i - 1);
-    col = (PetscInt)(j - 1);
-    val = (PetscScalar)v;
-    if (row >= rstart && row < rend) PetscCall(MatSetValues(*A, 1, &row, 1, &col, &val, ADD_VALUES));
-    if (symmetry != MM_GENERAL && row != col && col >= rstart && col < rend) {
-      val = symmetry == MM_SKEW ? -val : val;
-      PetscCall(MatSetValues(*A, 1, &col, 1, &row, &val, ADD_VALUES));
+    for (int mirror = 0; mirror < (symmetry != MM_GENERAL && i != j ? 2 : 1); mirror++) {
+      const PetscInt row = (PetscInt)(mirror ? j : i) - 1, col = (PetscInt)(mirror ? i : j) - 1;
+
+      if (row < rstart || row >= rend) continue;
+      ii[cnt] = row;
+      jj[cnt] = col;
+      vv[cnt] = (PetscScalar)(mirror && symmetry == MM_SKEW ? -v : v);
+      cnt++;
+      if (col >= cstart && col < cend) dnnz[row - rstart]++;
+      else onnz[row - rstart]++;
     }
   }
+  for (PetscInt r = 0; r < rend - rstart; r++) {
+    dnnz[r] = PetscMin(dnnz[r], cend - cstart);
+    onnz[r] = PetscMin(onnz[r], (PetscInt)N - (cend - cstart));
+  }
+  PetscCall(MatXAIJSetPreallocation(*A, 1, dnnz, onnz, NULL, NULL));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  for (PetscInt k = 0; k < cnt; k++) PetscCall(MatSetValues(*A, 1, &ii[k], 1, &jj[k], &vv[k], ADD_VALUES));
+  PetscCall(PetscFree3(ii, jj, vv));
+  PetscCall(PetscFree2(dnnz, onnz));
   if (gz) pclose(fp);
   else fclose(fp);
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
