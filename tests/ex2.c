@@ -116,8 +116,7 @@ static PetscErrorCode TestMatrix(const char *name, Mat A)
   PetscCall(MatSeqAIJGetArrayRead(A, &va));
   PetscCall(PetscMalloc4(n + 1, &t_rowptr, ia[n], &t_col, ia[n], &t_val, n, &scale));
   ts_ref_csr_transpose(n, n, ia, ja, va, t_rowptr, t_col, t_val);
-  ts_ref_diagp(1, n, ia, ja, va, scale);
-  for (PetscInt i = 0; i < n; i++) scale[i] = scale[i] != 0 ? 1.0 / PetscAbsReal(scale[i]) : 0;
+  ts_ref_graph_scale(TS_WEIGHT_SCALED, n, ia, ja, va, scale);
   PetscCall(PetscMalloc1(n + 1, &g_rowptr));
   ts_ref_graph_rowptr(n, ia, ja, t_rowptr, t_col, g_rowptr);
   PetscCall(PetscMalloc2(g_rowptr[n], &g_col, g_rowptr[n], &g_w));

@@ -103,6 +103,9 @@ typedef enum {
 /* Transpose of a CSR matrix (values may be NULL for a pattern only). Output rows are sorted. */
 TS_EXTERN void ts_ref_csr_transpose(ts_int n, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *t_rowptr, ts_int *t_col, double *t_val);
 
+/* Row scaling s of the weights: 1/|diagp1(A)_ii| (0 for an empty row) for TS_WEIGHT_SCALED, 1 for TS_WEIGHT_ABS. */
+TS_EXTERN void ts_ref_graph_scale(ts_weighting weighting, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *scale);
+
 /* Row pointer of the graph (union of the off-diagonal patterns of A and A^T). */
 TS_EXTERN void ts_ref_graph_rowptr(ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *t_rowptr, const ts_int *t_col, ts_int *g_rowptr);
 

@@ -148,12 +148,7 @@ PetscErrorCode TSGraphBuild(Mat A, PCAlgTriWeight weight, TSGraph *g)
   g->n = n;
   PetscCall(PetscMalloc4(n + 1, &t_rowptr, ia[n], &t_col, ia[n], &t_val, n, &scale));
   ts_ref_csr_transpose(n, n, ia, ja, va, t_rowptr, t_col, t_val);
-  if (weight == PCALGTRI_WEIGHT_SCALED) {
-    ts_ref_diagp(1, n, ia, ja, va, scale);
-    for (PetscInt i = 0; i < n; i++) scale[i] = scale[i] != 0.0 ? 1.0 / PetscAbsReal(scale[i]) : 0.0;
-  } else {
-    for (PetscInt i = 0; i < n; i++) scale[i] = 1.0;
-  }
+  ts_ref_graph_scale(weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS, n, ia, ja, va, scale);
   PetscCall(PetscMalloc1(n + 1, &g->rowptr));
   ts_ref_graph_rowptr(n, ia, ja, t_rowptr, t_col, g->rowptr);
   PetscCall(PetscMalloc1(g->rowptr[n], &g->col));

@@ -21,6 +21,16 @@ void ts_ref_csr_transpose(ts_int n, ts_int ncols, const ts_int *rowptr, const ts
   t_rowptr[0] = 0;
 }
 
+void ts_ref_graph_scale(ts_weighting weighting, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *scale)
+{
+  if (weighting == TS_WEIGHT_ABS) {
+    for (ts_int i = 0; i < n; i++) scale[i] = 1.0;
+    return;
+  }
+  ts_ref_diagp(1, n, rowptr, col, val, scale);
+  for (ts_int i = 0; i < n; i++) scale[i] = scale[i] != 0.0 ? 1.0 / fabs(scale[i]) : 0.0;
+}
+
 /* Merge the sorted rows i of A and of A^T without the diagonal; emit (column, weight) or count. */
 static ts_int graph_row(ts_int i, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, ts_int *g_col, double *g_w)
 {
