@@ -18,7 +18,9 @@
 #define TRISPLIT_VERSION_MINOR 1
 
 /* Preconditioner types (only registered types are listed here) */
-#define PCALGTRI "algtri"
+#define PCALGTRI   "algtri"
+#define PCMOSD     "mosd"
+#define PCALTSPLIT "altsplit"
 
 /*E
    PCAlgTriPivoting - pivot rule of the tridiagonal elimination inside the trisplit preconditioners
@@ -56,6 +58,23 @@ typedef enum {
 } PCAlgTriWeight;
 PETSC_EXTERN const char *const PCAlgTriWeights[];
 
+/*E
+   PCAltSplitType - how `PCALTSPLIT` alternates its tridiagonal factors
+
+   Values:
++  PC_ALTSPLIT_INNER - ALT-i: m defect-correction sweeps in every application (a fixed operator)
+-  PC_ALTSPLIT_OUTER - ALT-o: factor k mod m in the k-th application (flexible Krylov methods only)
+
+   Level: intermediate
+
+.seealso: `PCALTSPLIT`, `PCAltSplitSetType()`
+E*/
+typedef enum {
+  PC_ALTSPLIT_INNER,
+  PC_ALTSPLIT_OUTER
+} PCAltSplitType;
+PETSC_EXTERN const char *const PCAltSplitTypes[];
+
 PETSC_EXTERN PetscErrorCode TriSplitInitializePackage(void);
 PETSC_EXTERN PetscErrorCode TriSplitFinalizePackage(void);
 
@@ -65,5 +84,8 @@ PETSC_EXTERN PetscErrorCode PCAlgTriSetWeight(PC, PCAlgTriWeight);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorIterations(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetReuseForest(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
+PETSC_EXTERN PetscErrorCode PCMOSDSetM(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAltSplitSetType(PC, PCAltSplitType);
+PETSC_EXTERN PetscErrorCode PCAltSplitSetM(PC, PetscInt);
 
 #endif

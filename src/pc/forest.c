@@ -100,8 +100,7 @@ PetscErrorCode TSGetLocalAIJ(PC pc, Mat *local, Mat *owned)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* CSR arrays of a SEQAIJ matrix */
-static PetscErrorCode TSGetCSR(Mat A, PetscInt *n, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
+PetscErrorCode TSGetCSR(Mat A, PetscInt *n, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
 {
   PetscBool done;
 
@@ -112,7 +111,7 @@ static PetscErrorCode TSGetCSR(Mat A, PetscInt *n, const PetscInt **ia, const Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSRestoreCSR(Mat A, PetscInt *n, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
+PetscErrorCode TSRestoreCSR(Mat A, PetscInt *n, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
 {
   PetscBool done;
 
@@ -206,15 +205,13 @@ PetscErrorCode TSForestBuild(const TSGraph *g, const TSForestOptions *opt, TSFor
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The numbers: bands of P A P^T on the forest, then their factorization. A failure (non-finite
-   entry, zero pivot) is recorded in f->failed, for the PC to report as PC_FAILED. */
-PetscErrorCode TSForestSetValues(TSForest *f, Mat A, PCAlgTriPivoting pivoting)
+/* The bands of P A P^T on the forest, raw entries of A. A NaN or Inf anywhere in the block (not
+   only in the bands) makes the operator meaningless: recorded in f->failed for the PC to report. */
+PetscErrorCode TSForestExtractBands(TSForest *f, Mat A)
 {
   PetscInt           n;
   const PetscInt    *ia, *ja;
   const PetscScalar *va;
-  ts_status          status;
-  ts_int             zero_row = -1;
 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(TS_Bands, A, 0, 0, 0));
@@ -224,7 +221,6 @@ PetscErrorCode TSForestSetValues(TSForest *f, Mat A, PCAlgTriPivoting pivoting)
   ts_ref_forest_bands(n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c);
   f->failed     = PC_NOERROR;
   f->failed_row = -1;
-  /* NaN or Inf anywhere in the block (not only in the bands) makes the operator meaningless */
   for (PetscInt e = 0; e < ia[n]; e++) {
     if (PetscIsInfOrNanScalar(va[e])) {
       PetscInt row = 0;
@@ -236,13 +232,21 @@ PetscErrorCode TSForestSetValues(TSForest *f, Mat A, PCAlgTriPivoting pivoting)
   }
   PetscCall(TSRestoreCSR(A, &n, &ia, &ja, &va));
   PetscCall(PetscLogEventEnd(TS_Bands, A, 0, 0, 0));
-  if (f->failed) PetscFunctionReturn(PETSC_SUCCESS);
-  n = f->n; /* MatRestoreRowIJ() may clear it */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-  PetscCall(PetscLogEventBegin(TS_TriFactor, A, 0, 0, 0));
-  if (!f->factor) PetscCall(PetscMalloc(ts_ref_gttrf_size(n), &f->factor));
+/* Factor the bands (unless extraction already failed); a zero pivot is recorded in f->failed. */
+PetscErrorCode TSForestFactor(TSForest *f, PCAlgTriPivoting pivoting)
+{
+  ts_status status;
+  ts_int    zero_row = -1;
+
+  PetscFunctionBegin;
+  if (f->failed) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscLogEventBegin(TS_TriFactor, 0, 0, 0, 0));
+  if (!f->factor) PetscCall(PetscMalloc(ts_ref_gttrf_size(f->n), &f->factor));
   f->pivoting = pivoting;
-  status      = ts_ref_gttrf((ts_pivoting)pivoting, n, f->a, f->b, f->c, f->factor, &zero_row);
+  status      = ts_ref_gttrf((ts_pivoting)pivoting, f->n, f->a, f->b, f->c, f->factor, &zero_row);
   if (status == TS_ERR_ZERO_PIVOT) {
     f->failed     = PC_FACTOR_NUMERIC_ZEROPIVOT;
     f->failed_row = f->perm[zero_row];
@@ -250,8 +254,28 @@ PetscErrorCode TSForestSetValues(TSForest *f, Mat A, PCAlgTriPivoting pivoting)
     f->failed     = PC_FACTOR_OTHER;
     f->failed_row = zero_row >= 0 ? f->perm[zero_row] : -1;
   } else PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Tridiagonal factorization failed (kernel status %d)", (int)status);
-  PetscCall(PetscLogFlops(8.0 * n));
-  PetscCall(PetscLogEventEnd(TS_TriFactor, A, 0, 0, 0));
+  PetscCall(PetscLogFlops(8.0 * f->n));
+  PetscCall(PetscLogEventEnd(TS_TriFactor, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSForestSetValues(TSForest *f, Mat A, PCAlgTriPivoting pivoting)
+{
+  PetscFunctionBegin;
+  PetscCall(TSForestExtractBands(f, A));
+  PetscCall(TSForestFactor(f, pivoting));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* w = T^-1 w (or T^-T w) in the forest order */
+PetscErrorCode TSForestSolve(const TSForest *f, PetscScalar *w, PetscBool transpose)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
+  if (transpose) ts_ref_gttrs_transpose(f->n, 1, f->factor, w, f->n);
+  else ts_ref_gttrs(f->n, 1, f->factor, w, f->n);
+  PetscCall(PetscLogFlops(7.0 * f->n));
+  PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -259,13 +283,9 @@ PetscErrorCode TSForestSetValues(TSForest *f, Mat A, PCAlgTriPivoting pivoting)
 PetscErrorCode TSForestApply(const TSForest *f, const PetscScalar *x, PetscScalar *y, PetscScalar *work, PetscBool transpose)
 {
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
   ts_ref_gather(f->n, f->perm, x, work);
-  if (transpose) ts_ref_gttrs_transpose(f->n, 1, f->factor, work, f->n);
-  else ts_ref_gttrs(f->n, 1, f->factor, work, f->n);
+  PetscCall(TSForestSolve(f, work, transpose));
   ts_ref_scatter(f->n, f->perm, work, y);
-  PetscCall(PetscLogFlops(9.0 * f->n));
-  PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

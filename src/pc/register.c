@@ -5,6 +5,8 @@
 #include <trisplit/private/forestimpl.h>
 
 PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC);
+PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC);
+PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC);
 
 PetscLogEvent TS_Graph, TS_Factor, TS_Forest, TS_Bands, TS_TriFactor, TS_TriSolve;
 
@@ -25,7 +27,7 @@ PetscErrorCode TriSplitFinalizePackage(void)
 }
 
 /*@C
-  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`) and their log events
+  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`, `PCMOSD`, `PCALTSPLIT`) and their log events
 
   Not Collective
 
@@ -35,7 +37,7 @@ PetscErrorCode TriSplitFinalizePackage(void)
 
   Level: beginner
 
-.seealso: `PCALGTRI`, `PCRegister()`, `TriSplitFinalizePackage()`
+.seealso: `PCALGTRI`, `PCMOSD`, `PCALTSPLIT`, `PCRegister()`, `TriSplitFinalizePackage()`
 @*/
 PetscErrorCode TriSplitInitializePackage(void)
 {
@@ -44,6 +46,8 @@ PetscErrorCode TriSplitInitializePackage(void)
   TriSplitPackageInitialized = PETSC_TRUE;
   PetscCall(PCInitializePackage());
   PetscCall(PCRegister(PCALGTRI, PCCreate_AlgTri));
+  PetscCall(PCRegister(PCMOSD, PCCreate_MOSD));
+  PetscCall(PCRegister(PCALTSPLIT, PCCreate_AltSplit));
   PetscCall(PetscLogEventRegister("TSGraph", PC_CLASSID, &TS_Graph));
   PetscCall(PetscLogEventRegister("TSFactor02", PC_CLASSID, &TS_Factor));
   PetscCall(PetscLogEventRegister("TSForest", PC_CLASSID, &TS_Forest));

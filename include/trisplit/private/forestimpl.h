@@ -63,6 +63,36 @@ typedef struct {
   PCAlgTriPivoting pivoting;
 } TSForest;
 
+/* Several forests of one graph (ALGORITHMS.md 5.3), for the splitting preconditioners. */
+typedef struct {
+  TSForestOptions forest;
+  PetscInt        m;        /* number of forests, 0 = automatic */
+  PetscInt        m_max;    /* most forests of the automatic choice */
+  PetscReal       coverage; /* mu: the automatic choice stops once the union covers this much */
+  PetscReal       omega;    /* reweighting of used edges */
+} TSSplittingOptions;
+
+typedef struct {
+  PetscInt   m;
+  TSForest  *forest;      /* m forests, with bands and factors once set */
+  PetscReal *coverage;    /* weight coverage of the union of forests 0..l */
+  PetscInt **link;        /* link[l][k] = iperm_{l+1}[perm_l[k]]: fused P_l P_{l+1}^T */
+  PetscReal  coverage_id;
+} TSSplitting;
+
+PETSC_INTERN PetscErrorCode TSSplittingOptionsDefault(TSSplittingOptions *, PetscReal);
+PETSC_INTERN PetscErrorCode TSSplittingOptionsSetFromOptions(TSOptionItems, const char[], TSSplittingOptions *);
+PETSC_INTERN PetscErrorCode TSSplittingBuild(MPI_Comm, Mat, const TSSplittingOptions *, TSSplitting *);
+PETSC_INTERN PetscErrorCode TSSplittingReset(TSSplitting *);
+PETSC_INTERN PetscErrorCode TSSplittingView(const TSSplitting *, PetscViewer);
+PETSC_INTERN PetscErrorCode TSSplittingViewCollective(PC, const TSSplitting *, PetscViewer);
+PETSC_INTERN PetscErrorCode TSSplittingFailed(const TSSplitting *, PCFailedReason *, PetscInt *, PetscInt *);
+PETSC_INTERN PetscErrorCode TSSplittingApplyProduct(const TSSplitting *, const PetscScalar *, const PetscScalar *, PetscScalar *, PetscScalar *, PetscScalar *, PetscBool);
+
+/* CSR arrays of a SEQAIJ matrix */
+PETSC_INTERN PetscErrorCode TSGetCSR(Mat, PetscInt *, const PetscInt **, const PetscInt **, const PetscScalar **);
+PETSC_INTERN PetscErrorCode TSRestoreCSR(Mat, PetscInt *, const PetscInt **, const PetscInt **, const PetscScalar **);
+
 /* Local diagonal block as a SEQAIJ matrix (the block itself, or a converted copy in *owned). */
 PETSC_INTERN PetscErrorCode TSGetLocalAIJ(PC, Mat *, Mat *);
 
@@ -70,7 +100,10 @@ PETSC_INTERN PetscErrorCode TSGraphBuild(Mat, PCAlgTriWeight, TSGraph *);
 PETSC_INTERN PetscErrorCode TSGraphReset(TSGraph *);
 
 PETSC_INTERN PetscErrorCode TSForestBuild(const TSGraph *, const TSForestOptions *, TSForest *);
+PETSC_INTERN PetscErrorCode TSForestExtractBands(TSForest *, Mat);
+PETSC_INTERN PetscErrorCode TSForestFactor(TSForest *, PCAlgTriPivoting);
 PETSC_INTERN PetscErrorCode TSForestSetValues(TSForest *, Mat, PCAlgTriPivoting);
+PETSC_INTERN PetscErrorCode TSForestSolve(const TSForest *, PetscScalar *, PetscBool);
 PETSC_INTERN PetscErrorCode TSForestApply(const TSForest *, const PetscScalar *, PetscScalar *, PetscScalar *, PetscBool);
 PETSC_INTERN PetscErrorCode TSForestView(const TSForest *, const TSGraph *, PetscViewer);
 PETSC_INTERN PetscErrorCode TSForestReset(TSForest *);

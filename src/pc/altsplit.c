@@ -1,0 +1,277 @@
+/*
+   PCALTSPLIT: alternating splittings (ALGORITHMS.md 5.1, 5.5; thesis Eqs. 28-30, 78). Forest l gives
+   M_l = prune(A, S_l), the entries of A on the forest plus the diagonal, tridiagonal in its order.
+   inner (ALT-i): z = 0; for l = 0..m-1: z += M_l^-1 (r - A z), a fixed operator with m - 1 products by A;
+   outer (ALT-o): the k-th application is M_{k mod m}^-1 r, for flexible Krylov methods.
+*/
+#include <trisplit/private/forestimpl.h>
+#include <petscksp.h>
+
+const char *const PCAltSplitTypes[] = {"inner", "outer", "PCAltSplitType", "PC_ALTSPLIT_", NULL};
+
+typedef struct {
+  TSSplittingOptions opt;
+  PCAltSplitType     type;
+  PetscBool          reuse_forest;
+  TSSplitting        split;
+  PetscScalar       *work; /* one vector in a forest order */
+  Vec                res, cor;
+  PetscInt           napply; /* applications since the last KSPSolve (outer) */
+  PCFailedReason     failed;
+  PetscInt           failed_factor, failed_row;
+} PC_AltSplit;
+
+static PetscErrorCode PCSetUp_AltSplit(PC pc)
+{
+  PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+  Mat          local, owned;
+  PetscInt     n;
+  PetscBool    rebuild;
+
+  PetscFunctionBegin;
+  PetscCall(TSGetLocalAIJ(pc, &local, &owned));
+  PetscCall(MatGetLocalSize(local, &n, NULL));
+  rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !alt->reuse_forest || !alt->split.m || alt->split.forest[0].n != n);
+  if (rebuild) {
+    PetscCall(TSSplittingBuild(PetscObjectComm((PetscObject)pc), local, &alt->opt, &alt->split));
+    PetscCall(PetscFree(alt->work));
+    PetscCall(PetscMalloc1(n, &alt->work));
+  }
+  for (PetscInt l = 0; l < alt->split.m; l++) PetscCall(TSForestSetValues(&alt->split.forest[l], local, alt->opt.forest.pivoting));
+  PetscCall(MatDestroy(&owned));
+  if (!alt->res) {
+    PetscCall(MatCreateVecs(pc->pmat, &alt->res, NULL));
+    PetscCall(VecDuplicate(alt->res, &alt->cor));
+  }
+  alt->napply = 0;
+  PetscCall(TSSplittingFailed(&alt->split, &alt->failed, &alt->failed_factor, &alt->failed_row));
+  if (alt->failed) {
+    PetscCall(PetscInfo(pc, "Splitting factor %" PetscInt_FMT " failed: %s at row %" PetscInt_FMT " of the local block\n", alt->failed_factor, PCFailedReasons[alt->failed], alt->failed_row));
+    PetscCall(PCSetFailedReason(pc, alt->failed));
+  } else PetscCall(PCSetFailedReason(pc, PC_NOERROR));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = M_l^-1 x */
+static PetscErrorCode PCAltSplitApplyFactor_Private(PC_AltSplit *alt, PetscInt l, Vec x, Vec y)
+{
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGetArrayRead(x, &xa));
+  PetscCall(VecGetArrayWrite(y, &ya));
+  PetscCall(TSForestApply(&alt->split.forest[l], xa, ya, alt->work, PETSC_FALSE));
+  PetscCall(VecRestoreArrayWrite(y, &ya));
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApply_AltSplit(PC pc, Vec r, Vec z)
+{
+  PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+
+  PetscFunctionBegin;
+  if (alt->failed) {
+    PetscCall(VecSetInf(z));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (alt->type == PC_ALTSPLIT_OUTER) {
+    PetscCall(PCAltSplitApplyFactor_Private(alt, alt->napply % alt->split.m, r, z));
+    alt->napply++;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  /* defect correction sweeps from z = 0: the first needs no product by A */
+  PetscCall(PCAltSplitApplyFactor_Private(alt, 0, r, z));
+  for (PetscInt l = 1; l < alt->split.m; l++) {
+    PetscCall(MatMult(pc->pmat, z, alt->res));
+    PetscCall(VecAYPX(alt->res, -1.0, r));
+    PetscCall(PCAltSplitApplyFactor_Private(alt, l, alt->res, alt->cor));
+    PetscCall(VecAXPY(z, 1.0, alt->cor));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ALT-o changes the preconditioner at every application: only flexible methods may use it. */
+static PetscErrorCode PCPreSolve_AltSplit(PC pc, KSP ksp, Vec b, Vec x)
+{
+  PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+  PetscBool    flexible;
+
+  PetscFunctionBegin;
+  (void)b;
+  (void)x;
+  alt->napply = 0;
+  if (alt->type != PC_ALTSPLIT_OUTER || alt->split.m < 2) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)ksp, &flexible, KSPFGMRES, KSPGCR, KSPFCG, KSPPIPEFGMRES, KSPPIPEGCR, KSPFBCGS, KSPFBCGSR, KSPRICHARDSON, KSPPREONLY, ""));
+  PetscCheck(flexible, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_altsplit_type outer changes the preconditioner at every application: use a flexible Krylov method (-ksp_type fgmres or gcr), not %s, or -pc_altsplit_type inner", ((PetscObject)ksp)->type_name);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCReset_AltSplit(PC pc)
+{
+  PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCall(TSSplittingReset(&alt->split));
+  PetscCall(PetscFree(alt->work));
+  PetscCall(VecDestroy(&alt->res));
+  PetscCall(VecDestroy(&alt->cor));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCDestroy_AltSplit(PC pc)
+{
+  PetscFunctionBegin;
+  PetscCall(PCReset_AltSplit(pc));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetType_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetM_C", NULL));
+  PetscCall(PetscFree(pc->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCSetFromOptions_AltSplit(PC pc, TSOptionItems PetscOptionsObject)
+{
+  PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+
+  PetscFunctionBegin;
+  PetscOptionsHeadBegin(PetscOptionsObject, "ALTSPLIT options");
+  PetscCall(PetscOptionsEnum("-pc_altsplit_type", "inner (ALT-i, fixed operator) or outer (ALT-o, one factor per application)", "PCAltSplitSetType", PCAltSplitTypes, (PetscEnum)alt->type, (PetscEnum *)&alt->type, NULL));
+  PetscCall(TSSplittingOptionsSetFromOptions(PetscOptionsObject, "altsplit", &alt->opt));
+  PetscCall(PetscOptionsBool("-pc_altsplit_reuse_forest", "Keep the forests when the operator changes with the same nonzero pattern", "PCALTSPLIT", alt->reuse_forest, &alt->reuse_forest, NULL));
+  PetscOptionsHeadEnd();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCView_AltSplit(PC pc, PetscViewer viewer)
+{
+  PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+  PetscBool    iascii;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
+  if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPrintf(viewer, "type %s (%s)\n", PCAltSplitTypes[alt->type], alt->type == PC_ALTSPLIT_INNER ? "ALT-i: m sweeps per application" : "ALT-o: one factor per application"));
+  PetscCall(TSForestOptionsView(&alt->opt.forest, viewer));
+  if (alt->opt.m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " factors, omega %g\n", alt->opt.m, (double)alt->opt.omega));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", (double)alt->opt.coverage, alt->opt.m_max, (double)alt->opt.omega));
+  if (pc->setupcalled) PetscCall(TSSplittingViewCollective(pc, &alt->split, viewer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAltSplitSetType_AltSplit(PC pc, PCAltSplitType type)
+{
+  PetscFunctionBegin;
+  ((PC_AltSplit *)pc->data)->type = type;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAltSplitSetM_AltSplit(PC pc, PetscInt m)
+{
+  PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCheck(m >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "m must be at least 0 (0: automatic), got %" PetscInt_FMT, m);
+  if (alt->opt.m != m) pc->setupcalled = 0;
+  alt->opt.m = m;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAltSplitSetType - Sets how `PCALTSPLIT` alternates its factors
+
+  Logically Collective
+
+  Input Parameters:
++ pc   - the preconditioner context
+- type - `PC_ALTSPLIT_INNER` (ALT-i, default: m defect-correction sweeps per application, a fixed
+         operator for any Krylov method) or `PC_ALTSPLIT_OUTER` (ALT-o: factor k mod m at the k-th
+         application; needs a flexible method such as `KSPFGMRES`)
+
+  Options Database Key:
+. -pc_altsplit_type <inner,outer> - the alternation
+
+  Level: intermediate
+
+.seealso: `PCALTSPLIT`, `PCAltSplitSetM()`
+@*/
+PetscErrorCode PCAltSplitSetType(PC pc, PCAltSplitType type)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(pc, type, 2);
+  PetscTryMethod(pc, "PCAltSplitSetType_C", (PC, PCAltSplitType), (pc, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAltSplitSetM - Sets the number of tridiagonal factors of `PCALTSPLIT`
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context
+- m  - the number of factors, or 0 to choose by coverage (`-pc_altsplit_coverage`, `-pc_altsplit_m_max`)
+
+  Options Database Key:
+. -pc_altsplit_m <m> - the number of factors
+
+  Level: intermediate
+
+.seealso: `PCALTSPLIT`, `PCAltSplitSetType()`
+@*/
+PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, m, 2);
+  PetscTryMethod(pc, "PCAltSplitSetM_C", (PC, PetscInt), (pc, m));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*MC
+   PCALTSPLIT - Alternating splittings: m tridiagonal factors M_l = prune(A, S_l), one per linear
+   forest of the matrix graph, applied as defect-correction sweeps (ALT-i) or alternated across the
+   iterations of a flexible Krylov method (ALT-o)
+
+   Options Database Keys:
++  -pc_altsplit_type <inner>      - inner (ALT-i) or outer (ALT-o, needs -ksp_type fgmres or gcr)
+.  -pc_altsplit_m <0>             - number of factors; 0 chooses m by coverage
+.  -pc_altsplit_m_max <4>         - most factors of the automatic choice
+.  -pc_altsplit_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight
+.  -pc_altsplit_omega <0.01>      - reweighting of edges already used by a forest
+.  -pc_altsplit_pivoting <scaled> - pivoting of the tridiagonal solves
+.  -pc_altsplit_weight <scaled>   - edge weights of the graph
+-  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern
+
+   Level: intermediate
+
+   Notes:
+   ALT-i applies z = 0; z += M_l^-1 (r - A z) for l = 0..m-1, costing m tridiagonal solves and m - 1
+   products by the operator. With MPI the factors act on each rank's diagonal block while the
+   residual uses the global operator, so the sweeps couple the ranks. With m = 1 both types equal `PCALGTRI`.
+
+.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCAltSplitSetType()`, `PCAltSplitSetM()`, `KSPFGMRES`
+M*/
+PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
+{
+  PC_AltSplit *alt;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&alt));
+  pc->data = (void *)alt;
+  PetscCall(TSSplittingOptionsDefault(&alt->opt, 0.01));
+  alt->type         = PC_ALTSPLIT_INNER;
+  alt->reuse_forest = PETSC_TRUE;
+
+  pc->ops->apply          = PCApply_AltSplit;
+  pc->ops->setup          = PCSetUp_AltSplit;
+  pc->ops->presolve       = PCPreSolve_AltSplit;
+  pc->ops->reset          = PCReset_AltSplit;
+  pc->ops->destroy        = PCDestroy_AltSplit;
+  pc->ops->setfromoptions = PCSetFromOptions_AltSplit;
+  pc->ops->view           = PCView_AltSplit;
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetType_C", PCAltSplitSetType_AltSplit));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetM_C", PCAltSplitSetM_AltSplit));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
