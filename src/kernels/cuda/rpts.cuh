@@ -29,6 +29,7 @@
 
 #include <cuda_runtime.h>
 #include <stdint.h>
+#include <string.h>
 #include "trisplit_kernels.h"
 
 namespace ts_rpts {
@@ -37,16 +38,24 @@ typedef long long i64;
 
 constexpr int L       = 32;  /* partitions per block of the stage kernels */
 constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load, 1-2 warps compute) */
-constexpr int MF      = 13;  /* partition size inside the final (on-chip) stage */
+constexpr int MF      = 12;  /* partition size inside the final (on-chip) stage */
 constexpr int NSEQ    = 32;  /* the final stage solves at most this many rows with one thread */
 constexpr int MAXLEV  = 12;  /* levels inside the final stage */
 constexpr int MAXSTG  = 16;  /* global stages */
 constexpr int RMAX    = 4;   /* right-hand sides per batch */
 constexpr int NCAND   = 4;
-constexpr int MCAND[NCAND] = {41, 31, 21, 17}; /* dynamic M candidates, largest first */
-constexpr int NF_DEFAULT  = 2048;   /* final stage threshold (rows) */
-constexpr int NF_MAXROWS  = 256 * MF; /* 2 threads per partition of the first final level, <= 512 */
+/* Dynamic M candidates, largest first. Even M: the inner blocks (M-2 rows) of matrices with a zero or
+   tiny diagonal (tridiag(a,0,c), tridiag(1,1e-8,1)) are singular or nearly so for odd M-2. In shared
+   memory a partition of even M takes M+1 slots (no bank conflicts). */
+constexpr int MCAND[NCAND] = {40, 32, 24, 16};
+constexpr int NF_DEFAULT   = 2048;     /* final stage threshold (rows) */
+constexpr int NF_MAXROWS   = 256 * MF; /* 2 threads per partition of the first final level, <= 512 */
 constexpr size_t FINAL_SMEM_MAX = 200 * 1024;
+
+template <int M>
+struct Stride {
+  static constexpr int value = M % 2 ? M : M + 1;
+};
 
 /* ---------------------------------------------------------------------------------------------- */
 /* device helpers                                                                                  */
@@ -68,23 +77,60 @@ TS_HD int clz64(uint64_t x)
 #endif
 }
 
-/* keep the previous row as pivot? p1: its pivot candidate, mp its scale; c1, mc: the current row's. */
-template <int PIV, class T>
-TS_HD bool keep_prev(T p1, T mp, T c1, T mc)
+/* 2^-E for the larger exponent E of x and y (1 if both are zero): rows are kept with their larger
+   core entry in [1, 2) by exact power-of-two scalings (equations do not care about their scale). */
+TS_HD double pow2_normalizer(double x, double y)
 {
-  if (PIV == TS_PIVOTING_NONE) return true;
-  if (PIV == TS_PIVOTING_PARTIAL) return tabs(c1) <= tabs(p1);
-  return tabs(c1) * mp <= tabs(p1) * mc;
+#if defined(__CUDA_ARCH__)
+  int ex = __double2hiint(x) & 0x7ff00000, ey = __double2hiint(y) & 0x7ff00000;
+#else
+  long long bx, by;
+  memcpy(&bx, &x, 8);
+  memcpy(&by, &y, 8);
+  int ex = (int)(bx >> 32) & 0x7ff00000, ey = (int)(by >> 32) & 0x7ff00000;
+#endif
+  int e = ex > ey ? ex : ey;
+  e     = e == 0 ? 0x3ff00000 : (e > 0x7fd00000 ? 0x7fd00000 : e);
+#if defined(__CUDA_ARCH__)
+  return __hiloint2double(0x7fe00000 - e, 0);
+#else
+  long long b = (long long)(0x7fe00000 - e) << 32;
+  double    r;
+  memcpy(&r, &b, 8);
+  return r;
+#endif
 }
-
-/* num/den with 0/x = 0 even for x = 0 (nothing to eliminate), as ts_ref_gttrf. */
-template <class T>
-TS_HD T quot(T num, T den) { return num == T(0) ? T(0) : num / den; }
+TS_HD float pow2_normalizer(float x, float y)
+{
+#if defined(__CUDA_ARCH__)
+  int ex = __float_as_int(x) & 0x7f800000, ey = __float_as_int(y) & 0x7f800000;
+#else
+  int ex, ey;
+  memcpy(&ex, &x, 4);
+  memcpy(&ey, &y, 4);
+  ex &= 0x7f800000;
+  ey &= 0x7f800000;
+#endif
+  int e = ex > ey ? ex : ey;
+  e     = e == 0 ? 0x3f800000 : (e > 0x7e800000 ? 0x7e800000 : e);
+  int   b = 0x7f000000 - e;
+#if defined(__CUDA_ARCH__)
+  return __int_as_float(b);
+#else
+  float r;
+  memcpy(&r, &b, 4);
+  return r;
+#endif
+}
 
 /* Reduction of one partition of m >= 2 rows held in shared memory (rows 0..m-1 at sa[j], sb[j], sc[j],
    sd[r*ds + j]). Downward (REV = false) eliminates rows 1..m-1 into e0 x[0] + e1 x[m-1] + e2 x[m] = er;
-   upward (REV = true) rows m-2..0 into e0 x[m-1] + e1 x[0] + e2 x[-1] = er. */
-template <int PIV, int MMAX, int R, bool REV, class T>
+   upward (REV = true) rows m-2..0 into e0 x[m-1] + e1 x[0] + e2 x[-1] = er.
+   Eliminating column j-1 between the accumulated row p and the current row q gives, whichever of the
+   two is the pivot row, the same new accumulated row up to a factor: p1 q - q1 p. The reduction
+   therefore needs no pivot decision and no division (the pivot rule only decides which row is kept
+   for the back substitution, see substitute_partition); the row is renormalised by a power of two. */
+template <int MMAX, int R, bool REV, class T>
 TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, int ds, int m, T &e0, T &e1, T &e2, T (&er)[R])
 {
   const T *lo = REV ? sc : sa; /* coefficient of the column being eliminated */
@@ -99,25 +145,15 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
     if (j < m) {
       const int i  = REV ? m - 1 - j : j;
       const T   ca = lo[i], cb = sb[i], cc = up[i];
-      T         cd[R];
+      const T   n1 = fma(s1, cb, -ca * s2);
+      const T   n2 = s1 * cc;
+      const T   g  = pow2_normalizer(n1, n2);
+      const T   gs = g * s1, gc = g * ca;
 #pragma unroll
-      for (int k = 0; k < R; ++k) cd[k] = sd[k * ds + i];
-      T mp = T(0), mc = T(0);
-      if (PIV == TS_PIVOTING_SCALED) {
-        mp = tmax(tabs(s0), tmax(tabs(s1), tabs(s2)));
-        mc = tmax(tabs(ca), tmax(tabs(cb), tabs(cc)));
-      }
-      const bool kp = keep_prev<PIV>(s1, mp, ca, mc);
-      const T    f  = quot(kp ? ca : s1, kp ? s1 : ca);
-      /* new row = other - f * pivot; pivot = kp ? previous : current */
-      const T n0 = kp ? -f * s0 : s0;
-      const T n1 = fma(-f, kp ? s2 : cb, kp ? cb : s2);
-      const T n2 = kp ? cc : -f * cc;
-#pragma unroll
-      for (int k = 0; k < R; ++k) r[k] = fma(-f, kp ? r[k] : cd[k], kp ? cd[k] : r[k]);
-      s0 = n0;
-      s1 = n1;
-      s2 = n2;
+      for (int k = 0; k < R; ++k) r[k] = fma(gs, sd[k * ds + i], -gc * r[k]);
+      s0 = -gc * s0;
+      s1 = g * n1;
+      s2 = g * n2;
     }
   }
   e0 = s0;
@@ -129,14 +165,18 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
 
 /* Substitution of one partition of m rows in shared memory (Algorithm 2): x[0] = x0, x[m-1] = xl, the
    neighbours x[-1] = xm1, x[m] = xp are known; the inner x[1..m-2] are computed by a downward elimination
-   of rows 1..m-2 (pivot rows that are accumulated rows are stored over the free slot, 1 bit per step)
-   and a back substitution; the ends may take rows 0 and m-1 instead if they are the better pivots.
+   of rows 1..m-2 and a back substitution. At step j the pivot rule (ALGORITHMS.md 2.3, on the rows as the
+   division-based elimination would hold them) picks the pivot row of x[j-1]: the accumulated row, then
+   stored over the free slot, or row j itself, left in place; 1 bit per step. The accumulated row is
+   carried division free (see reduce_partition); for partial pivoting sig tracks its scale against the
+   division-based row. The ends may take rows 0 and m-1 instead if they are the better pivots.
    On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64. */
 template <int PIV, int MMAX, int R, class T>
 TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const T (&x0)[R], const T (&xl)[R], const T (&xm1)[R], const T (&xp)[R])
 {
   if (m >= 3) {
     T s1 = sb[1], s2 = sc[1];
+    T sig = T(1); /* stored accumulated row = sig * division-based row (partial pivoting only) */
     T r[R];
     {
       const T a1 = sa[1];
@@ -149,31 +189,29 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
     for (int j = 2; j < MMAX - 1; ++j) {
       if (j <= m - 2) {
         const T ca = sa[j], cb = sb[j], cc = sc[j];
-        T       cd[R];
-#pragma unroll
-        for (int k = 0; k < R; ++k) cd[k] = sd[k * ds + j];
-        T mp = T(0), mc = T(0);
-        if (PIV == TS_PIVOTING_SCALED) {
-          mp = tmax(tabs(s1), tabs(s2));
-          mc = tmax(tabs(ca), tmax(tabs(cb), tabs(cc)));
-        }
-        const bool kp = keep_prev<PIV>(s1, mp, ca, mc);
+        bool    kp;
+        if (PIV == TS_PIVOTING_NONE) kp = true;
+        else if (PIV == TS_PIVOTING_PARTIAL) kp = tabs(ca) * tabs(sig) <= tabs(s1);
+        else kp = tabs(ca) * tmax(tabs(s1), tabs(s2)) <= tabs(s1) * tmax(tabs(ca), tmax(tabs(cb), tabs(cc)));
         if (kp) { /* the accumulated row pivots x[j-1]: store it, shifted one column left */
-          sa[ip] = s1;
-          sb[ip] = s2;
-          sc[ip] = T(0);
+          const T w = PIV == TS_PIVOTING_PARTIAL ? T(1) / sig : T(1);
+          sa[ip]    = w * s1;
+          sb[ip]    = w * s2;
+          sc[ip]    = T(0);
 #pragma unroll
-          for (int k = 0; k < R; ++k) sd[k * ds + ip] = r[k];
+          for (int k = 0; k < R; ++k) sd[k * ds + ip] = w * r[k];
         }
         bits |= (uint64_t)kp << j;
-        ip           = kp ? j : ip;
-        const T f    = quot(kp ? ca : s1, kp ? s1 : ca);
-        const T n1   = fma(-f, kp ? s2 : cb, kp ? cb : s2);
-        const T n2   = kp ? cc : -f * cc;
+        ip         = kp ? j : ip;
+        const T n1 = fma(s1, cb, -ca * s2);
+        const T n2 = s1 * cc;
+        const T g  = pow2_normalizer(n1, n2);
+        const T gs = g * s1, gc = g * ca;
 #pragma unroll
-        for (int k = 0; k < R; ++k) r[k] = fma(-f, kp ? r[k] : cd[k], kp ? cd[k] : r[k]);
-        s1 = n1;
-        s2 = n2;
+        for (int k = 0; k < R; ++k) r[k] = fma(gs, sd[k * ds + j], -gc * r[k]);
+        if (PIV == TS_PIVOTING_PARTIAL) sig = kp ? gs : -gc * sig;
+        s1 = g * n1;
+        s2 = g * n2;
       }
     }
     /* x[m-2]: accumulated row (s1 x[m-2] + s2 x[m-1] = r) or row m-1 */
@@ -187,15 +225,18 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         mpa = tmax(tabs(s1), tabs(s2));
         mcb = tmax(tabs(la), tmax(tabs(lb), tabs(lc)));
       }
-      const bool useA = PIV == TS_PIVOTING_NONE ? true : tabs(s1) * mcb >= tabs(la) * mpa;
+      const bool useA = PIV == TS_PIVOTING_NONE      ? true
+                        : PIV == TS_PIVOTING_PARTIAL ? tabs(s1) >= tabs(la) * tabs(sig)
+                                                     : tabs(s1) * mcb >= tabs(la) * mpa;
       const T    den  = useA ? s1 : la;
-      pc              = den;
-      pm              = useA ? mpa : mcb;
+      pc              = PIV == TS_PIVOTING_PARTIAL && useA ? s1 / sig : den;
+      pm              = useA ? mpa : (PIV == TS_PIVOTING_PARTIAL ? T(1) : mcb);
+      const T inv     = T(1) / den;
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         const T numA = fma(-s2, xl[k], r[k]);
         const T numB = fma(-lc, xp[k], fma(-lb, xl[k], sd[k * ds + i]));
-        xa[k]        = (useA ? numA : numB) / den;
+        xa[k]        = (useA ? numA : numB) * inv;
         xb[k]        = xl[k];
       }
     }
@@ -207,9 +248,10 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         const bool     kpn   = (bits >> (j + 1)) & 1ull;
         const int      k     = kpn ? ipj : j + 1;
         const T        ka = sa[k], kb = sb[k], kc = sc[k];
+        const T        inv = T(1) / ka;
         T              xj[R];
 #pragma unroll
-        for (int q = 0; q < R; ++q) xj[q] = fma(-kc, xb[q], fma(-kb, xa[q], sd[q * ds + k])) / ka;
+        for (int q = 0; q < R; ++q) xj[q] = fma(-kc, xb[q], fma(-kb, xa[q], sd[q * ds + k])) * inv;
         if (j == 1) {
           pc = ka;
           pm = T(1);
@@ -246,14 +288,16 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
 }
 
 /* ---------------------------------------------------------------------------------------------- */
-/* tiles: L*M rows of a, b, c and R columns of d <-> shared memory                                */
+/* tiles: L partitions of M rows of a, b, c and R columns of d <-> shared memory                   */
+/* (partition t, row j at t*MS + j, MS = Stride<M>; array k at k*L*MS)                             */
 /* ---------------------------------------------------------------------------------------------- */
 
 /* Rows past n are identity rows (never used: partitions end at n). a[0] and c[n-1] are not part of the
    matrix and read as 0. */
-template <class T, int LM, int R>
+template <class T, int M, int R>
 __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *s)
 {
+  constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   constexpr int IT   = (LM + BLOCK - 1) / BLOCK;
   const bool    full = base > 0 && base + LM < n;
   const int     tid  = threadIdx.x;
@@ -281,7 +325,7 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
 #pragma unroll
     for (int it = 0; it < IT; ++it) {
       const int i = tid + it * BLOCK;
-      if (LM % BLOCK == 0 || i < LM) s[arr * LM + i] = v[it];
+      if (LM % BLOCK == 0 || i < LM) s[arr * AS + (MS == M ? i : (i / M) * MS + i % M)] = v[it];
     }
   }
 }
@@ -290,21 +334,24 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
 /* stage kernels                                                                                   */
 /* ---------------------------------------------------------------------------------------------- */
 
-template <class T, int PIV, int M, int R>
+template <class T, int M, int R>
+constexpr int stage_smem() { return (3 + R) * L * Stride<M>::value * (int)sizeof(T); }
+
+template <class T, int M, int R>
 __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *__restrict__ ac, T *__restrict__ bc, T *__restrict__ cc, T *__restrict__ dc, i64 nc)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T            *s  = reinterpret_cast<T *>(smem_raw);
-  constexpr int LM = L * M;
+  constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   const i64     base = (i64)blockIdx.x * LM;
-  load_tile<T, LM, R>(n, base, a, b, c, d, ldd, s);
+  load_tile<T, M, R>(n, base, a, b, c, d, ldd, s);
   __syncthreads();
   const int t = threadIdx.x & 31, w = threadIdx.x >> 5;
   const i64 p = (i64)blockIdx.x * L + t;
   if (w >= 2 || p * M >= n) return;
   const int m   = (int)(n - p * M < M ? n - p * M : M);
-  const int off = t * M;
-  const T  *sa = s + off, *sb = s + LM + off, *sc = s + 2 * LM + off, *sd = s + 3 * LM + off;
+  const int off = t * MS;
+  const T  *sa = s + off, *sb = s + AS + off, *sc = s + 2 * AS + off, *sd = s + 3 * AS + off;
   T         e0, e1, e2, er[R];
   if (m == 1) {
     if (w == 1) {
@@ -313,10 +360,10 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restric
       bc[i]       = sb[0];
       cc[i]       = sc[0];
 #pragma unroll
-      for (int k = 0; k < R; ++k) dc[k * nc + i] = sd[k * LM];
+      for (int k = 0; k < R; ++k) dc[k * nc + i] = sd[k * AS];
     }
   } else if (w == 0) {
-    reduce_partition<PIV, M, R, false>(sa, sb, sc, sd, LM, m, e0, e1, e2, er);
+    reduce_partition<M, R, false>(sa, sb, sc, sd, AS, m, e0, e1, e2, er);
     const i64 i = 2 * p + 1;
     ac[i]       = e0;
     bc[i]       = e1;
@@ -324,7 +371,7 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restric
 #pragma unroll
     for (int k = 0; k < R; ++k) dc[k * nc + i] = er[k];
   } else {
-    reduce_partition<PIV, M, R, true>(sa, sb, sc, sd, LM, m, e0, e1, e2, er);
+    reduce_partition<M, R, true>(sa, sb, sc, sd, AS, m, e0, e1, e2, er);
     const i64 i = 2 * p;
     ac[i]       = e2;
     bc[i]       = e1;
@@ -339,15 +386,15 @@ __global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T            *s  = reinterpret_cast<T *>(smem_raw);
-  constexpr int LM = L * M;
+  constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   const i64     base = (i64)blockIdx.x * LM;
-  load_tile<T, LM, R>(n, base, a, b, c, d, ldd, s);
+  load_tile<T, M, R>(n, base, a, b, c, d, ldd, s);
   __syncthreads();
   const int t = threadIdx.x & 31, w = threadIdx.x >> 5;
   const i64 p = (i64)blockIdx.x * L + t;
   if (w == 0 && p * M < n) {
     const int m   = (int)(n - p * M < M ? n - p * M : M);
-    const int off = t * M;
+    const int off = t * MS;
     T         x0[R], xl[R], xm1[R], xp[R];
 #pragma unroll
     for (int k = 0; k < R; ++k) {
@@ -357,7 +404,7 @@ __global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict
       xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
       xp[k]      = 2 * p + 2 < nc ? x[2 * p + 2] : T(0);
     }
-    substitute_partition<PIV, M, R>(s + off, s + LM + off, s + 2 * LM + off, s + 3 * LM + off, LM, m, x0, xl, xm1, xp);
+    substitute_partition<PIV, M, R>(s + off, s + AS + off, s + 2 * AS + off, s + 3 * AS + off, AS, m, x0, xl, xm1, xp);
   }
   __syncthreads();
   constexpr int IT = (LM + BLOCK - 1) / BLOCK;
@@ -367,7 +414,7 @@ __global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict
 #pragma unroll
     for (int it = 0; it < IT; ++it) {
       const int i = threadIdx.x + it * BLOCK;
-      if ((LM % BLOCK == 0 || i < LM) && (full || base + i < n)) d[k * ldd + base + i] = s[(3 + k) * LM + i];
+      if ((LM % BLOCK == 0 || i < LM) && (full || base + i < n)) d[k * ldd + base + i] = s[(3 + k) * AS + (MS == M ? i : (i / M) * MS + i % M)];
     }
   }
 }
@@ -414,20 +461,12 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
   T  *s = reinterpret_cast<T *>(smem_raw);
   int nl[MAXLEV];
   const int lv = final_levels(n, nl);
-  T        *lev[MAXLEV]; /* level l: a, b, c, d_0..d_{R-1}, each nl+2 long, row i at index i+1 */
-  {
-    T *q = s;
-    for (int l = 0; l < lv; ++l) {
-      lev[l] = q;
-      q += (size_t)(nl[l] + 2) * (3 + R);
-    }
-  }
   const int tid = threadIdx.x, nt = blockDim.x;
   {
     const int ld0 = n + 2;
-    T        *L0  = lev[0];
+    T        *L0  = s;
     for (int i = tid; i < n + 2; i += nt) {
-      const int g  = i - 1;
+      const int  g  = i - 1;
       const bool in = g >= 0 && g < n;
       L0[i]           = in && g > 0 ? a[g] : T(0);
       L0[ld0 + i]     = in ? b[g] : T(1);
@@ -437,11 +476,12 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
     }
   }
   __syncthreads();
-  /* reductions */
+  /* reductions; level l: a, b, c, d_0..d_{R-1}, each nl+2 long, row i at index i+1 */
+  T *S = s;
   for (int l = 0; l + 1 < lv; ++l) {
     const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
     const int P  = (n0 + MF - 1) / MF;
-    T        *S = lev[l], *C = lev[l + 1];
+    T        *C  = S + (size_t)ds0 * (3 + R);
     if (tid < 2 * P) {
       const int  p   = tid < P ? tid : tid - P;
       const bool up  = tid >= P;
@@ -450,7 +490,7 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
       T          e0, e1, e2, er[R];
       if (m == 1) {
         if (up) {
-          const int i = 1 + 2 * p;
+          const int i    = 1 + 2 * p;
           C[i]           = S[off];
           C[ds1 + i]     = S[ds0 + off];
           C[2 * ds1 + i] = S[2 * ds0 + off];
@@ -458,16 +498,16 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
           for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = S[(3 + k) * ds0 + off];
         }
       } else if (!up) {
-        reduce_partition<PIV, MF, R, false>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
-        const int i = 2 + 2 * p;
+        reduce_partition<MF, R, false>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        const int i    = 2 + 2 * p;
         C[i]           = e0;
         C[ds1 + i]     = e1;
         C[2 * ds1 + i] = e2;
 #pragma unroll
         for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
       } else {
-        reduce_partition<PIV, MF, R, true>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
-        const int i = 1 + 2 * p;
+        reduce_partition<MF, R, true>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        const int i    = 1 + 2 * p;
         C[i]           = e2;
         C[ds1 + i]     = e1;
         C[2 * ds1 + i] = e0;
@@ -475,17 +515,17 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
         for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
       }
     }
+    S = C;
     __syncthreads();
   }
   /* the last level by one thread: a partition of nl+2 rows whose end rows are identity rows */
   if (tid == 0) {
-    const int m  = nl[lv - 1] + 2, ds = m;
-    T        *S  = lev[lv - 1];
-    S[0]          = T(0);
-    S[ds]         = T(1);
-    S[2 * ds]     = T(0);
-    S[m - 1]      = T(0);
-    S[ds + m - 1] = T(1);
+    const int m = nl[lv - 1] + 2, ds = m;
+    S[0]              = T(0);
+    S[ds]             = T(1);
+    S[2 * ds]         = T(0);
+    S[m - 1]          = T(0);
+    S[ds + m - 1]     = T(1);
     S[2 * ds + m - 1] = T(0);
     T z[R];
 #pragma unroll
@@ -501,8 +541,8 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
   for (int l = lv - 2; l >= 0; --l) {
     const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
     const int P  = (n0 + MF - 1) / MF;
-    T        *S = lev[l];
-    const T  *X = lev[l + 1] + 3 * ds1 + 1; /* coarse x, row i at X[k*ds1 + i] */
+    T        *Sl = S - (size_t)ds0 * (3 + R);
+    const T  *X  = S + 3 * ds1 + 1; /* coarse x, row i at X[k*ds1 + i] */
     if (tid < P) {
       const int p = tid, off = 1 + p * MF;
       const int m = n0 - p * MF < MF ? n0 - p * MF : MF;
@@ -515,12 +555,13 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
         xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
         xp[k]      = 2 * p + 2 < n1 ? x[2 * p + 2] : T(0);
       }
-      substitute_partition<PIV, MF, R>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
+      substitute_partition<PIV, MF, R>(Sl + off, Sl + ds0 + off, Sl + 2 * ds0 + off, Sl + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
     }
+    S = Sl;
     __syncthreads();
   }
   {
-    const T *X = lev[0] + 3 * (n + 2) + 1;
+    const T *X = s + 3 * (n + 2) + 1;
     for (int i = tid; i < n; i += nt) {
 #pragma unroll
       for (int k = 0; k < R; ++k) d[k * ldd + i] = X[k * (n + 2) + i];
@@ -533,9 +574,16 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
 /* ---------------------------------------------------------------------------------------------- */
 
 struct Config {
-  int forced_M = 0;          /* 0: dynamic M from MCAND (Algorithm 3), else this M for every stage */
+  int forced_M = 0;          /* 0: dynamic M from MCAND (Algorithm 3), else this M (one of MCAND) */
   int nf       = NF_DEFAULT; /* final stage threshold (capped by shared memory and threads) */
 };
+
+inline bool valid_M(int M)
+{
+  for (int i = 0; i < NCAND; ++i)
+    if (MCAND[i] == M) return true;
+  return false;
+}
 
 struct Plan {
   int    S = 0;            /* global stages */
@@ -552,7 +600,7 @@ inline int nf_cap(int nf, int R, size_t tsize)
 {
   int v = nf < NF_MAXROWS ? nf : NF_MAXROWS;
   while (v > NSEQ && final_smem(v, R, tsize) > FINAL_SMEM_MAX) v -= 64;
-  return v;
+  return v < NSEQ ? NSEQ : v;
 }
 
 /* M chooser: Mfun(k, n_k) returns the partition size of stage k */
@@ -563,11 +611,11 @@ inline Plan make_plan(i64 n, int R, size_t tsize, int nf, F Mfun)
   pl.n[0]    = n;
   size_t pos = 0;
   while (pl.n[pl.S] > nf && pl.S < MAXSTG) {
-    const int M     = Mfun(pl.S, pl.n[pl.S]);
-    pl.M[pl.S]      = M;
-    pl.n[pl.S + 1]  = coarse_size(pl.n[pl.S], M);
+    const int M      = Mfun(pl.S, pl.n[pl.S]);
+    pl.M[pl.S]       = M;
+    pl.n[pl.S + 1]   = coarse_size(pl.n[pl.S], M);
     pl.off[pl.S + 1] = pos;
-    const i64 nc    = pl.n[pl.S + 1];
+    const i64 nc     = pl.n[pl.S + 1];
     pos += 3 * align256((size_t)nc * tsize) + align256((size_t)nc * R * tsize);
     ++pl.S;
   }
@@ -575,7 +623,7 @@ inline Plan make_plan(i64 n, int R, size_t tsize, int nf, F Mfun)
   return pl;
 }
 
-/* Upper bound of the workspace for any device and any M >= 17 (coarse sizes are monotone in M and n). */
+/* Upper bound of the workspace for any device and any candidate M (coarse sizes are monotone in M and n). */
 inline size_t buffer_size(i64 n, i64 nrhs, size_t tsize, const Config &cfg = Config())
 {
   if (n <= 0 || nrhs <= 0) return 0;
@@ -583,7 +631,7 @@ inline size_t buffer_size(i64 n, i64 nrhs, size_t tsize, const Config &cfg = Con
   const int nf  = nf_cap(cfg.nf, R, tsize); /* nf_cap decreases with R: the R of every batch is <= R */
   const int Mmn = cfg.forced_M ? cfg.forced_M : MCAND[NCAND - 1];
   Plan      pl  = make_plan(n, R, tsize, nf, [&](int, i64) { return Mmn; });
-  return pl.bytes + 256;
+  return pl.bytes ? pl.bytes + 256 : 0;
 }
 
 template <class T, int PIV, int R>
@@ -593,8 +641,8 @@ struct Launch {
   {
     static bool done = false;
     if (!done) {
-      const int   smem = (3 + R) * L * M * (int)sizeof(T);
-      cudaError_t e    = cudaFuncSetAttribute(reduce_kernel<T, PIV, M, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      const int   smem = stage_smem<T, M, R>();
+      cudaError_t e    = cudaFuncSetAttribute(reduce_kernel<T, M, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
       if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
       if (e != cudaSuccess) return e;
       done = true;
@@ -606,10 +654,10 @@ struct Launch {
   {
     static int occ = 0;
     if (!occ) {
-      const int smem = (3 + R) * L * M * (int)sizeof(T);
+      const int smem = stage_smem<T, M, R>();
       if (setup_stage<M>() != cudaSuccess) return 1;
       int o1 = 1, o2 = 1;
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o1, reduce_kernel<T, PIV, M, R>, BLOCK, smem);
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o1, reduce_kernel<T, M, R>, BLOCK, smem);
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o2, subst_kernel<T, PIV, M, R>, BLOCK, smem);
       occ = o1 < o2 ? o1 : o2;
       if (occ < 1) occ = 1;
@@ -619,10 +667,10 @@ struct Launch {
   static int occupancy_of(int M)
   {
     switch (M) {
-    case 17: return occupancy<17>();
-    case 21: return occupancy<21>();
-    case 31: return occupancy<31>();
-    default: return occupancy<41>();
+    case MCAND[3]: return occupancy<MCAND[3]>();
+    case MCAND[2]: return occupancy<MCAND[2]>();
+    case MCAND[1]: return occupancy<MCAND[1]>();
+    default: return occupancy<MCAND[0]>();
     }
   }
   template <int M>
@@ -632,7 +680,7 @@ struct Launch {
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    reduce_kernel<T, PIV, M, R><<<(unsigned)grid, BLOCK, (3 + R) * L * M * sizeof(T), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    reduce_kernel<T, M, R><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
     return cudaGetLastError();
   }
   template <int M>
@@ -642,31 +690,31 @@ struct Launch {
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    subst_kernel<T, PIV, M, R><<<(unsigned)grid, BLOCK, (3 + R) * L * M * sizeof(T), st>>>(n, a, b, c, d, ldd, xc, nc);
+    subst_kernel<T, PIV, M, R><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
     return cudaGetLastError();
   }
   static cudaError_t reduce_M(int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
   {
     switch (M) {
-    case 17: return reduce<17>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    case 21: return reduce<21>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    case 31: return reduce<31>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    default: return reduce<41>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    case MCAND[3]: return reduce<MCAND[3]>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    case MCAND[2]: return reduce<MCAND[2]>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    case MCAND[1]: return reduce<MCAND[1]>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    default: return reduce<MCAND[0]>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
     }
   }
   static cudaError_t subst_M(int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
   {
     switch (M) {
-    case 17: return subst<17>(st, n, a, b, c, d, ldd, xc, nc);
-    case 21: return subst<21>(st, n, a, b, c, d, ldd, xc, nc);
-    case 31: return subst<31>(st, n, a, b, c, d, ldd, xc, nc);
-    default: return subst<41>(st, n, a, b, c, d, ldd, xc, nc);
+    case MCAND[3]: return subst<MCAND[3]>(st, n, a, b, c, d, ldd, xc, nc);
+    case MCAND[2]: return subst<MCAND[2]>(st, n, a, b, c, d, ldd, xc, nc);
+    case MCAND[1]: return subst<MCAND[1]>(st, n, a, b, c, d, ldd, xc, nc);
+    default: return subst<MCAND[0]>(st, n, a, b, c, d, ldd, xc, nc);
     }
   }
   static cudaError_t final_solve(cudaStream_t st, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
   {
-    const size_t smem = final_smem(n, R, sizeof(T));
-    static size_t set = 48 * 1024;
+    const size_t  smem = final_smem(n, R, sizeof(T));
+    static size_t set  = 48 * 1024;
     if (smem > set) {
       cudaError_t e = cudaFuncSetAttribute(final_kernel<T, PIV, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
       if (e != cudaSuccess) return e;
@@ -690,13 +738,13 @@ struct Launch {
     D[0]  = x;
     ld[0] = ldx;
     for (int k = 1; k <= pl.S; ++k) {
-      const size_t nb = align256((size_t)pl.n[k] * sizeof(T));
-      unsigned char *q = buf + pl.off[k];
-      A[k]             = reinterpret_cast<const T *>(q);
-      B[k]             = reinterpret_cast<const T *>(q + nb);
-      C[k]             = reinterpret_cast<const T *>(q + 2 * nb);
-      D[k]             = reinterpret_cast<T *>(q + 3 * nb);
-      ld[k]            = pl.n[k];
+      const size_t   nb = align256((size_t)pl.n[k] * sizeof(T));
+      unsigned char *q  = buf + pl.off[k];
+      A[k]              = reinterpret_cast<const T *>(q);
+      B[k]              = reinterpret_cast<const T *>(q + nb);
+      C[k]              = reinterpret_cast<const T *>(q + 2 * nb);
+      D[k]              = reinterpret_cast<T *>(q + 3 * nb);
+      ld[k]             = pl.n[k];
     }
     cudaError_t e;
     for (int k = 0; k < pl.S; ++k) {
@@ -754,16 +802,16 @@ template <class T>
 inline ts_status solve(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, T *x, i64 ldx, void *buffer, const Config &cfg = Config())
 {
   if (n < 0 || nrhs < 0 || ldx < (n > 1 ? n : 1)) return TS_ERR_ARGUMENT;
+  if (piv != TS_PIVOTING_NONE && piv != TS_PIVOTING_PARTIAL && piv != TS_PIVOTING_SCALED) return TS_ERR_ARGUMENT;
+  if (cfg.forced_M && !valid_M(cfg.forced_M)) return TS_ERR_ARGUMENT;
   if (n == 0 || nrhs == 0) return TS_SUCCESS;
   if (!a || !b || !c || !x) return TS_ERR_ARGUMENT;
-  if (!buffer && buffer_size(n, nrhs, sizeof(T), cfg) > 256) return TS_ERR_ARGUMENT;
-  if (cfg.forced_M && cfg.forced_M != 17 && cfg.forced_M != 21 && cfg.forced_M != 31 && cfg.forced_M != 41) return TS_ERR_ARGUMENT;
+  if (!buffer && buffer_size(n, nrhs, sizeof(T), cfg) > 0) return TS_ERR_ARGUMENT;
   cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
   switch (piv) {
   case TS_PIVOTING_NONE: return solve_piv<T, TS_PIVOTING_NONE>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
   case TS_PIVOTING_PARTIAL: return solve_piv<T, TS_PIVOTING_PARTIAL>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
-  case TS_PIVOTING_SCALED: return solve_piv<T, TS_PIVOTING_SCALED>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
-  default: return TS_ERR_ARGUMENT;
+  default: return solve_piv<T, TS_PIVOTING_SCALED>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
   }
 }
 
