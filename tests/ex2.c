@@ -6,32 +6,7 @@ cycle breaking, paths, permutation and bands, on the 2D model problems and on Ma
 #include <petscmat.h>
 #include <trisplit.h>
 #include "trisplit_kernels.h"
-
-/* 3x3 stencils (row = y offset, column = x offset) of ALGORITHMS.md 6.2; rot is eps = 1e-3, theta = 45 */
-static const char *const problem_names[] = {"aniso1", "aniso2", "model8", "rot"};
-static const double      stencils[4][9]  = {
-  {-0.2, -0.1, -0.2, -1.0, 3.0, -1.0, -0.2, -0.1, -0.2},
-  {-0.1, -0.2, -1.0, -0.2, 3.0, -0.2, -1.0, -0.2, -0.1},
-  {0.0, -1.0, 0.0, -1.0, 4.0, -1.0, 0.0, -1.0, 0.0},
-  {-0.24975, -0.5005, 0.24975, -0.5005, 2.002, -0.5005, 0.24975, -0.5005, -0.24975},
-};
-
-static PetscErrorCode StencilMatrix(const double s[9], PetscInt n, Mat *A)
-{
-  PetscFunctionBegin;
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n * n, n * n, 9, NULL, A));
-  for (PetscInt row = 0; row < n * n; row++) {
-    const PetscInt ix = row % n, iy = row / n;
-    for (PetscInt d = 0; d < 9; d++) {
-      const PetscInt dx = d % 3 - 1, dy = d / 3 - 1;
-      if (s[d] == 0.0 || ix + dx < 0 || ix + dx >= n || iy + dy < 0 || iy + dy >= n) continue;
-      PetscCall(MatSetValue(*A, row, (iy + dy) * n + ix + dx, s[d], INSERT_VALUES));
-    }
-  }
-  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+#include "stencil.h"
 
 /* Reads a Matrix Market coordinate file (general or symmetric) into a SEQAIJ matrix. */
 static PetscErrorCode ReadMatrixMarket(const char *fname, Mat *A)
@@ -202,8 +177,8 @@ int main(int argc, char **argv)
   for (int p = 0; p < 4; p++) {
     char name[64];
 
-    PetscCall(StencilMatrix(stencils[p], n, &A));
-    PetscCall(PetscSNPrintf(name, sizeof(name), "%s %" PetscInt_FMT "x%" PetscInt_FMT, problem_names[p], n, n));
+    PetscCall(StencilMatrix(PETSC_COMM_SELF, stencils[p], n, &A));
+    PetscCall(PetscSNPrintf(name, sizeof(name), "%s %" PetscInt_FMT "x%" PetscInt_FMT, stencil_names[p], n, n));
     PetscCall(TestMatrix(name, A));
     PetscCall(MatDestroy(&A));
   }

@@ -221,4 +221,21 @@ int main(int argc, char **argv)
       nsize: 2
       args: -f ${TRISPLIT_MATRICES}/1138_bus.mtx.gz
 
+    test:
+      suffix: sherman1_split
+      args: -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz -pc_type {{mosd altsplit}separate output} -pc_mosd_m 2 -pc_altsplit_m 2
+
+    test:
+      suffix: orsirr_1_split
+      args: -f ${TRISPLIT_MATRICES}/orsirr_1.mtx.gz -pc_type {{mosd altsplit}separate output} -pc_mosd_m 2 -pc_altsplit_m 2
+
+    test:
+      suffix: pde2961_split
+      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type {{algtri mosd altsplit}separate output} -pc_mosd_m 2 -pc_altsplit_m 2
+
+    test:
+      suffix: pde2961_split_mpi
+      nsize: 2
+      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type {{mosd altsplit}separate output} -pc_mosd_m 2 -pc_altsplit_m 2
+
 TEST*/
