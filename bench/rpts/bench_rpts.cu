@@ -11,7 +11,8 @@
    Timing: CUDA events around blocks of solves after 3 warm-up solves, mean over >= 10 solves
    (about 0.1 s of solves per point).
 
-   usage: bench_rpts [--nmin 16] [--nmax 27] [--csv file] [--quick] [--tune]
+   usage: bench_rpts [--nmin 16] [--nmax 27] [--csv file] [--quick] [--tune | --tune-only]
+     --quick      no cuSPARSE;  --tune  variants (pivoting, fixed M, register loads, nf) at a few sizes
 */
 #include <cuda_runtime.h>
 #include <cusparse.h>
@@ -202,7 +203,7 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, cusparseHandle_t
         for (int nf : {0, 512})
           maxb = std::max(maxb, ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, M, nf));
     if (tune)
-      for (int nf : {256, 512, 1024, 3328}) maxb = std::max(maxb, ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, 0, nf));
+      for (int nf : {512, 1024, 3072}) maxb = std::max(maxb, ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, 0, nf));
     void *buf;
     CK(cudaMalloc(&buf, maxb));
     auto run = [&](ts_pivoting p, int M, int nf) {
@@ -225,8 +226,11 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, cusparseHandle_t
         snprintf(name, sizeof name, "rpts-M%d", M);
         ms = time_it(run(TS_PIVOTING_SCALED, M, 0), restore, reps);
         record(name, prec, nrhs, n, ms, reps, copy_ms);
+        snprintf(name, sizeof name, "rpts-M%d-regload", M);
+        ms = time_it(run(TS_PIVOTING_SCALED, M + 1000, 0), restore, reps);
+        record(name, prec, nrhs, n, ms, reps, copy_ms);
       }
-      for (int nf : {256, 512, 1024, 3328}) {
+      for (int nf : {512, 1024, 3072}) {
         char name[32];
         snprintf(name, sizeof name, "rpts-nf%d", nf);
         ms = time_it(run(TS_PIVOTING_SCALED, 0, nf), restore, reps);
@@ -284,13 +288,14 @@ int main(int argc, char **argv)
 {
   int         nmin = 16, nmax = 27;
   const char *csv  = "bench_rpts.csv";
-  bool        quick = false, tune = false;
+  bool        quick = false, tune = false, tune_only = false;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--nmin") && i + 1 < argc) nmin = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--nmax") && i + 1 < argc) nmax = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
     else if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--tune")) tune = true;
+    else if (!strcmp(argv[i], "--tune-only")) tune = tune_only = true;
   }
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
@@ -302,7 +307,8 @@ int main(int argc, char **argv)
     for (int nrhs : {1, 4})
       for (int k = nmin; k <= nmax; ++k) {
         const i64  n     = (i64)1 << k;
-        const bool tunek = tune && nrhs == 1 && (k == 16 || k == 20 || k == 25);
+        if (tune_only && !(k == 16 || k == 18 || k == 20 || k == 22 || k == 25)) continue;
+        const bool tunek = tune && (k == 16 || k == 18 || k == 20 || k == 22 || k == 25);
         if (prec == 0) bench<double>(n, nrhs, tunek, !quick, h);
         else bench<float>(n, nrhs, tunek, !quick, h);
       }

@@ -3,7 +3,8 @@
    benchmark only (not part of the kernel API in trisplit_kernels.h).
 
    forced_M: 0 = dynamic partition size (Algorithm 3, candidates 41, 31, 21, 17), else one of
-             17, 21, 31, 41 for every global stage;
+             16, 24, 32, 40 for every global stage; + 1000: load the tiles through registers instead
+             of cp.async (for comparisons);
    nf:       systems of at most nf rows are solved on chip by one block (0 = default); smaller
              values force more global stages.
    The buffer must hold ts_cuda_gtsv_buffer_size_tuned(n, nrhs, single, forced_M, nf) bytes.

@@ -294,7 +294,16 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
 
 /* Rows past n are identity rows (never used: partitions end at n). a[0] and c[n-1] are not part of the
    matrix and read as 0. */
-template <class T, int M, int R>
+/* global -> shared copy that bypasses the registers (LDGSTS, sm_80+): all loads of a tile in flight at once */
+template <class T>
+__device__ __forceinline__ void cp_async(T *smem, const T *gmem)
+{
+  const unsigned sa = (unsigned)__cvta_generic_to_shared(smem);
+  if (sizeof(T) == 8) asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(sa), "l"(gmem) : "memory");
+  else asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(sa), "l"(gmem) : "memory");
+}
+
+template <class T, int M, int R, bool ASYNC>
 __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *s)
 {
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
@@ -305,6 +314,14 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
   for (int arr = 0; arr < 3 + R; ++arr) {
     const T *src = arr == 0 ? a : arr == 1 ? b : arr == 2 ? c : d + (i64)(arr - 3) * ldd;
     T        v[IT];
+    if (ASYNC && full) {
+#pragma unroll
+      for (int it = 0; it < IT; ++it) {
+        const int i = tid + it * BLOCK;
+        if (LM % BLOCK == 0 || i < LM) cp_async(s + arr * AS + (MS == M ? i : (i / M) * MS + i % M), src + base + i);
+      }
+      continue;
+    }
     if (full) {
 #pragma unroll
       for (int it = 0; it < IT; ++it) {
@@ -328,6 +345,7 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
       if (LM % BLOCK == 0 || i < LM) s[arr * AS + (MS == M ? i : (i / M) * MS + i % M)] = v[it];
     }
   }
+  if (ASYNC && full) asm volatile("cp.async.wait_all;\n" ::: "memory");
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -337,14 +355,14 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
 template <class T, int M, int R>
 constexpr int stage_smem() { return (3 + R) * L * Stride<M>::value * (int)sizeof(T); }
 
-template <class T, int M, int R>
+template <class T, int M, int R, bool ASYNC>
 __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *__restrict__ ac, T *__restrict__ bc, T *__restrict__ cc, T *__restrict__ dc, i64 nc)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T            *s  = reinterpret_cast<T *>(smem_raw);
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   const i64     base = (i64)blockIdx.x * LM;
-  load_tile<T, M, R>(n, base, a, b, c, d, ldd, s);
+  load_tile<T, M, R, ASYNC>(n, base, a, b, c, d, ldd, s);
   __syncthreads();
   const int t = threadIdx.x & 31, w = threadIdx.x >> 5;
   const i64 p = (i64)blockIdx.x * L + t;
@@ -381,14 +399,14 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restric
   }
 }
 
-template <class T, int PIV, int M, int R>
+template <class T, int PIV, int M, int R, bool ASYNC>
 __global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd, const T *__restrict__ xc, i64 nc)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T            *s  = reinterpret_cast<T *>(smem_raw);
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   const i64     base = (i64)blockIdx.x * LM;
-  load_tile<T, M, R>(n, base, a, b, c, d, ldd, s);
+  load_tile<T, M, R, ASYNC>(n, base, a, b, c, d, ldd, s);
   __syncthreads();
   const int t = threadIdx.x & 31, w = threadIdx.x >> 5;
   const i64 p = (i64)blockIdx.x * L + t;
@@ -576,6 +594,7 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
 struct Config {
   int forced_M = 0;          /* 0: dynamic M from MCAND (Algorithm 3), else this M (one of MCAND) */
   int nf       = NF_DEFAULT; /* final stage threshold (capped by shared memory and threads) */
+  int regload  = 0;          /* 1: tiles through registers instead of cp.async (for comparisons) */
 };
 
 inline bool valid_M(int M)
@@ -642,8 +661,10 @@ struct Launch {
     static bool done = false;
     if (!done) {
       const int   smem = stage_smem<T, M, R>();
-      cudaError_t e    = cudaFuncSetAttribute(reduce_kernel<T, M, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-      if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      cudaError_t e    = cudaFuncSetAttribute(reduce_kernel<T, M, R, true>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R, true>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e == cudaSuccess) e = cudaFuncSetAttribute(reduce_kernel<T, M, R, false>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R, false>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
       if (e != cudaSuccess) return e;
       done = true;
     }
@@ -657,8 +678,8 @@ struct Launch {
       const int smem = stage_smem<T, M, R>();
       if (setup_stage<M>() != cudaSuccess) return 1;
       int o1 = 1, o2 = 1;
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o1, reduce_kernel<T, M, R>, BLOCK, smem);
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o2, subst_kernel<T, PIV, M, R>, BLOCK, smem);
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o1, reduce_kernel<T, M, R, true>, BLOCK, smem);
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o2, subst_kernel<T, PIV, M, R, true>, BLOCK, smem);
       occ = o1 < o2 ? o1 : o2;
       if (occ < 1) occ = 1;
     }
@@ -674,41 +695,43 @@ struct Launch {
     }
   }
   template <int M>
-  static cudaError_t reduce(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  static cudaError_t reduce(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
   {
     cudaError_t e = setup_stage<M>();
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    reduce_kernel<T, M, R><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    if (regload) reduce_kernel<T, M, R, false><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    else reduce_kernel<T, M, R, true><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
     return cudaGetLastError();
   }
   template <int M>
-  static cudaError_t subst(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+  static cudaError_t subst(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
   {
     cudaError_t e = setup_stage<M>();
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    subst_kernel<T, PIV, M, R><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
+    if (regload) subst_kernel<T, PIV, M, R, false><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
+    else subst_kernel<T, PIV, M, R, true><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
     return cudaGetLastError();
   }
-  static cudaError_t reduce_M(int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  static cudaError_t reduce_M(bool regload, int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
   {
     switch (M) {
-    case MCAND[3]: return reduce<MCAND[3]>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    case MCAND[2]: return reduce<MCAND[2]>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    case MCAND[1]: return reduce<MCAND[1]>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    default: return reduce<MCAND[0]>(st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    case MCAND[3]: return reduce<MCAND[3]>(regload, st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    case MCAND[2]: return reduce<MCAND[2]>(regload, st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    case MCAND[1]: return reduce<MCAND[1]>(regload, st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    default: return reduce<MCAND[0]>(regload, st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
     }
   }
-  static cudaError_t subst_M(int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+  static cudaError_t subst_M(bool regload, int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
   {
     switch (M) {
-    case MCAND[3]: return subst<MCAND[3]>(st, n, a, b, c, d, ldd, xc, nc);
-    case MCAND[2]: return subst<MCAND[2]>(st, n, a, b, c, d, ldd, xc, nc);
-    case MCAND[1]: return subst<MCAND[1]>(st, n, a, b, c, d, ldd, xc, nc);
-    default: return subst<MCAND[0]>(st, n, a, b, c, d, ldd, xc, nc);
+    case MCAND[3]: return subst<MCAND[3]>(regload, st, n, a, b, c, d, ldd, xc, nc);
+    case MCAND[2]: return subst<MCAND[2]>(regload, st, n, a, b, c, d, ldd, xc, nc);
+    case MCAND[1]: return subst<MCAND[1]>(regload, st, n, a, b, c, d, ldd, xc, nc);
+    default: return subst<MCAND[0]>(regload, st, n, a, b, c, d, ldd, xc, nc);
     }
   }
   static cudaError_t final_solve(cudaStream_t st, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
@@ -725,7 +748,7 @@ struct Launch {
   }
 
   /* one batch of R columns of x */
-  static cudaError_t solve_batch(cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, T *x, i64 ldx, unsigned char *buf)
+  static cudaError_t solve_batch(bool regload, cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, T *x, i64 ldx, unsigned char *buf)
   {
     const T *A[MAXSTG + 1];
     const T *B[MAXSTG + 1];
@@ -748,13 +771,13 @@ struct Launch {
     }
     cudaError_t e;
     for (int k = 0; k < pl.S; ++k) {
-      e = reduce_M(pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1], pl.n[k + 1]);
+      e = reduce_M(regload, pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1], pl.n[k + 1]);
       if (e != cudaSuccess) return e;
     }
     e = final_solve(st, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], ld[pl.S]);
     if (e != cudaSuccess) return e;
     for (int k = pl.S - 1; k >= 0; --k) {
-      e = subst_M(pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], D[k + 1], pl.n[k + 1]);
+      e = subst_M(regload, pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], D[k + 1], pl.n[k + 1]);
       if (e != cudaSuccess) return e;
     }
     return cudaSuccess;
@@ -788,11 +811,11 @@ inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T
   cudaError_t    e   = cudaSuccess;
   if (nrhs >= 4) {
     const Plan pl = plan_for<T, PIV, 4>(n, cfg);
-    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(st, pl, a, b, c, x + j * ldx, ldx, buf);
+    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(cfg.regload != 0, st, pl, a, b, c, x + j * ldx, ldx, buf);
   }
   if (j < nrhs && e == cudaSuccess) {
     const Plan pl = plan_for<T, PIV, 1>(n, cfg);
-    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(st, pl, a, b, c, x + j * ldx, ldx, buf);
+    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(cfg.regload != 0, st, pl, a, b, c, x + j * ldx, ldx, buf);
   }
   return e == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
 }
