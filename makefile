@@ -83,11 +83,14 @@ $(BUILD)/cuda-check/%.o: %.cu $(TS_HEADERS)
 
 # ------------------------------------------------------------------------------------------
 # Tutorials
-TUTORIALS := tutorials/ex1 tutorials/ex2
+# TUTDIR: where the tutorial programs go (another PETSc build keeps its own, e.g. TUTDIR=build-cuda/tutorials)
+TUTDIR    ?= tutorials
+TUTORIALS := $(TUTDIR)/ex1 $(TUTDIR)/ex2
 tutorials: $(TUTORIALS)
 
-tutorials/%: tutorials/%.c $(LIBNAME) include/trisplit.h
-	${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(TRISPLIT_DIR)/$(LIBDIR) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
+$(TUTDIR)/%: tutorials/%.c $(LIBNAME) include/trisplit.h
+	@mkdir -p $(TUTDIR)
+	${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(abspath $(LIBDIR)) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
 
 # ------------------------------------------------------------------------------------------
 # Set up on a fresh Debian machine: PETSc from apt when PETSC_DIR holds none.

@@ -11,6 +11,10 @@ typedef struct {
   TSGraph         graph;
   TSForest        forest;
   PetscScalar    *work; /* one vector in the forest order */
+  PetscBool       on_device; /* the local block is SEQAIJCUSPARSE: forest, bands and solves on the GPU */
+#if defined(TS_HAVE_CUDA)
+  TSForestDevice dforest;
+#endif
 } PC_AlgTri;
 
 static PetscErrorCode PCSetUp_AlgTri(PC pc)
@@ -23,6 +27,17 @@ static PetscErrorCode PCSetUp_AlgTri(PC pc)
   PetscFunctionBegin;
   PetscCall(TSGetLocalAIJ(pc, &local, &owned));
   PetscCall(MatGetLocalSize(local, &n, NULL));
+  PetscCall(TSIsDeviceMat(local, &jac->on_device));
+#if defined(TS_HAVE_CUDA)
+  if (jac->on_device) {
+    rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !jac->reuse_forest || !jac->dforest.perm || jac->dforest.n != n);
+    if (rebuild) PetscCall(TSForestDeviceBuild(local, &jac->opt, &jac->dforest));
+    else PetscCall(TSForestDeviceSetValues(&jac->dforest, local));
+    PetscCall(MatDestroy(&owned));
+    PetscCall(PCSetFailedReason(pc, PC_NOERROR));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !jac->reuse_forest || !jac->forest.perm || jac->forest.n != n);
   if (rebuild) {
     PetscCall(TSGraphBuild(local, jac->opt.weight, &jac->graph));
@@ -48,9 +63,16 @@ static PetscErrorCode PCApply_AlgTri_Private(PC pc, Vec x, Vec y, PetscBool tran
   PetscScalar       *ya;
 
   PetscFunctionBegin;
+#if defined(TS_HAVE_CUDA)
+  if (jac->on_device) {
+    PetscCheck(!transpose, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCApplyTranspose() of PCALGTRI is not available on the GPU (use -mat_type aij)");
+    PetscCall(TSForestDeviceApply(&jac->dforest, jac->opt.pivoting, x, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   if (jac->forest.failed) {
     /* PETSc's convention for a failed factor: the KSP sees Inf and stops with DIVERGED_PC_FAILED */
-    PetscCall(VecSetInf(y));
+    PetscCall(TSVecSetFailed(y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(VecGetArrayRead(x, &xa));
@@ -83,6 +105,9 @@ static PetscErrorCode PCReset_AlgTri(PC pc)
   PetscCall(TSGraphReset(&jac->graph));
   PetscCall(TSForestReset(&jac->forest));
   PetscCall(PetscFree(jac->work));
+#if defined(TS_HAVE_CUDA)
+  PetscCall(TSForestDeviceReset(&jac->dforest));
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -125,6 +150,12 @@ static PetscErrorCode PCView_AlgTri(PC pc, PetscViewer viewer)
   PetscCall(PetscViewerASCIIPrintf(viewer, "forest reuse on same nonzero pattern: %s\n", PetscBools[jac->reuse_forest]));
   if (!pc->setupcalled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
+#if defined(TS_HAVE_CUDA)
+  if (jac->on_device && size == 1) {
+    PetscCall(TSForestDeviceView(&jac->dforest, viewer));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   if (size == 1) PetscCall(TSForestView(&jac->forest, &jac->graph, viewer));
   else {
     PetscMPIInt rank;

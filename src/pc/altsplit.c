@@ -73,7 +73,7 @@ static PetscErrorCode PCApply_AltSplit(PC pc, Vec r, Vec z)
 
   PetscFunctionBegin;
   if (alt->failed) {
-    PetscCall(VecSetInf(z));
+    PetscCall(TSVecSetFailed(z));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if (alt->type == PC_ALTSPLIT_OUTER) {

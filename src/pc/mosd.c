@@ -106,7 +106,7 @@ static PetscErrorCode PCApply_MOSD_Private(PC pc, Vec x, Vec y, PetscBool transp
 
   PetscFunctionBegin;
   if (mos->failed) {
-    PetscCall(VecSetInf(y));
+    PetscCall(TSVecSetFailed(y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(VecGetArrayRead(x, &xa));

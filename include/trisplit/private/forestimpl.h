@@ -21,6 +21,19 @@
   #define TSOptionItems PetscOptionItems *
 #endif
 
+/* A failed PC hands the KSP an Inf vector so it stops with KSP_DIVERGED_PC_FAILED (VecSetInf()
+   became VecFlag() in PETSc 3.22). */
+static inline PetscErrorCode TSVecSetFailed(Vec y)
+{
+  PetscFunctionBegin;
+#if PETSC_VERSION_GE(3, 22, 0)
+  PetscCall(VecFlag(y, 1));
+#else
+  PetscCall(VecSetInf(y));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The kernels see PetscInt as ts_int (the makefile sets TS_INDEX_64 with 64-bit PETSc indices). */
 typedef char TriSplitIndexCheck[sizeof(PetscInt) == sizeof(ts_int) ? 1 : -1];
 
@@ -107,5 +120,28 @@ PETSC_INTERN PetscErrorCode TSForestSolve(const TSForest *, PetscScalar *, Petsc
 PETSC_INTERN PetscErrorCode TSForestApply(const TSForest *, const PetscScalar *, PetscScalar *, PetscScalar *, PetscBool);
 PETSC_INTERN PetscErrorCode TSForestView(const TSForest *, const TSGraph *, PetscViewer);
 PETSC_INTERN PetscErrorCode TSForestReset(TSForest *);
+
+#if defined(TS_HAVE_CUDA)
+/* The device twin of TSGraph + TSForest for SEQAIJCUSPARSE blocks: built and applied on the GPU,
+   on PETSc's stream, with the CUDA kernels; only the statistics come back to the host. */
+typedef struct {
+  PetscInt    n;
+  PetscInt   *perm, *iperm, *path_id; /* device */
+  PetscScalar *a, *b, *c;             /* device bands */
+  PetscScalar *work;                  /* device, n */
+  void       *buffer;                 /* device, the larger of the setup and RPTS workspaces */
+  size_t      buffer_size;
+  PetscInt    npaths, longest, ncycles;
+  PetscReal   coverage, coverage_id;
+} TSForestDevice;
+
+PETSC_INTERN PetscErrorCode TSForestDeviceBuild(Mat, const TSForestOptions *, TSForestDevice *);
+PETSC_INTERN PetscErrorCode TSForestDeviceSetValues(TSForestDevice *, Mat);
+PETSC_INTERN PetscErrorCode TSForestDeviceApply(const TSForestDevice *, PCAlgTriPivoting, Vec, Vec);
+PETSC_INTERN PetscErrorCode TSForestDeviceReset(TSForestDevice *);
+PETSC_INTERN PetscErrorCode TSForestDeviceView(const TSForestDevice *, PetscViewer);
+#endif
+/* PETSC_TRUE for a local block that lives on the GPU (SEQAIJCUSPARSE); always false without CUDA */
+PETSC_INTERN PetscErrorCode TSIsDeviceMat(Mat, PetscBool *);
 
 #endif
