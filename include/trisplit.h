@@ -22,6 +22,10 @@
 #define PCMOSD     "mosd"
 #define PCALTSPLIT "altsplit"
 
+/* Matrix type and solver */
+#define MATTRIDIAG    "tridiag"
+#define MATSOLVERRPTS "rpts"
+
 /*E
    PCAlgTriPivoting - pivot rule of the tridiagonal elimination inside the trisplit preconditioners
 
@@ -85,6 +89,8 @@ PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorIterations(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetReuseForest(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
 PETSC_EXTERN PetscErrorCode PCMOSDSetM(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode MatCreateTridiag(MPI_Comm, PetscInt, const PetscScalar[], const PetscScalar[], const PetscScalar[], Mat *);
+PETSC_EXTERN PetscErrorCode MatTridiagGetBands(Mat, PetscScalar **, PetscScalar **, PetscScalar **);
 PETSC_EXTERN PetscErrorCode PCAltSplitSetType(PC, PCAltSplitType);
 PETSC_EXTERN PetscErrorCode PCAltSplitSetM(PC, PetscInt);
 

@@ -7,6 +7,8 @@
 PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC);
 PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC);
 PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC);
+PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat);
+PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 
 PetscLogEvent TS_Graph, TS_Factor, TS_Forest, TS_Bands, TS_TriFactor, TS_TriSolve;
 
@@ -27,7 +29,7 @@ PetscErrorCode TriSplitFinalizePackage(void)
 }
 
 /*@C
-  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`, `PCMOSD`, `PCALTSPLIT`) and their log events
+  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`, `PCMOSD`, `PCALTSPLIT`) and their log events, the matrix type `MATTRIDIAG` and the solver `MATSOLVERRPTS`
 
   Not Collective
 
@@ -48,6 +50,9 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PCRegister(PCALGTRI, PCCreate_AlgTri));
   PetscCall(PCRegister(PCMOSD, PCCreate_MOSD));
   PetscCall(PCRegister(PCALTSPLIT, PCCreate_AltSplit));
+  PetscCall(MatInitializePackage());
+  PetscCall(MatRegister(MATTRIDIAG, MatCreate_Tridiag));
+  PetscCall(MatSolverTypeRegister_RPTS());
   PetscCall(PetscLogEventRegister("TSGraph", PC_CLASSID, &TS_Graph));
   PetscCall(PetscLogEventRegister("TSFactor02", PC_CLASSID, &TS_Factor));
   PetscCall(PetscLogEventRegister("TSForest", PC_CLASSID, &TS_Forest));
