@@ -1,0 +1,239 @@
+static char help[] = "Tests the rpts MatSolverType and MATTRIDIAG: -pc_type lu -pc_factor_mat_solver_type rpts on the\n\
+tridiagonal test matrices of ALGORITHMS.md 2.9 (forward error against LAPACK dgtsv on the same system), MatMatSolve()\n\
+against column-by-column solves, MatSolveTranspose(), conversion to MATTRIDIAG, and the refusal of other patterns.\n\
+Works with -mat_type aijcusparse -vec_type cuda (RPTS on the GPU).\n\
+  -n <512>   rows\n\n";
+
+#include <petscksp.h>
+#include <trisplit.h>
+#include "gallery/tridiag_gallery.h"
+
+/* A (type from the options) with the given bands */
+static PetscErrorCode BandMatrix(PetscInt n, const double *a, const double *b, const double *c, Mat *A)
+{
+  PetscFunctionBegin;
+  PetscCall(MatCreate(PETSC_COMM_SELF, A));
+  PetscCall(MatSetSizes(*A, n, n, n, n));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 3, NULL));
+  for (PetscInt i = 0; i < n; i++) {
+    if (i > 0) PetscCall(MatSetValue(*A, i, i - 1, a[i], INSERT_VALUES));
+    PetscCall(MatSetValue(*A, i, i, b[i], INSERT_VALUES));
+    if (i < n - 1) PetscCall(MatSetValue(*A, i, i + 1, c[i], INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+extern void dgtsv_(const int *, const int *, double *, double *, double *, double *, const int *, int *);
+
+/* LAPACK's forward error on the same system */
+static PetscErrorCode LapackFRE(PetscInt n, const double *a, const double *b, const double *c, const double *xt, double *fre)
+{
+  int          nn = (int)n, one = 1, info;
+  double      *dl, *d, *du, *x;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc4(n, &dl, n, &d, n, &du, n, &x));
+  for (PetscInt i = 0; i < n; i++) {
+    d[i] = b[i];
+    if (i < n - 1) {
+      dl[i] = a[i + 1];
+      du[i] = c[i];
+    }
+  }
+  tg_matvec((int)n, a, b, c, xt, x);
+  dgtsv_(&nn, &one, dl, d, du, x, &nn, &info);
+  *fre = info ? PETSC_INFINITY : tg_fre((int)n, x, xt);
+  PetscCall(PetscFree4(dl, d, du, x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  PetscInt    n = 512, pass = 0, fail = 0;
+  double     *a, *b, *c, *xt;
+  const int   ids[] = {1, 2, 3, 5, 6, 7, 16, 17, 18, 19, 20};
+  PetscBool   oncuda;
+  char        vectype[64] = "";
+  Mat         A, F, B, X, T;
+  Vec         x, rhs, y, r;
+  PetscReal   nr, nb;
+  KSP         ksp;
+  PC          pc;
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(TriSplitInitializePackage());
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
+  oncuda = strstr(vectype, "cuda") ? PETSC_TRUE : PETSC_FALSE;
+  PetscCall(PetscMalloc4(n, &a, n, &b, n, &c, n, &xt));
+
+  /* 1. the Table 4 matrices through PCLU + rpts */
+  for (size_t k = 0; k < sizeof(ids) / sizeof(ids[0]); k++) {
+    double             fre, fre_lapack;
+    const PetscScalar *xa;
+    KSPConvergedReason reason;
+
+    PetscCheck(tg_table4(ids[k], (int)n, 7, a, b, c) == 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "gallery matrix %d failed", ids[k]);
+    tg_rhs((int)n, 11, xt);
+    PetscCall(BandMatrix(n, a, b, c, &A));
+    PetscCall(MatCreateVecs(A, &x, &rhs));
+    {
+      PetscScalar *ra;
+      double      *bx;
+
+      PetscCall(PetscMalloc1(n, &bx));
+      tg_matvec((int)n, a, b, c, xt, bx);
+      PetscCall(VecGetArrayWrite(rhs, &ra));
+      for (PetscInt i = 0; i < n; i++) ra[i] = bx[i];
+      PetscCall(VecRestoreArrayWrite(rhs, &ra));
+      PetscCall(PetscFree(bx));
+    }
+    PetscCall(KSPCreate(PETSC_COMM_SELF, &ksp));
+    PetscCall(KSPSetOperators(ksp, A, A));
+    PetscCall(KSPSetType(ksp, KSPPREONLY));
+    PetscCall(KSPGetPC(ksp, &pc));
+    PetscCall(PCSetType(pc, PCLU));
+    PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERRPTS));
+    PetscCall(KSPSetFromOptions(ksp));
+    PetscCall(KSPSolve(ksp, rhs, x));
+    PetscCall(KSPGetConvergedReason(ksp, &reason));
+    PetscCall(VecGetArrayRead(x, &xa));
+    {
+      double *xd;
+      PetscCall(PetscMalloc1(n, &xd));
+      for (PetscInt i = 0; i < n; i++) xd[i] = PetscRealPart(xa[i]);
+      fre = tg_fre((int)n, xd, xt);
+      PetscCall(PetscFree(xd));
+    }
+    PetscCall(VecRestoreArrayRead(x, &xa));
+    PetscCall(LapackFRE(n, a, b, c, xt, &fre_lapack));
+    /* the rule of the accuracy suite: within 10x of LAPACK where LAPACK is accurate, never NaN */
+    {
+      const PetscBool ok = (PetscBool)(!PetscIsNanReal(fre) && (fre_lapack >= 1e-3 || fre <= 10 * PetscMax(fre_lapack, 1e-15)));
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "table 4 #%2d %-28s n=%" PetscInt_FMT ": rpts %s LAPACK-accurate: %s\n", ids[k], tg_table4_name(ids[k]), n, fre_lapack < 1e-3 ? "within 10x of" : "finite where not", ok ? "PASS" : "FAIL"));
+      if (ok) pass++;
+      else fail++;
+    }
+    PetscCall(KSPDestroy(&ksp));
+    PetscCall(VecDestroy(&x));
+    PetscCall(VecDestroy(&rhs));
+    PetscCall(MatDestroy(&A));
+  }
+
+  /* 2. MatMatSolve with 5 columns equals 5 MatSolve, MatSolveTranspose solves the transpose */
+  PetscCheck(tg_table4(1, (int)n, 3, a, b, c) == 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "gallery matrix 1 failed");
+  PetscCall(BandMatrix(n, a, b, c, &A));
+  PetscCall(MatGetFactor(A, MATSOLVERRPTS, MAT_FACTOR_LU, &F));
+  PetscCall(MatLUFactorSymbolic(F, A, NULL, NULL, NULL));
+  PetscCall(MatLUFactorNumeric(F, A, NULL));
+  PetscCall(MatCreateDense(PETSC_COMM_SELF, n, 5, n, 5, NULL, &B));
+  if (oncuda) PetscCall(MatConvert(B, MATDENSECUDA, MAT_INPLACE_MATRIX, &B));
+  PetscCall(MatSetRandom(B, NULL));
+  PetscCall(MatDuplicate(B, MAT_DO_NOT_COPY_VALUES, &X));
+  PetscCall(MatMatSolve(F, B, X));
+  PetscCall(MatCreateVecs(A, &x, &rhs));
+  PetscCall(VecDuplicate(x, &y));
+  PetscCall(VecDuplicate(x, &r));
+  {
+    PetscReal maxdiff = 0, nx;
+
+    for (PetscInt j = 0; j < 5; j++) {
+      PetscCall(MatGetColumnVector(B, rhs, j));
+      PetscCall(MatSolve(F, rhs, y));
+      PetscCall(MatGetColumnVector(X, x, j));
+      PetscCall(VecAXPY(x, -1.0, y));
+      PetscCall(VecNorm(x, NORM_2, &nr));
+      PetscCall(VecNorm(y, NORM_2, &nx));
+      maxdiff = PetscMax(maxdiff, nr / nx);
+    }
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "MatMatSolve with 5 columns equals 5 MatSolve: %s\n", maxdiff <= 1e-13 ? "yes" : "no"));
+  }
+  if (!oncuda) {
+    PetscCall(VecSetRandom(rhs, NULL));
+    PetscCall(MatSolveTranspose(F, rhs, y));
+    PetscCall(MatMultTranspose(A, y, r));
+    PetscCall(VecAXPY(r, -1.0, rhs));
+    PetscCall(VecNorm(r, NORM_2, &nr));
+    PetscCall(VecNorm(rhs, NORM_2, &nb));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "MatSolveTranspose residual below 1e-12: %s\n", nr <= 1e-12 * nb ? "yes" : "no"));
+
+    /* 3. MATTRIDIAG: conversion, products, its own rpts factor */
+    PetscCall(MatConvert(A, MATTRIDIAG, MAT_INITIAL_MATRIX, &T));
+    PetscCall(VecSetRandom(x, NULL));
+    PetscCall(MatMult(A, x, y));
+    PetscCall(MatMult(T, x, r));
+    PetscCall(VecAXPY(r, -1.0, y));
+    PetscCall(VecNorm(r, NORM_INFINITY, &nr));
+    PetscCall(MatMultTranspose(A, x, y));
+    PetscCall(MatMultTranspose(T, x, r));
+    PetscCall(VecAXPY(r, -1.0, y));
+    PetscCall(VecNorm(r, NORM_INFINITY, &nb));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "MATTRIDIAG from AIJ: MatMult and MatMultTranspose equal AIJ's: %s\n", nr == 0 && nb == 0 ? "yes" : "no"));
+    PetscCall(MatDestroy(&F));
+    PetscCall(MatGetFactor(T, MATSOLVERRPTS, MAT_FACTOR_LU, &F));
+    PetscCall(MatLUFactorSymbolic(F, T, NULL, NULL, NULL));
+    PetscCall(MatLUFactorNumeric(F, T, NULL));
+    PetscCall(MatSolve(F, y, x));
+    PetscCall(MatMult(T, x, r));
+    PetscCall(VecAXPY(r, -1.0, y));
+    PetscCall(VecNorm(r, NORM_2, &nr));
+    PetscCall(VecNorm(y, NORM_2, &nb));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "rpts factor of a MATTRIDIAG solves it: %s\n", nr <= 1e-12 * nb ? "yes" : "no"));
+    PetscCall(MatDestroy(&T));
+  }
+  PetscCall(MatDestroy(&F));
+  PetscCall(MatDestroy(&B));
+  PetscCall(MatDestroy(&X));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&r));
+  PetscCall(VecDestroy(&rhs));
+
+  /* 4. a pattern that is not tridiagonal is refused */
+  PetscCall(MatSetOption(A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscCall(MatSetValue(A, 0, 2, 1.0, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatGetFactor(A, MATSOLVERRPTS, MAT_FACTOR_LU, &F));
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  ierr = MatLUFactorSymbolic(F, A, NULL, NULL, NULL);
+  PetscCall(PetscPopErrorHandler());
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "a pentadiagonal entry is refused with PETSC_ERR_ARG_WRONG: %s\n", ierr == PETSC_ERR_ARG_WRONG ? "yes" : "no"));
+  PetscCall(MatDestroy(&F));
+  PetscCall(MatDestroy(&A));
+
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "table 4 through PCLU: %" PetscInt_FMT " PASS, %" PetscInt_FMT " FAIL\n", pass, fail));
+  PetscCall(PetscFree4(a, b, c, xt));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+  build:
+    requires: !complex double
+
+  test:
+    suffix: host
+    args: -n 512
+
+  test:
+    suffix: host_partial
+    args: -n 1000 -mat_rpts_pivoting partial
+
+  test:
+    suffix: cuda
+    requires: cuda
+    args: -n 512 -mat_type aijcusparse -vec_type cuda
+
+  test:
+    suffix: cuda_large
+    requires: cuda
+    args: -n 1048576 -mat_type aijcusparse -vec_type cuda
+
+TEST*/
