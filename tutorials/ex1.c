@@ -9,6 +9,7 @@ static char help[] = "Solves the 2D model problems of the trisplit thesis with a
   -compare <type>  also solve with this PC (e.g. jacobi) and report the iteration ratio\n\
   -ratio <3>       the ratio of iterations -compare must reach\n\
   -view_numbers    print residual and error as numbers (default: only pass/fail checks)\n\
+  -view_times      print setup and solve wall-clock times (the device is synchronised before each reading)\n\
 The exact solution is x_i = sin(16 pi i / N), b = A x.\n\n";
 
 #include <petscksp.h>
@@ -106,15 +107,27 @@ static PetscErrorCode AssembleMatrix(Problem problem, PetscInt n, PetscReal eps,
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Solve with the KSP as configured; return iterations, reason, true residual and forward error */
-static PetscErrorCode Solve(KSP ksp, Mat A, Vec b, Vec xexact, Vec x, PetscInt *its, KSPConvergedReason *reason, PetscReal *res, PetscReal *err)
+/* Solve with the KSP as configured; return iterations, reason, true residual, forward error and the
+   setup and solve times (a norm after each phase waits for the work queued on PETSc's stream) */
+static PetscErrorCode Solve(KSP ksp, Mat A, Vec b, Vec xexact, Vec x, PetscInt *its, KSPConvergedReason *reason, PetscReal *res, PetscReal *err, PetscLogDouble times[2])
 {
-  Vec       r;
-  PetscReal nb, nx;
+  Vec            r;
+  PetscReal      nb, nx;
+  PetscLogDouble t0, t1, t2;
 
   PetscFunctionBegin;
   PetscCall(VecSet(x, 0.0));
+  PetscCall(VecNorm(b, NORM_2, &nb));
+  PetscCall(PetscTime(&t0));
+  PetscCall(KSPSetUp(ksp));
+  PetscCall(KSPSetUpOnBlocks(ksp));
+  PetscCall(VecNorm(b, NORM_2, &nb));
+  PetscCall(PetscTime(&t1));
   PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(VecNorm(x, NORM_2, &nx));
+  PetscCall(PetscTime(&t2));
+  times[0] = t1 - t0;
+  times[1] = t2 - t1;
   PetscCall(KSPGetIterationNumber(ksp, its));
   PetscCall(KSPGetConvergedReason(ksp, reason));
   PetscCall(VecDuplicate(b, &r));
@@ -140,7 +153,8 @@ int main(int argc, char **argv)
   Problem            problem = PROBLEM_ANISO1;
   PetscInt           n = 64, N, rstart, rend, its, its_cmp;
   PetscReal          eps = 1e-3, theta = 45, peclet = 100, ratio = 3, res, err, rtol;
-  PetscBool          view_numbers = PETSC_FALSE, compare = PETSC_FALSE;
+  PetscBool          view_numbers = PETSC_FALSE, compare = PETSC_FALSE, view_times = PETSC_FALSE;
+  PetscLogDouble     times[2];
   char               cmp_type[64] = "jacobi";
   KSPConvergedReason reason, reason_cmp;
   KSPType            ksptype;
@@ -158,6 +172,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsString("-compare", "Also solve with this PC type", "ex1.c", cmp_type, cmp_type, sizeof(cmp_type), &compare));
   PetscCall(PetscOptionsReal("-ratio", "Iteration ratio the comparison must reach", "ex1.c", ratio, &ratio, NULL));
   PetscCall(PetscOptionsBool("-view_numbers", "Print residual and error as numbers", "ex1.c", view_numbers, &view_numbers, NULL));
+  PetscCall(PetscOptionsBool("-view_times", "Print setup and solve times", "ex1.c", view_times, &view_times, NULL));
   PetscOptionsEnd();
   PetscCheck(n >= 2, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-n must be at least 2");
   N = n * n;
@@ -186,19 +201,21 @@ int main(int argc, char **argv)
   }
   PetscCall(KSPGetTolerances(ksp, &rtol, NULL, NULL, NULL));
 
-  PetscCall(Solve(ksp, A, b, xexact, x, &its, &reason, &res, &err));
+  PetscCall(Solve(ksp, A, b, xexact, x, &its, &reason, &res, &err, times));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT " N=%" PetscInt_FMT ": KSP %s PC %s: %s in %" PetscInt_FMT " iterations\n", Problems[problem], n, N, ksptype, pctype, KSPConvergedReasons[reason], its));
   if (view_numbers) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  true relative residual %.3e, forward relative error %.3e\n", (double)res, (double)err));
   else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  true relative residual below 10 rtol: %s\n", res <= 10 * rtol ? "yes" : "no"));
+  if (view_times) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  times: setup %.6f s, solve %.6f s, total %.6f s\n", times[0], times[1], times[0] + times[1]));
 
   if (compare) {
     PetscReal res_cmp, err_cmp;
 
     PetscCall(PCSetType(pc, cmp_type));
     PetscCall(KSPSetFromOptions(ksp));
-    PetscCall(Solve(ksp, A, b, xexact, x, &its_cmp, &reason_cmp, &res_cmp, &err_cmp));
+    PetscCall(Solve(ksp, A, b, xexact, x, &its_cmp, &reason_cmp, &res_cmp, &err_cmp, times));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  with PC %s: %s in %" PetscInt_FMT " iterations\n", cmp_type, KSPConvergedReasons[reason_cmp], its_cmp));
     if (view_numbers) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %s: true relative residual %.3e, forward relative error %.3e\n", cmp_type, (double)res_cmp, (double)err_cmp));
+    if (view_times) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %s times: setup %.6f s, solve %.6f s, total %.6f s\n", cmp_type, times[0], times[1], times[0] + times[1]));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %s needs at least %.2f times fewer iterations than %s: %s\n", pctype, (double)ratio, cmp_type, reason > 0 && (reason_cmp <= 0 || ratio * its <= its_cmp) ? "yes" : "no"));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  same iteration count: %s\n", its == its_cmp ? "yes" : "no"));
   }

@@ -198,6 +198,8 @@ TS_EXTERN double ts_ref_identity_coverage(ts_int n, const ts_int *g_rowptr, cons
 /* y[k] = x[perm[k]] (gather into the forest order) and x[perm[k]] = y[k] (scatter back). */
 TS_EXTERN void ts_ref_gather(ts_int n, const ts_int *perm, const double *x, double *y);
 TS_EXTERN void ts_ref_scatter(ts_int n, const ts_int *perm, const double *y, double *x);
+/* y[k] = s[perm[k]] x[perm[k]]: a gather with a diagonal scaling fused in (the MOS apply). */
+TS_EXTERN void ts_ref_gather_scaled(ts_int n, const ts_int *perm, const double *s, const double *x, double *y);
 
 /* ------------------------------------------------------------------------------------------ */
 /* CUDA backend (built when PETSc has CUDA, and compiled in CI); stream is a cudaStream_t.      */
@@ -209,6 +211,9 @@ TS_EXTERN size_t    ts_cuda_gtsv_buffer_size(ts_int n, ts_int nrhs, int single_p
    allocation, no synchronisation. */
 TS_EXTERN ts_status ts_cuda_dgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer);
 TS_EXTERN ts_status ts_cuda_sgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer);
+
+/* The CUDA twin of ts_ref_gather_scaled. */
+TS_EXTERN ts_status ts_cuda_gather_scaled(void *stream, ts_int n, const ts_int *perm, const double *s, const double *x, double *y);
 
 #ifdef __cplusplus
 }

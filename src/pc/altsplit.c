@@ -19,6 +19,10 @@ typedef struct {
   PetscInt           napply; /* applications since the last KSPSolve (outer) */
   PCFailedReason     failed;
   PetscInt           failed_factor, failed_row;
+  PetscBool          on_device; /* SEQAIJCUSPARSE block: built on the host, applied on the GPU */
+#if defined(TS_HAVE_CUDA)
+  TSSplittingDevice dsplit;
+#endif
 } PC_AltSplit;
 
 static PetscErrorCode PCSetUp_AltSplit(PC pc)
@@ -38,6 +42,10 @@ static PetscErrorCode PCSetUp_AltSplit(PC pc)
     PetscCall(PetscMalloc1(n, &alt->work));
   }
   for (PetscInt l = 0; l < alt->split.m; l++) PetscCall(TSForestSetValues(&alt->split.forest[l], local, alt->opt.forest.pivoting));
+  PetscCall(TSIsDeviceMat(local, &alt->on_device));
+#if defined(TS_HAVE_CUDA)
+  if (alt->on_device) PetscCall(TSSplittingDeviceUpload(&alt->split, NULL, &alt->dsplit));
+#endif
   PetscCall(MatDestroy(&owned));
   if (!alt->res) {
     PetscCall(MatCreateVecs(pc->pmat, &alt->res, NULL));
@@ -59,6 +67,18 @@ static PetscErrorCode PCAltSplitApplyFactor_Private(PC_AltSplit *alt, PetscInt l
   PetscScalar       *ya;
 
   PetscFunctionBegin;
+#if defined(TS_HAVE_CUDA)
+  if (alt->on_device) {
+    PetscCall(VecCUDAGetArrayRead(x, &xa));
+    PetscCall(VecCUDAGetArrayWrite(y, &ya));
+    PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
+    PetscCall(TSForestDeviceApplyArray(&alt->dsplit.forest[l], alt->opt.forest.pivoting, xa, ya));
+    PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
+    PetscCall(VecCUDARestoreArrayWrite(y, &ya));
+    PetscCall(VecCUDARestoreArrayRead(x, &xa));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   PetscCall(VecGetArrayRead(x, &xa));
   PetscCall(VecGetArrayWrite(y, &ya));
   PetscCall(TSForestApply(&alt->split.forest[l], xa, ya, alt->work, PETSC_FALSE));
@@ -114,6 +134,9 @@ static PetscErrorCode PCReset_AltSplit(PC pc)
 
   PetscFunctionBegin;
   PetscCall(TSSplittingReset(&alt->split));
+#if defined(TS_HAVE_CUDA)
+  PetscCall(TSSplittingDeviceReset(&alt->dsplit));
+#endif
   PetscCall(PetscFree(alt->work));
   PetscCall(VecDestroy(&alt->res));
   PetscCall(VecDestroy(&alt->cor));

@@ -198,3 +198,130 @@ PetscErrorCode TSIsDeviceMat(Mat A, PetscBool *isdevice)
 }
 
 #endif
+
+#if defined(TS_HAVE_CUDA)
+/* Copies a host-built forest (permutation and bands, already scaled as the PC needs them) to the device */
+PetscErrorCode TSForestDeviceUpload(const TSForest *f, TSForestDevice *d)
+{
+  const PetscInt n = f->n;
+
+  PetscFunctionBegin;
+  if (d->n != n || !d->perm) {
+    PetscCall(TSForestDeviceReset(d));
+    d->n = n;
+    PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&d->perm));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->a));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->b));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->c));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->work));
+    d->buffer_size = ts_cuda_gtsv_buffer_size(n, 1, 0);
+    PetscCall(TSDeviceMalloc(d->buffer_size + 1, &d->buffer));
+  }
+  PetscCallCUDA(cudaMemcpy(d->perm, f->perm, sizeof(PetscInt) * n, cudaMemcpyHostToDevice));
+  PetscCallCUDA(cudaMemcpy(d->a, f->a, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice));
+  PetscCallCUDA(cudaMemcpy(d->b, f->b, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice));
+  PetscCallCUDA(cudaMemcpy(d->c, f->c, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice));
+  PetscCall(PetscLogCpuToGpu(4.0 * n * sizeof(PetscScalar)));
+  d->npaths  = f->npaths;
+  d->longest = f->longest;
+  d->ncycles = f->ncycles;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = P^T T^-1 P x on device arrays (y may not alias x) */
+PetscErrorCode TSForestDeviceApplyArray(const TSForestDevice *f, PCAlgTriPivoting pivoting, const PetscScalar *x, PetscScalar *y)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  if (!f->n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSGetStream(&stream));
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->n, f->perm, x, f->work), "gather"));
+  PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, f->n, 1, f->a, f->b, f->c, f->work, f->n, f->buffer), "dgtsv"));
+  PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->n, f->perm, f->work, y), "scatter"));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogGpuFlops(9.0 * f->n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSSplittingDeviceReset(TSSplittingDevice *s)
+{
+  PetscFunctionBegin;
+  for (PetscInt l = 0; l < s->m; l++) {
+    PetscCall(TSForestDeviceReset(&s->forest[l]));
+    if (s->link && s->link[l]) PetscCallCUDA(cudaFree(s->link[l]));
+  }
+  PetscCall(PetscFree(s->forest));
+  PetscCall(PetscFree(s->link));
+  PetscCallCUDA(cudaFree(s->scale));
+  PetscCallCUDA(cudaFree(s->w0));
+  PetscCallCUDA(cudaFree(s->w1));
+  PetscCall(PetscMemzero(s, sizeof(*s)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Uploads the factors (bands as set on the host), the fused permutations and the scaling */
+PetscErrorCode TSSplittingDeviceUpload(const TSSplitting *s, const PetscScalar *scale, TSSplittingDevice *d)
+{
+  const PetscInt n = s->m ? s->forest[0].n : 0;
+
+  PetscFunctionBegin;
+  if (d->m != s->m || (d->m && d->forest[0].n != n)) {
+    PetscCall(TSSplittingDeviceReset(d));
+    d->m = s->m;
+    PetscCall(PetscCalloc1(s->m, &d->forest));
+    PetscCall(PetscCalloc1(s->m, &d->link));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->w0));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->w1));
+    if (scale) PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
+    for (PetscInt l = 0; l + 1 < s->m; l++) PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&d->link[l]));
+  }
+  for (PetscInt l = 0; l < s->m; l++) {
+    PetscCall(TSForestDeviceUpload(&s->forest[l], &d->forest[l]));
+    if (l + 1 < s->m) PetscCallCUDA(cudaMemcpy(d->link[l], s->link[l], sizeof(PetscInt) * n, cudaMemcpyHostToDevice));
+  }
+  if (scale) PetscCallCUDA(cudaMemcpy(d->scale, scale, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The device twin of TSSplittingApplyProduct() (not transposed: RPTS solves T, not T^T) */
+PetscErrorCode TSSplittingDeviceApplyProduct(const TSSplittingDevice *s, PCAlgTriPivoting pivoting, Vec x, Vec y)
+{
+  const PetscInt     m = s->m, n = m ? s->forest[0].n : 0;
+  const PetscScalar *xa;
+  PetscScalar       *ya, *w0 = s->w0, *w1 = s->w1;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  PetscCall(TSGetStream(&stream));
+  PetscCall(VecCUDAGetArrayRead(x, &xa));
+  PetscCall(VecCUDAGetArrayWrite(y, &ya));
+  PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  if (n) {
+    const TSForestDevice *last = &s->forest[m - 1];
+
+    if (s->scale) PetscCall(TSCheckKernel(ts_cuda_gather_scaled(stream, n, last->perm, s->scale, xa, w0), "gather_scaled"));
+    else PetscCall(TSCheckKernel(ts_cuda_gather(stream, n, last->perm, xa, w0), "gather"));
+    PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, n, 1, last->a, last->b, last->c, w0, n, last->buffer), "dgtsv"));
+    for (PetscInt l = m - 2; l >= 0; l--) {
+      const TSForestDevice *f = &s->forest[l];
+      PetscScalar          *t;
+
+      PetscCall(TSCheckKernel(ts_cuda_gather(stream, n, s->link[l], w0, w1), "gather"));
+      PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, n, 1, f->a, f->b, f->c, w1, n, f->buffer), "dgtsv"));
+      t  = w0;
+      w0 = w1;
+      w1 = t;
+    }
+    PetscCall(TSCheckKernel(ts_cuda_scatter(stream, n, s->forest[0].perm, w0, ya), "scatter"));
+  }
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogGpuFlops(10.0 * n * m));
+  PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
+  PetscCall(VecCUDARestoreArrayWrite(y, &ya));
+  PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif

@@ -16,6 +16,10 @@ typedef struct {
   PCFailedReason     failed;     /* PC_NOERROR, or the first failure */
   PetscInt           failed_row; /* where (row of the local block) */
   PetscInt           failed_factor;
+  PetscBool          on_device; /* SEQAIJCUSPARSE block: built on the host, applied on the GPU */
+#if defined(TS_HAVE_CUDA)
+  TSSplittingDevice dsplit;
+#endif
 } PC_MOSD;
 
 /* Bands of M_l, T and J from the raw bands of A on each forest; then factor */
@@ -90,6 +94,10 @@ static PetscErrorCode PCSetUp_MOSD(PC pc)
     PetscCall(PetscMalloc2(n, &mos->w0, n, &mos->w1));
   }
   PetscCall(PCMOSDSetValues_Private(pc, local));
+  PetscCall(TSIsDeviceMat(local, &mos->on_device));
+#if defined(TS_HAVE_CUDA)
+  if (mos->on_device && !mos->failed) PetscCall(TSSplittingDeviceUpload(&mos->split, mos->tinv, &mos->dsplit));
+#endif
   PetscCall(MatDestroy(&owned));
   if (mos->failed) {
     PetscCall(PetscInfo(pc, "MOS-d factor %" PetscInt_FMT " failed: %s at row %" PetscInt_FMT " of the local block\n", mos->failed_factor, PCFailedReasons[mos->failed], mos->failed_row));
@@ -109,6 +117,13 @@ static PetscErrorCode PCApply_MOSD_Private(PC pc, Vec x, Vec y, PetscBool transp
     PetscCall(TSVecSetFailed(y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
+#if defined(TS_HAVE_CUDA)
+  if (mos->on_device) {
+    PetscCheck(!transpose, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCApplyTranspose() of PCMOSD is not available on the GPU (use -mat_type aij)");
+    PetscCall(TSSplittingDeviceApplyProduct(&mos->dsplit, mos->opt.forest.pivoting, x, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   PetscCall(VecGetArrayRead(x, &xa));
   PetscCall(VecGetArrayWrite(y, &ya));
   PetscCall(TSSplittingApplyProduct(&mos->split, mos->tinv, xa, ya, mos->w0, mos->w1, transpose));
@@ -137,6 +152,9 @@ static PetscErrorCode PCReset_MOSD(PC pc)
 
   PetscFunctionBegin;
   PetscCall(TSSplittingReset(&mos->split));
+#if defined(TS_HAVE_CUDA)
+  PetscCall(TSSplittingDeviceReset(&mos->dsplit));
+#endif
   PetscCall(PetscFree(mos->tinv));
   PetscCall(PetscFree2(mos->w0, mos->w1));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -174,7 +174,8 @@ PetscErrorCode TSSplittingApplyProduct(const TSSplitting *s, const PetscScalar *
   if (!transpose) {
     const PetscInt *perm = s->forest[m - 1].perm;
 
-    for (PetscInt k = 0; k < n; k++) w0[k] = scale ? scale[perm[k]] * x[perm[k]] : x[perm[k]];
+    if (scale) ts_ref_gather_scaled(n, perm, scale, x, w0);
+    else ts_ref_gather(n, perm, x, w0);
     PetscCall(TSForestSolve(&s->forest[m - 1], w0, PETSC_FALSE));
     for (PetscInt l = m - 2; l >= 0; l--) {
       PetscScalar *t;

@@ -10,3 +10,8 @@ void ts_ref_scatter(ts_int n, const ts_int *perm, const double *y, double *x)
 {
   for (ts_int k = 0; k < n; k++) x[perm[k]] = y[k];
 }
+
+void ts_ref_gather_scaled(ts_int n, const ts_int *perm, const double *s, const double *x, double *y)
+{
+  for (ts_int k = 0; k < n; k++) y[k] = s[perm[k]] * x[perm[k]];
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (see bench/gpu/README.md): the PETSc-level GPU checks and the
+# time-to-solution comparison against PETSc's GPU preconditioners, all in one call.
+#   .gpu/petsc-cuda-3.22.5-sm90.tar.xz   the CUDA PETSc of ../shared/gpu
+#   .gpu/lib/libtrisplit.so, .gpu/tutorials/ex1, .gpu/tests/ex5   built here against it
+# Usage on the device: bash bench/gpu/run_petsc.sh [checks|bench|all]
+set -u
+what=${1:-all}
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+export LD_LIBRARY_PATH=$PWD/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+EX1=.gpu/tutorials/ex1
+GPU="-mat_type aijcusparse -vec_type cuda"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/gpu.txt"
+date -u +%Y-%m-%dT%H:%MZ | tee -a "$OUT/gpu.txt"
+
+its() { sed -n 's/.* in \([0-9]*\) iterations$/\1/p' | head -1; }
+
+if [ "$what" = checks ] || [ "$what" = all ]; then
+  pass=0; fail=0
+  check() { if [ "$2" = ok ]; then pass=$((pass+1)); echo "PASS $1"; else fail=$((fail+1)); echo "FAIL $1"; fi; }
+  # rpts MatSolverType on the GPU, expected outputs as on the host
+  for t in cuda cuda_large; do
+    n=512; [ $t = cuda_large ] && n=1048576
+    .gpu/tests/ex5 -n $n $GPU > "$OUT/ex5_$t.out" 2>&1
+    if diff -q "$OUT/ex5_$t.out" tests/output/ex5_$t.out >/dev/null; then check "ex5_$t" ok; else check "ex5_$t" no; diff "$OUT/ex5_$t.out" tests/output/ex5_$t.out | head -20; fi
+  done
+  # host and device give the same iteration counts (same forests, solves equal up to rounding)
+  for p in aniso1 aniso2 model8 rot; do
+    for pc in "algtri" "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 2 -pc_altsplit_type outer -ksp_type fgmres"; do
+      h=$($EX1 -problem $p -n 128 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type $pc 2>&1 | its)
+      d=$($EX1 -problem $p -n 128 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type $pc $GPU 2>&1 | its)
+      echo "iterations $p n=128 [$pc]: host $h device $d"
+      [ -n "$h" ] && [ "$h" = "$d" ] && check "host==device $p $pc" ok || check "host==device $p $pc" no
+    done
+  done
+  # memcheck of the device path (forest build, RPTS, splittings)
+  for pc in "algtri" "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2"; do
+    /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 $EX1 -problem aniso2 -n 64 -pc_type $pc $GPU > "$OUT/sanitizer.log" 2>&1
+    rc=$?; tail -2 "$OUT/sanitizer.log"
+    [ $rc = 0 ] && check "compute-sanitizer memcheck [$pc]" ok || check "compute-sanitizer memcheck [$pc]" no
+  done
+  echo "$pass passed, $fail failed"
+fi
+
+if [ "$what" = bench ] || [ "$what" = all ]; then
+  # time to solution: setup + solve, GMRES(20) right preconditioning and BiCGStab, rtol 1e-6
+  echo "problem,N,ksp,pc,iterations,reason,setup_s,solve_s,total_s" > "$OUT/tts.csv"
+  for prob in "aniso1 1200" "aniso2 1200" "model8 1000"; do
+    set -- $prob
+    for ksp in gmres bcgs; do
+      kopt="-ksp_type $ksp -ksp_pc_side right"; [ $ksp = gmres ] && kopt="$kopt -ksp_gmres_restart 20"
+      pcs=("jacobi" "ilu -pc_factor_mat_solver_type cusparse" "gamg" "algtri" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 4" "mosd -pc_mosd_m 2")
+      [ $ksp = gmres ] && pcs+=("mosd -pc_mosd_m 1" "mosd -pc_mosd_m 3" "mosd -pc_mosd_m 4" "altsplit -pc_altsplit_m 1" "altsplit -pc_altsplit_m 3")
+      for pc in "${pcs[@]}"; do
+        o=$(timeout 120 $EX1 -problem $1 -n $2 $kopt -ksp_max_it 20000 -pc_type $pc $GPU -view_times 2>&1)
+        it=$(echo "$o" | its); reason=$(echo "$o" | sed -n 's/.*PC [a-z]*: \([A-Z_]*\) in.*/\1/p' | head -1)
+        t=$(echo "$o" | sed -n 's/.*setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s/\1,\2,\3/p' | head -1)
+        echo "$1,$(($2*$2)),$ksp,$pc,$it,$reason,$t" | tee -a "$OUT/tts.csv"
+      done
+    done
+  done
+  # one -log_view of the device path on ANISO1
+  $EX1 -problem aniso1 -n 1200 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type algtri $GPU -log_view > "$OUT/logview_algtri.txt" 2>&1
+fi
