@@ -125,7 +125,7 @@ template <class T>
 struct Api;
 template <>
 struct Api<double> {
-  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *buf, int M, int nf) { return M || nf ? ts_cuda_dgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_dgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
+  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *buf, int M, int nf) { return M != 0 || nf ? ts_cuda_dgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_dgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
   static cusparseStatus_t bs(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, const double *x, size_t *s) { return cusparseDgtsv2_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t bsnp(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, const double *x, size_t *s) { return cusparseDgtsv2_nopivot_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t sv(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *w) { return cusparseDgtsv2(h, (int)n, nrhs, a, b, c, x, (int)n, w); }
@@ -133,7 +133,7 @@ struct Api<double> {
 };
 template <>
 struct Api<float> {
-  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *buf, int M, int nf) { return M || nf ? ts_cuda_sgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_sgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
+  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *buf, int M, int nf) { return M != 0 || nf ? ts_cuda_sgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_sgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
   static cusparseStatus_t bs(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, const float *x, size_t *s) { return cusparseSgtsv2_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t bsnp(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, const float *x, size_t *s) { return cusparseSgtsv2_nopivot_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t sv(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *w) { return cusparseSgtsv2(h, (int)n, nrhs, a, b, c, x, (int)n, w); }
@@ -217,6 +217,8 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, cusparseHandle_t
     double ms = time_it(run(TS_PIVOTING_SCALED, 0, 0), restore, reps);
     record("rpts", prec, nrhs, n, ms, reps, copy_ms);
     if (tune) {
+      ms = time_it(run(TS_PIVOTING_SCALED, -1, 0), restore, reps);
+      record("rpts-alg3", prec, nrhs, n, ms, reps, copy_ms);
       ms = time_it(run(TS_PIVOTING_PARTIAL, 0, 0), restore, reps);
       record("rpts-partial", prec, nrhs, n, ms, reps, copy_ms);
       ms = time_it(run(TS_PIVOTING_NONE, 0, 0), restore, reps);

@@ -8,7 +8,7 @@ static ts_rpts::Config ts_make_config(int forced_M, int nf)
 {
   ts_rpts::Config cfg;
   cfg.regload  = forced_M >= 1000; /* forced_M + 1000: tiles through registers (benchmark comparisons) */
-  cfg.forced_M = forced_M % 1000;
+  cfg.forced_M = forced_M >= 1000 ? forced_M - 1000 : forced_M;
   if (nf > 0) cfg.nf = nf;
   return cfg;
 }
