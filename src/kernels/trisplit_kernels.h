@@ -215,6 +215,71 @@ TS_EXTERN ts_status ts_cuda_sgtsv(void *stream, ts_pivoting pivoting, ts_int n, 
 /* The CUDA twin of ts_ref_gather_scaled. */
 TS_EXTERN ts_status ts_cuda_gather_scaled(void *stream, ts_int n, const ts_int *perm, const double *s, const double *x, double *y);
 
+/* ------------------------------------------------------------------------------------------ */
+/* CUDA forest pipeline (src/kernels/cuda/forest_*.cu): the twins of the ts_ref_ graph, factor,  */
+/* linear forest, band and permutation kernels with IDENTICAL results (weights bit for bit, the  */
+/* same partners, path ids, positions, permutation and bands). Array arguments are device        */
+/* pointers; calls are ordered on stream (a cudaStream_t), never allocate and never synchronise; */
+/* statistics are written to device memory. Workspaces: the *_buffer_size queries (bytes).       */
+/* Edge counts passed as nnz_bound may be upper bounds (2 nnz(A) for the weight graph), so no    */
+/* size has to come back to the host between the stages.                                       */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Diagonal scaling and graph row scale, one thread per row, sums in column order as the host. */
+TS_EXTERN ts_status ts_cuda_diagp(void *stream, int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *d);
+TS_EXTERN ts_status ts_cuda_graph_scale(void *stream, ts_weighting weighting, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *scale);
+
+/* CSR transpose (stable radix sort of the column indices): output rows sorted as the host's. */
+TS_EXTERN size_t    ts_cuda_csr_transpose_buffer_size(ts_int n, ts_int ncols, ts_int nnz);
+TS_EXTERN ts_status ts_cuda_csr_transpose(void *stream, ts_int n, ts_int ncols, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *t_rowptr, ts_int *t_col, double *t_val, void *buffer);
+
+/* Weight graph: row pointer (merge count + scan), then columns and weights s_i|A_ij| + s_j|A_ji|. */
+TS_EXTERN size_t    ts_cuda_graph_rowptr_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_graph_rowptr(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *t_rowptr, const ts_int *t_col, ts_int *g_rowptr, void *buffer);
+TS_EXTERN ts_status ts_cuda_graph_fill(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, const ts_int *g_rowptr, ts_int *g_col, double *g_w);
+
+/* SRCSR (ALGORITHMS.md 3), adaptive scheme: Algorithm 5 preprocessing into a plan (device
+   memory of ts_cuda_srcsr_plan_size bytes, valid while rowptr is unchanged), then generalized
+   SpMVs; the plain one is y = alpha A x + beta y (beta == 0: y is not read). ts_cuda_srcsr_plan
+   finds each block start by a binary search (one launch); ts_cuda_srcsr_plan_alg5 is the literal
+   Algorithm 5 (marks + select_if); both give the same blocks. */
+TS_EXTERN size_t    ts_cuda_srcsr_plan_size(ts_int n, ts_int nnz_bound);
+TS_EXTERN ts_status ts_cuda_srcsr_plan(void *stream, ts_int n, ts_int nnz_bound, const ts_int *rowptr, void *plan);
+TS_EXTERN ts_status ts_cuda_srcsr_plan_alg5(void *stream, ts_int n, ts_int nnz_bound, const ts_int *rowptr, void *plan);
+TS_EXTERN ts_status ts_cuda_srcsr_dspmv(void *stream, ts_int n, ts_int nnz_bound, const ts_int *rowptr, const ts_int *col, const double *val, double alpha, const double *x, double beta, double *y, const void *plan);
+
+/* [0,n]-factor, Algorithm 8 as ts_ref_factor (n = 1..TS_FACTOR_MAX_N); the proposal step is one
+   SRCSR call with a top-n accumulator. rounds (device int, may be NULL) as ts_ref_factor's. */
+TS_EXTERN size_t    ts_cuda_factor_buffer_size(const ts_factor_params *params, ts_int n, ts_int g_nnz_bound);
+TS_EXTERN ts_status ts_cuda_factor(void *stream, const ts_factor_params *params, ts_int n, ts_int g_nnz_bound, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *buffer, int *rounds);
+
+/* Linear forest as ts_ref_linear_forest, in three stages (or all at once): cycles broken at
+   their weakest edge and the path scan, both bidirectional pointer-doubling scans (Algorithm 7,
+   ceil(log2 n) launches each); the permutation by a radix sort of (path id, position)
+   (sort = 1; sort = 0: a scan of the path lengths and a scatter, same result).
+   stats (device, may be NULL): {npaths, longest, ncycles}; *valid (device int, may be NULL) is
+   0 when partner is no [0,2]-factor (the host returns TS_ERR_ARGUMENT then). */
+TS_EXTERN size_t    ts_cuda_linear_forest_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_forest_break_cycles(void *stream, ts_int n, ts_int *partner, double *partner_w, ts_int *ncycles, int *valid, void *buffer);
+TS_EXTERN ts_status ts_cuda_forest_paths(void *stream, ts_int n, const ts_int *partner, ts_int *path_id, ts_int *position, ts_int *npaths, ts_int *longest, void *buffer);
+TS_EXTERN ts_status ts_cuda_forest_permutation(void *stream, int sort, ts_int n, const ts_int *path_id, const ts_int *position, ts_int *perm, ts_int *iperm, void *buffer);
+TS_EXTERN ts_status ts_cuda_linear_forest(void *stream, ts_int n, ts_int *partner, double *partner_w, ts_int *path_id, ts_int *position, ts_int *perm, ts_int *iperm, void *buffer, ts_int *stats, int *valid);
+
+/* Bands of P A P^T on the forest (one thread per row), the permutations, and coverages. The
+   coverages (device doubles) are parallel sums: equal to the host's up to rounding. */
+TS_EXTERN ts_status ts_cuda_forest_bands(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *path_id, double *a, double *b, double *c);
+TS_EXTERN ts_status ts_cuda_gather(void *stream, ts_int n, const ts_int *perm, const double *x, double *y);
+TS_EXTERN ts_status ts_cuda_scatter(void *stream, ts_int n, const ts_int *perm, const double *y, double *x);
+TS_EXTERN size_t    ts_cuda_coverage_buffer_size(ts_int n, ts_int g_nnz_bound);
+TS_EXTERN ts_status ts_cuda_factor_coverage(void *stream, int nf, ts_int n, ts_int g_nnz_bound, const ts_int *g_rowptr, const double *g_w, const ts_int *partner, const double *partner_w, double *coverage, void *buffer);
+TS_EXTERN ts_status ts_cuda_identity_coverage(void *stream, ts_int n, ts_int g_nnz_bound, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, double *coverage, void *buffer);
+
+/* The whole setup from device CSR arrays of A (n x n, nnz entries): scale, transpose, graph,
+   [0,2]-factor (params->n must be 2), linear forest, permutation and bands. stats (device, may be
+   NULL): {npaths, longest, ncycles, rounds}. path_id/position may be NULL. */
+TS_EXTERN size_t    ts_cuda_linear_forest_build_buffer_size(const ts_factor_params *params, ts_int n, ts_int nnz);
+TS_EXTERN ts_status ts_cuda_linear_forest_build(void *stream, ts_weighting weighting, const ts_factor_params *params, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *perm, ts_int *iperm, ts_int *path_id, ts_int *position, double *a, double *b, double *c, void *buffer, ts_int *stats);
+
 #ifdef __cplusplus
 }
 #endif

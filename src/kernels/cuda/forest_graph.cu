@@ -1,0 +1,253 @@
+/*
+   forest_graph.cu - the symmetric weight graph on the GPU, twin of reference/diagp.c and graph.c:
+   diagp_k and the row scale (one thread per row, sums in column order), the CSR transpose
+   (stable radix sort of the column indices: each transposed row lists its source rows in
+   increasing order, as the host's counting sort), and the union pattern of A and A^T without
+   the diagonal with weights s_i|A_ij| + s_j|A_ji| (one thread per row, the host's merge).
+*/
+#include <cub/cub.cuh>
+#include <math.h>
+#include "forest_common.cuh"
+
+namespace ts_forest {
+namespace {
+
+/* diag and sum_{j != i} |A_ij| of row i, exactly as ts_ref_diagp */
+__device__ __forceinline__ void row_diag_off(ts_int i, const ts_int *rowptr, const ts_int *col, const double *val, double &diag, double &off)
+{
+  diag = 0.0;
+  off  = 0.0;
+  for (ts_int e = rowptr[i]; e < rowptr[i + 1]; e++) {
+    const double v = val[e];
+    if (col[e] == i) diag = v;
+    else off = __dadd_rn(off, fabs(v));
+  }
+}
+
+__device__ __forceinline__ double diagp_value(int k, double diag, double off)
+{
+  const double unit = diag == 0.0 ? 1.0 : (diag > 0.0 ? 1.0 : -1.0);
+  switch (k) {
+  case 0:
+    return diag;
+  case 1:
+    return unit * fmax(fabs(diag), off); /* multiplication by +-1 is exact */
+  default:
+    return unit * __dadd_rn(fabs(diag), off);
+  }
+}
+
+__global__ void diagp_kernel(int k, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ d)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    double diag, off;
+    row_diag_off(i, rowptr, col, val, diag, off);
+    d[i] = diagp_value(k, diag, off);
+  }
+}
+
+__global__ void scale_kernel(int abs_weights, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ scale)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    if (abs_weights) {
+      scale[i] = 1.0;
+      continue;
+    }
+    double diag, off;
+    row_diag_off(i, rowptr, col, val, diag, off);
+    const double d = diagp_value(1, diag, off);
+    scale[i]       = d != 0.0 ? __drcp_rn(fabs(d)) : 0.0; /* 1.0 / |d|, correctly rounded */
+  }
+}
+
+/* ---- transpose ---------------------------------------------------------------------------- */
+
+/* row id of every entry, and the identity 0..nnz-1 as sort values */
+__global__ void expand_rows_kernel(ts_int n, const ts_int *__restrict__ rowptr, ts_int *__restrict__ row_of, ts_int *__restrict__ iota, ts_int nnz)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x)
+    for (ts_int e = rowptr[i]; e < rowptr[i + 1]; e++) row_of[e] = i;
+  for (ts_int e = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; e < nnz; e += (ts_int)gridDim.x * blockDim.x) iota[e] = e;
+}
+
+__global__ void transpose_fill_kernel(ts_int nnz, const ts_int *__restrict__ src, const ts_int *__restrict__ row_of, const double *__restrict__ val, ts_int *__restrict__ t_col, double *__restrict__ t_val)
+{
+  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < nnz; k += (ts_int)gridDim.x * blockDim.x) {
+    const ts_int e = src[k];
+    t_col[k]       = row_of[e];
+    if (val && t_val) t_val[k] = val[e];
+  }
+}
+
+/* t_rowptr[j] = first position of a key >= j in the sorted column indices */
+__global__ void transpose_rowptr_kernel(ts_int ncols, ts_int nnz, const ts_int *__restrict__ keys, ts_int *__restrict__ t_rowptr)
+{
+  for (ts_int j = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; j <= ncols; j += (ts_int)gridDim.x * blockDim.x) {
+    ts_int lo = 0, hi = nnz;
+    while (lo < hi) {
+      const ts_int mid = lo + (hi - lo) / 2;
+      if (keys[mid] < j) lo = mid + 1;
+      else hi = mid;
+    }
+    t_rowptr[j] = lo;
+  }
+}
+
+struct TransposeWork {
+  ts_int *row_of, *iota, *keys_out, *src;
+  void   *cub_temp;
+  size_t  cub_bytes;
+};
+
+size_t transpose_carve(Carver &cv, ts_int ncols, ts_int nnz, TransposeWork &w)
+{
+  w.row_of   = cv.take<ts_int>(nnz);
+  w.iota     = cv.take<ts_int>(nnz);
+  w.keys_out = cv.take<ts_int>(nnz);
+  w.src      = cv.take<ts_int>(nnz);
+  size_t bytes = 0;
+  cub::DeviceRadixSort::SortPairs(nullptr, bytes, (const ts_int *)nullptr, (ts_int *)nullptr, (const ts_int *)nullptr, (ts_int *)nullptr, (ts_int)nnz, 0, bits_for((uint64_t)(ncols > 0 ? ncols : 1)));
+  w.cub_bytes = bytes;
+  w.cub_temp  = cv.take_bytes(bytes);
+  return cv.size();
+}
+
+/* ---- graph -------------------------------------------------------------------------------- */
+
+/* the host's graph_row: merge row i of A and of A^T without the diagonal; count or fill */
+template <bool FILL>
+__device__ __forceinline__ ts_int graph_row(ts_int i, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, ts_int *g_col, double *g_w)
+{
+  ts_int       e = rowptr[i], f = t_rowptr[i], cnt = 0;
+  const ts_int eend = rowptr[i + 1], fend = t_rowptr[i + 1];
+  const double si   = FILL ? scale[i] : 0.0;
+  while (e < eend || f < fend) {
+    const ts_int je = e < eend ? col[e] : -1;
+    const ts_int jf = f < fend ? t_col[f] : -1;
+    ts_int       j;
+    double       wa = 0.0, wt = 0.0;
+    if (jf < 0 || (je >= 0 && je < jf)) {
+      j = je;
+      if (FILL) wa = __dmul_rn(si, fabs(val[e]));
+      e++;
+    } else if (je < 0 || jf < je) {
+      j = jf;
+      if (FILL) wt = __dmul_rn(scale[jf], fabs(t_val[f]));
+      f++;
+    } else {
+      j = je;
+      if (FILL) {
+        wa = __dmul_rn(si, fabs(val[e]));
+        wt = __dmul_rn(scale[j], fabs(t_val[f]));
+      }
+      e++;
+      f++;
+    }
+    if (j == i) continue;
+    if (FILL) {
+      g_col[cnt] = j;
+      g_w[cnt]   = __dadd_rn(wa, wt);
+    }
+    cnt++;
+  }
+  return cnt;
+}
+
+__global__ void graph_count_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const ts_int *__restrict__ t_rowptr, const ts_int *__restrict__ t_col, ts_int *__restrict__ counts, ts_int *__restrict__ g_rowptr)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    counts[i] = graph_row<false>(i, rowptr, col, nullptr, t_rowptr, t_col, nullptr, nullptr, nullptr, nullptr);
+    if (i == 0) g_rowptr[0] = 0;
+  }
+}
+
+__global__ void graph_fill_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ t_rowptr, const ts_int *__restrict__ t_col, const double *__restrict__ t_val, const double *__restrict__ scale, const ts_int *__restrict__ g_rowptr, ts_int *__restrict__ g_col, double *__restrict__ g_w)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    const ts_int o = g_rowptr[i];
+    graph_row<true>(i, rowptr, col, val, t_rowptr, t_col, t_val, scale, g_col + o, g_w + o);
+  }
+}
+
+size_t scan_bytes(ts_int n)
+{
+  size_t bytes = 0;
+  cub::DeviceScan::InclusiveSum(nullptr, bytes, (ts_int *)nullptr, (ts_int *)nullptr, n > 0 ? n : 1);
+  return bytes;
+}
+
+} /* anonymous namespace */
+} /* namespace ts_forest */
+
+using namespace ts_forest;
+
+extern "C" {
+
+ts_status ts_cuda_diagp(void *stream, int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *d)
+{
+  if (n < 0 || k < 0 || k > 2) return TS_ERR_ARGUMENT;
+  if (n == 0) return TS_SUCCESS;
+  diagp_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(k, n, rowptr, col, val, d);
+  return check_launch();
+}
+
+ts_status ts_cuda_graph_scale(void *stream, ts_weighting weighting, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *scale)
+{
+  if (n < 0) return TS_ERR_ARGUMENT;
+  if (n == 0) return TS_SUCCESS;
+  scale_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(weighting == TS_WEIGHT_ABS, n, rowptr, col, val, scale);
+  return check_launch();
+}
+
+size_t ts_cuda_csr_transpose_buffer_size(ts_int n, ts_int ncols, ts_int nnz)
+{
+  (void)n;
+  Carver        cv(nullptr);
+  TransposeWork w;
+  return transpose_carve(cv, ncols, nnz, w);
+}
+
+ts_status ts_cuda_csr_transpose(void *stream, ts_int n, ts_int ncols, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *t_rowptr, ts_int *t_col, double *t_val, void *buffer)
+{
+  if (n < 0 || ncols < 0 || nnz < 0) return TS_ERR_ARGUMENT;
+  cudaStream_t  s = as_stream(stream);
+  Carver        cv(buffer);
+  TransposeWork w;
+  transpose_carve(cv, ncols, nnz, w);
+  if (nnz > 0) {
+    expand_rows_kernel<<<grid_for(n > nnz ? n : nnz), kThreads, 0, s>>>(n, rowptr, w.row_of, w.iota, nnz);
+    TS_FOREST_TRY(cub::DeviceRadixSort::SortPairs(w.cub_temp, w.cub_bytes, col, w.keys_out, w.iota, w.src, nnz, 0, bits_for((uint64_t)(ncols > 0 ? ncols : 1)), s));
+    transpose_fill_kernel<<<grid_for(nnz), kThreads, 0, s>>>(nnz, w.src, w.row_of, val, t_col, t_val);
+  }
+  transpose_rowptr_kernel<<<grid_for((size_t)ncols + 1), kThreads, 0, s>>>(ncols, nnz, w.keys_out, t_rowptr);
+  return check_launch();
+}
+
+size_t ts_cuda_graph_rowptr_buffer_size(ts_int n) { return Carver::align((size_t)(n > 0 ? n : 1) * sizeof(ts_int)) + Carver::align(scan_bytes(n)); }
+
+ts_status ts_cuda_graph_rowptr(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *t_rowptr, const ts_int *t_col, ts_int *g_rowptr, void *buffer)
+{
+  if (n < 0) return TS_ERR_ARGUMENT;
+  cudaStream_t s = as_stream(stream);
+  if (n == 0) {
+    TS_FOREST_TRY(cudaMemsetAsync(g_rowptr, 0, sizeof(ts_int), s));
+    return TS_SUCCESS;
+  }
+  Carver  cv(buffer);
+  ts_int *counts = cv.take<ts_int>(n);
+  size_t  bytes  = scan_bytes(n);
+  void   *temp   = cv.take_bytes(bytes);
+  graph_count_kernel<<<grid_for(n), kThreads, 0, s>>>(n, rowptr, col, t_rowptr, t_col, counts, g_rowptr);
+  TS_FOREST_TRY(cub::DeviceScan::InclusiveSum(temp, bytes, counts, g_rowptr + 1, n, s));
+  return check_launch();
+}
+
+ts_status ts_cuda_graph_fill(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, const ts_int *g_rowptr, ts_int *g_col, double *g_w)
+{
+  if (n < 0) return TS_ERR_ARGUMENT;
+  if (n == 0) return TS_SUCCESS;
+  graph_fill_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, t_rowptr, t_col, t_val, scale, g_rowptr, g_col, g_w);
+  return check_launch();
+}
+
+} /* extern "C" */
