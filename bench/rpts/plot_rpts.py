@@ -3,7 +3,8 @@
 number of right-hand sides, for RPTS, cuSPARSE gtsv2 / gtsv2_nopivot and the copy floor (the rows/s a
 solve would reach if it moved its minimal bytes at device-to-device copy speed).
 
-usage: plot_rpts.py bench_rpts.csv out.png [title]
+usage: plot_rpts.py bench_rpts.csv out.png [title] [method=label ...]
+  method=label renames (or adds, e.g. rpts-M16=...) a curve.
 """
 import csv
 import sys
@@ -18,6 +19,7 @@ METHODS = [
     ("copy-floor", "copy floor (minimal bytes at D2D copy speed)", "k", "--"),
     ("rpts", "RPTS (trisplit, scaled pivoting)", "tab:blue", "-"),
     ("rpts-alg3", "RPTS, dynamic M (Algorithm 3)", "tab:cyan", ":"),
+    ("rpts-M16", "RPTS, M = 16", "tab:green", "none"),
     ("cusparse-gtsv2", "cuSPARSE gtsv2", "tab:red", "-"),
     ("cusparse-nopiv", "cuSPARSE gtsv2_nopivot", "tab:orange", "-"),
 ]
@@ -26,6 +28,7 @@ METHODS = [
 def main():
     src, out = sys.argv[1], sys.argv[2]
     title = sys.argv[3] if len(sys.argv) > 3 else ""
+    labels = dict(a.split("=", 1) for a in sys.argv[4:])
     data = defaultdict(lambda: defaultdict(list))
     for r in csv.DictReader(open(src)):
         key = (r["precision"], int(r["nrhs"]))
@@ -37,7 +40,7 @@ def main():
             pts = sorted(data[key].get(m, []))
             if not pts:
                 continue
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], ls, color=color, marker="o", ms=3, label=label)
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], linestyle=ls, color=color, marker="o" if ls != "none" else "D", ms=3 if ls != "none" else 6, label=labels.get(m, label))
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xlabel("N (rows)")

@@ -11,12 +11,19 @@
                        in shared memory with partitions of MF rows, one thread solves the last <= NSEQ rows).
      stage k = S-1..0  subst_kernel<M_k>: recomputes the elimination of the inner rows of each partition
                        (no stored factors: pivot choices as 1 bit per step in an int64), back-substitutes.
-   Tiles of L partitions are loaded coalesced into shared memory and walked by one thread per partition
-   (transposition through shared memory); every data dependent choice is a select.
+   Tiles of L partitions are copied coalesced into shared memory with cp.async (all loads of a tile in
+   flight at once) and walked by one thread per partition (transposition through shared memory).
 
-   Pivot rule (as Algorithm 1 and ts_ref_gttrf): keep the previous (accumulated) row iff
-   |sc1| * mp <= |sp1| * mc; none: mp = mc = 0, partial: 1, scaled: max-abs of each row's entries
-   (the reduction's accumulated row includes its spike column, the substitution's has none).
+   Pivoting. Eliminating a column between the accumulated row p and the current row q gives the same new
+   accumulated row whichever is the pivot, up to a factor: p1 q - q1 p. So the reduction is division
+   free and needs no pivot decision (rows renormalised by exact powers of two); the pivot rule (as
+   Algorithm 1 and ts_ref_gttrf: keep the previous row iff |sc1| mp <= |sp1| mc; none: mp = mc = 0,
+   partial: 1, scaled: max-abs of each row) decides in the substitution which row is kept as the pivot
+   row of the back substitution (a select and 1 bit per step; partial pivoting tracks the scale of the
+   accumulated row against the division-based one so that its decisions are the same).
+
+   Partition sizes are even (16, 24, 32, 40; default 16, see M_DEFAULT): inner blocks of M-2 rows of an
+   odd size are singular for tridiag(a,0,c) and nearly so for tridiag(1,1e-8,1) (Table 4 ids 15, 16).
 
    Coarse layout: partition p gives row 2p (top: x[first-1], x[first], x[last]) and row 2p+1 (bottom:
    x[first], x[last], x[last+1]); a last partition of one row gives only its top row.
@@ -37,7 +44,7 @@ namespace ts_rpts {
 typedef long long i64;
 
 constexpr int L       = 32;  /* partitions per block of the stage kernels */
-constexpr int BLOCK   = 64;  /* threads per block of the stage kernels (all load; reduce: 2 warps compute, subst: 1) */
+constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load, 1-2 warps compute) */
 constexpr int MF      = 12;  /* partition size inside the final (on-chip) stage */
 constexpr int NSEQ    = 32;  /* the final stage solves at most this many rows with one thread */
 constexpr int MAXLEV  = 12;  /* levels inside the final stage */
@@ -48,10 +55,11 @@ constexpr int NCAND   = 4;
    tiny diagonal (tridiag(a,0,c), tridiag(1,1e-8,1)) are singular or nearly so for odd M-2. In shared
    memory a partition of even M takes M+1 slots (no bank conflicts). */
 constexpr int MCAND[NCAND] = {40, 32, 24, 16};
-/* Default: M = 16 on every stage. On an H100 (bench/results/) it was the fastest candidate for
-   n = 2^16..2^25 in float and double, 1 and 4 right-hand sides: the stage kernels are bound by the
-   latency of the per-partition recurrences, and shorter partitions give more of them per SM.
-   Algorithm 3 (largest M that still fills the device) is Config.forced_M = -1. */
+/* Default: M = 16 on every stage. On an H100 (bench/results/2026-11-21-h100-tuning) it was the fastest
+   candidate for n = 2^16..2^25 in float and double, 1 and 4 right-hand sides: the stage kernels are
+   bound by the latency of the per-partition recurrences, and shorter partitions give more of them per
+   SM (shared memory per partition limits how many are in flight). Algorithm 3 (largest M that still
+   fills the device) is Config.forced_M = -1. */
 constexpr int M_DEFAULT = 16;
 constexpr int NF_DEFAULT   = 2048;     /* final stage threshold (rows) */
 constexpr int NF_MAXROWS   = 256 * MF; /* 2 threads per partition of the first final level, <= 512 */
@@ -135,21 +143,20 @@ TS_HD float pow2_normalizer(float x, float y)
    two is the pivot row, the same new accumulated row up to a factor: p1 q - q1 p. The reduction
    therefore needs no pivot decision and no division (the pivot rule only decides which row is kept
    for the back substitution, see substitute_partition); the row is renormalised by a power of two. */
-template <int MMAX, int R, bool REV, bool FULL, class T>
-TS_HD void reduce_partition_impl(const T *sa, const T *sb, const T *sc, const T *sd, int ds, int m, T &e0, T &e1, T &e2, T (&er)[R])
+template <int MMAX, int R, bool REV, class T>
+TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, int ds, int m, T &e0, T &e1, T &e2, T (&er)[R])
 {
-  const int mm = FULL ? MMAX : m; /* FULL: compile-time length, the loads can be scheduled early */
-  const T  *lo = REV ? sc : sa;   /* coefficient of the column being eliminated */
-  const T  *up = REV ? sa : sc;
-  const int i1 = REV ? mm - 2 : 1;
+  const T *lo = REV ? sc : sa; /* coefficient of the column being eliminated */
+  const T *up = REV ? sa : sc;
+  const int i1 = REV ? m - 2 : 1;
   T s0 = lo[i1], s1 = sb[i1], s2 = up[i1];
   T r[R];
 #pragma unroll
   for (int k = 0; k < R; ++k) r[k] = sd[k * ds + i1];
 #pragma unroll
   for (int j = 2; j < MMAX; ++j) {
-    if (j < mm) {
-      const int i  = REV ? mm - 1 - j : j;
+    if (j < m) {
+      const int i  = REV ? m - 1 - j : j;
       const T   ca = lo[i], cb = sb[i], cc = up[i];
       const T   n1 = fma(s1, cb, -ca * s2);
       const T   n2 = s1 * cc;
@@ -169,13 +176,6 @@ TS_HD void reduce_partition_impl(const T *sa, const T *sb, const T *sc, const T 
   for (int k = 0; k < R; ++k) er[k] = r[k];
 }
 
-template <int MMAX, int R, bool REV, class T>
-TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, int ds, int m, T &e0, T &e1, T &e2, T (&er)[R])
-{
-  if (m == MMAX) reduce_partition_impl<MMAX, R, REV, true>(sa, sb, sc, sd, ds, m, e0, e1, e2, er);
-  else reduce_partition_impl<MMAX, R, REV, false>(sa, sb, sc, sd, ds, m, e0, e1, e2, er);
-}
-
 /* Substitution of one partition of m rows in shared memory (Algorithm 2): x[0] = x0, x[m-1] = xl, the
    neighbours x[-1] = xm1, x[m] = xp are known; the inner x[1..m-2] are computed by a downward elimination
    of rows 1..m-2 and a back substitution. At step j the pivot rule (ALGORITHMS.md 2.3, on the rows as the
@@ -184,11 +184,10 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
    carried division free (see reduce_partition); for partial pivoting sig tracks its scale against the
    division-based row. The ends may take rows 0 and m-1 instead if they are the better pivots.
    On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64. */
-template <int PIV, int MMAX, int R, bool FULL, class T>
-TS_HD void substitute_partition_impl(T *sa, T *sb, T *sc, T *sd, int ds, int m, const T (&x0)[R], const T (&xl)[R], const T (&xm1)[R], const T (&xp)[R])
+template <int PIV, int MMAX, int R, class T>
+TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const T (&x0)[R], const T (&xl)[R], const T (&xm1)[R], const T (&xp)[R])
 {
-  const int mm = FULL ? MMAX : m;
-  if (mm >= 3) {
+  if (m >= 3) {
     T s1 = sb[1], s2 = sc[1];
     T sig = T(1); /* stored accumulated row = sig * division-based row (partial pivoting only) */
     T r[R];
@@ -197,38 +196,13 @@ TS_HD void substitute_partition_impl(T *sa, T *sb, T *sc, T *sd, int ds, int m, 
 #pragma unroll
       for (int k = 0; k < R; ++k) r[k] = fma(-a1, x0[k], sd[k * ds + 1]);
     }
-    /* row m-1 is never overwritten before it is used: load it now */
-    const T la = sa[mm - 1], lb = sb[mm - 1], lc = sc[mm - 1];
-    T       ld[R];
-#pragma unroll
-    for (int k = 0; k < R; ++k) ld[k] = sd[k * ds + mm - 1];
     uint64_t bits = 2; /* bit j (j >= 2): the accumulated row was the pivot at step j; bit 1: slot 1 */
     int      ip   = 1; /* the free slot (its row is part of the accumulated row) */
-    /* row j is loaded one step ahead, before the stores of step j-1 (which go to slots < j) */
-    T ca = T(0), cb = T(0), cc = T(0), cd[R];
-#pragma unroll
-    for (int k = 0; k < R; ++k) cd[k] = T(0);
-    if (mm - 2 >= 2) {
-      ca = sa[2];
-      cb = sb[2];
-      cc = sc[2];
-#pragma unroll
-      for (int k = 0; k < R; ++k) cd[k] = sd[k * ds + 2];
-    }
 #pragma unroll
     for (int j = 2; j < MMAX - 1; ++j) {
-      if (j <= mm - 2) {
-        T na = T(0), nb = T(0), nc = T(0), nd[R];
-#pragma unroll
-        for (int k = 0; k < R; ++k) nd[k] = T(0);
-        if (j + 1 <= mm - 2) {
-          na = sa[j + 1];
-          nb = sb[j + 1];
-          nc = sc[j + 1];
-#pragma unroll
-          for (int k = 0; k < R; ++k) nd[k] = sd[k * ds + j + 1];
-        }
-        bool kp;
+      if (j <= m - 2) {
+        const T ca = sa[j], cb = sb[j], cc = sc[j];
+        bool    kp;
         if (PIV == TS_PIVOTING_NONE) kp = true;
         else if (PIV == TS_PIVOTING_PARTIAL) kp = tabs(ca) * tabs(sig) <= tabs(s1);
         else kp = tabs(ca) * tmax(tabs(s1), tabs(s2)) <= tabs(s1) * tmax(tabs(ca), tmax(tabs(cb), tabs(cc)));
@@ -247,22 +221,19 @@ TS_HD void substitute_partition_impl(T *sa, T *sb, T *sc, T *sd, int ds, int m, 
         const T g  = pow2_normalizer(n1, n2);
         const T gs = g * s1, gc = g * ca;
 #pragma unroll
-        for (int k = 0; k < R; ++k) r[k] = fma(gs, cd[k], -gc * r[k]);
+        for (int k = 0; k < R; ++k) r[k] = fma(gs, sd[k * ds + j], -gc * r[k]);
         if (PIV == TS_PIVOTING_PARTIAL) sig = kp ? gs : -gc * sig;
         s1 = g * n1;
         s2 = g * n2;
-        ca = na;
-        cb = nb;
-        cc = nc;
-#pragma unroll
-        for (int k = 0; k < R; ++k) cd[k] = nd[k];
       }
     }
     /* x[m-2]: accumulated row (s1 x[m-2] + s2 x[m-1] = r) or row m-1 */
     T xa[R], xb[R];
     T pc, pm; /* pivot coefficient of the row that gave x[m-2] and that row's scale */
     {
-      T mpa = T(1), mcb = T(1);
+      const int i  = m - 1;
+      const T   la = sa[i], lb = sb[i], lc = sc[i];
+      T         mpa = T(1), mcb = T(1);
       if (PIV == TS_PIVOTING_SCALED) {
         mpa = tmax(tabs(s1), tabs(s2));
         mcb = tmax(tabs(la), tmax(tabs(lb), tabs(lc)));
@@ -277,50 +248,23 @@ TS_HD void substitute_partition_impl(T *sa, T *sb, T *sc, T *sd, int ds, int m, 
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         const T numA = fma(-s2, xl[k], r[k]);
-        const T numB = fma(-lc, xp[k], fma(-lb, xl[k], ld[k]));
+        const T numB = fma(-lc, xp[k], fma(-lb, xl[k], sd[k * ds + i]));
         xa[k]        = (useA ? numA : numB) * inv;
         xb[k]        = xl[k];
       }
     }
-    /* row 0 for the choice of x[1] (never overwritten) */
-    const T a0 = sa[0], b0 = sb[0], c0 = sc[0];
-    T       d0[R];
-#pragma unroll
-    for (int q = 0; q < R; ++q) d0[q] = sd[q * ds];
-    /* back substitution; the pivot row of x[j-1] (a slot <= j) is loaded before x[j+1] is stored */
-    T ka = T(0), kb = T(0), kc = T(0), kd[R];
-#pragma unroll
-    for (int q = 0; q < R; ++q) kd[q] = T(0);
-    if (mm - 3 >= 1) {
-      const int      j0    = mm - 3;
-      const uint64_t below = bits & ((2ull << j0) - 1ull);
-      const int      k     = ((bits >> (j0 + 1)) & 1ull) ? 63 - clz64(below) : j0 + 1;
-      ka                   = sa[k];
-      kb                   = sb[k];
-      kc                   = sc[k];
-#pragma unroll
-      for (int q = 0; q < R; ++q) kd[q] = sd[q * ds + k];
-    }
 #pragma unroll
     for (int j = MMAX - 3; j >= 1; --j) {
-      if (j <= mm - 3) {
-        T na = T(0), nb = T(0), nc = T(0), nd[R];
+      if (j <= m - 3) {
+        const uint64_t below = bits & ((2ull << j) - 1ull);
+        const int      ipj   = 63 - clz64(below);
+        const bool     kpn   = (bits >> (j + 1)) & 1ull;
+        const int      k     = kpn ? ipj : j + 1;
+        const T        ka = sa[k], kb = sb[k], kc = sc[k];
+        const T        inv = T(1) / ka;
+        T              xj[R];
 #pragma unroll
-        for (int q = 0; q < R; ++q) nd[q] = T(0);
-        if (j - 1 >= 1) {
-          const int      j1    = j - 1;
-          const uint64_t below = bits & ((2ull << j1) - 1ull);
-          const int      k     = ((bits >> (j1 + 1)) & 1ull) ? 63 - clz64(below) : j1 + 1;
-          na                   = sa[k];
-          nb                   = sb[k];
-          nc                   = sc[k];
-#pragma unroll
-          for (int q = 0; q < R; ++q) nd[q] = sd[q * ds + k];
-        }
-        const T inv = T(1) / ka;
-        T       xj[R];
-#pragma unroll
-        for (int q = 0; q < R; ++q) xj[q] = fma(-kc, xb[q], fma(-kb, xa[q], kd[q])) * inv;
+        for (int q = 0; q < R; ++q) xj[q] = fma(-kc, xb[q], fma(-kb, xa[q], sd[q * ds + k])) * inv;
         if (j == 1) {
           pc = ka;
           pm = T(1);
@@ -332,21 +276,18 @@ TS_HD void substitute_partition_impl(T *sa, T *sb, T *sc, T *sd, int ds, int m, 
           sd[q * ds + j + 1] = xa[q];
           xb[q]              = xa[q];
           xa[q]              = xj[q];
-          kd[q]              = nd[q];
         }
-        ka = na;
-        kb = nb;
-        kc = nc;
       }
     }
     /* x[1]: the pivot row found above, or row 0 (c0 x[1] = d0 - b0 x[0] - a0 x[-1]) */
     if (PIV != TS_PIVOTING_NONE) {
-      T mc0 = T(1);
+      const T a0 = sa[0], b0 = sb[0], c0 = sc[0];
+      T       mc0 = T(1);
       if (PIV == TS_PIVOTING_SCALED) mc0 = tmax(tabs(a0), tmax(tabs(b0), tabs(c0)));
       const bool keep = tabs(pc) * mc0 >= tabs(c0) * pm;
       if (!keep) {
 #pragma unroll
-        for (int q = 0; q < R; ++q) xa[q] = fma(-a0, xm1[q], fma(-b0, x0[q], d0[q])) / c0;
+        for (int q = 0; q < R; ++q) xa[q] = fma(-a0, xm1[q], fma(-b0, x0[q], sd[q * ds])) / c0;
       }
     }
 #pragma unroll
@@ -355,15 +296,8 @@ TS_HD void substitute_partition_impl(T *sa, T *sb, T *sc, T *sd, int ds, int m, 
 #pragma unroll
   for (int q = 0; q < R; ++q) {
     sd[q * ds] = x0[q];
-    if (mm >= 2) sd[q * ds + mm - 1] = xl[q];
+    if (m >= 2) sd[q * ds + m - 1] = xl[q];
   }
-}
-
-template <int PIV, int MMAX, int R, class T>
-TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const T (&x0)[R], const T (&xl)[R], const T (&xm1)[R], const T (&xp)[R])
-{
-  if (m == MMAX) substitute_partition_impl<PIV, MMAX, R, true>(sa, sb, sc, sd, ds, m, x0, xl, xm1, xp);
-  else substitute_partition_impl<PIV, MMAX, R, false>(sa, sb, sc, sd, ds, m, x0, xl, xm1, xp);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
