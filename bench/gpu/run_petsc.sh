@@ -54,7 +54,7 @@ if [ "$what" = bench ] || [ "$what" = all ]; then
       pcs=("jacobi" "ilu -pc_factor_mat_solver_type cusparse" "gamg" "algtri" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 4" "mosd -pc_mosd_m 2")
       [ $ksp = gmres ] && pcs+=("mosd -pc_mosd_m 1" "mosd -pc_mosd_m 3" "mosd -pc_mosd_m 4" "altsplit -pc_altsplit_m 1" "altsplit -pc_altsplit_m 3")
       for pc in "${pcs[@]}"; do
-        o=$(timeout 120 $EX1 -problem $1 -n $2 $kopt -ksp_max_it 20000 -pc_type $pc $GPU -view_times 2>&1)
+        o=$(timeout 60 $EX1 -problem $1 -n $2 $kopt -ksp_max_it 20000 -pc_type $pc $GPU -view_times 2>&1)
         it=$(echo "$o" | its); reason=$(echo "$o" | sed -n 's/.*PC [a-z]*: \([A-Z_]*\) in.*/\1/p' | head -1)
         t=$(echo "$o" | sed -n 's/.*setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s/\1,\2,\3/p' | head -1)
         echo "$1,$(($2*$2)),$ksp,$pc,$it,$reason,$t" | tee -a "$OUT/tts.csv"

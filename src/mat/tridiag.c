@@ -28,12 +28,12 @@ static PetscErrorCode MatDestroy_Tridiag(Mat A)
   PetscCall(PetscFree3(t->a, t->b, t->c));
   PetscCall(PetscFree(t->factor));
 #if defined(TS_HAVE_CUDA)
-  PetscCallCUDA(cudaFree(t->d_a));
-  PetscCallCUDA(cudaFree(t->d_b));
-  PetscCallCUDA(cudaFree(t->d_c));
-  PetscCallCUDA(cudaFree(t->d_ident));
-  PetscCallCUDA(cudaFree(t->d_zero));
-  PetscCallCUDA(cudaFree(t->d_buffer));
+  TSDeviceFree(t->d_a);
+  TSDeviceFree(t->d_b);
+  TSDeviceFree(t->d_c);
+  TSDeviceFree(t->d_ident);
+  TSDeviceFree(t->d_zero);
+  TSDeviceFree(t->d_buffer);
 #endif
   PetscCall(PetscFree(A->data));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_seqaij_tridiag_C", NULL));
@@ -412,7 +412,7 @@ static PetscErrorCode TSDeviceSolve_RPTS(Mat F, PetscInt nrhs, const PetscScalar
   if (!n || !nrhs) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   if ((PetscInt)t->d_buffer_nrhs < nrhs) {
-    PetscCallCUDA(cudaFree(t->d_buffer));
+    TSDeviceFree(t->d_buffer);
     PetscCallCUDA(cudaMalloc(&t->d_buffer, ts_cuda_gtsv_buffer_size(n, nrhs, 0) + 1));
     t->d_buffer_nrhs = (size_t)nrhs;
   }

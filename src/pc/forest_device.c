@@ -54,14 +54,14 @@ static PetscErrorCode TSCheckKernel(ts_status status, const char *what)
 PetscErrorCode TSForestDeviceReset(TSForestDevice *f)
 {
   PetscFunctionBegin;
-  PetscCallCUDA(cudaFree(f->perm));
-  PetscCallCUDA(cudaFree(f->iperm));
-  PetscCallCUDA(cudaFree(f->path_id));
-  PetscCallCUDA(cudaFree(f->a));
-  PetscCallCUDA(cudaFree(f->b));
-  PetscCallCUDA(cudaFree(f->c));
-  PetscCallCUDA(cudaFree(f->work));
-  PetscCallCUDA(cudaFree(f->buffer));
+  TSDeviceFree(f->perm);
+  TSDeviceFree(f->iperm);
+  TSDeviceFree(f->path_id);
+  TSDeviceFree(f->a);
+  TSDeviceFree(f->b);
+  TSDeviceFree(f->c);
+  TSDeviceFree(f->work);
+  TSDeviceFree(f->buffer);
   PetscCall(PetscMemzero(f, sizeof(*f)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -250,13 +250,13 @@ PetscErrorCode TSSplittingDeviceReset(TSSplittingDevice *s)
   PetscFunctionBegin;
   for (PetscInt l = 0; l < s->m; l++) {
     PetscCall(TSForestDeviceReset(&s->forest[l]));
-    if (s->link && s->link[l]) PetscCallCUDA(cudaFree(s->link[l]));
+    if (s->link) TSDeviceFree(s->link[l]);
   }
   PetscCall(PetscFree(s->forest));
   PetscCall(PetscFree(s->link));
-  PetscCallCUDA(cudaFree(s->scale));
-  PetscCallCUDA(cudaFree(s->w0));
-  PetscCallCUDA(cudaFree(s->w1));
+  TSDeviceFree(s->scale);
+  TSDeviceFree(s->w0);
+  TSDeviceFree(s->w1);
   PetscCall(PetscMemzero(s, sizeof(*s)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -135,6 +135,13 @@ typedef struct {
   PetscReal   coverage, coverage_id;
 } TSForestDevice;
 
+/* cudaFree() only what was allocated: a host-only run must never touch the CUDA runtime */
+#define TSDeviceFree(ptr) \
+  do { \
+    if (ptr) PetscCallCUDA(cudaFree(ptr)); \
+    (ptr) = NULL; \
+  } while (0)
+
 PETSC_INTERN PetscErrorCode TSForestDeviceBuild(Mat, const TSForestOptions *, TSForestDevice *);
 PETSC_INTERN PetscErrorCode TSForestDeviceSetValues(TSForestDevice *, Mat);
 PETSC_INTERN PetscErrorCode TSForestDeviceApply(const TSForestDevice *, PCAlgTriPivoting, Vec, Vec);

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds, on a machine without a GPU, everything bench/gpu/run_petsc.sh needs on the GPU machine,
+# into the git-ignored folder .gpu/ (pass it as 'carry' to the device tool):
+#   .gpu/petsc-cuda-3.22.5-sm90.tar.xz, .gpu/lib/libtrisplit.so, .gpu/tutorials/ex1, .gpu/tests/ex5
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SHARED=${SHARED:-../shared}
+[ -d /opt/petsc-cuda ] || tar xJf "$SHARED/gpu/petsc-cuda-3.22.5-sm90.tar.xz" -C /opt
+P="PETSC_DIR=/opt/petsc-cuda BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
+make $P lib tutorials
+# the test programs through PETSc's harness build rules (the host test runs here without a GPU)
+make $P test search='tests-ex5_host'
+mkdir -p .gpu/lib .gpu/tutorials .gpu/tests
+cp "$SHARED/gpu/petsc-cuda-3.22.5-sm90.tar.xz" .gpu/
+cp build/cuda/lib/libtrisplit.so .gpu/lib/
+cp build/cuda/tutorials/ex1 build/cuda/tutorials/ex2 .gpu/tutorials/
+cp build/cuda/tests/tests/ex5 .gpu/tests/
+du -sh .gpu
