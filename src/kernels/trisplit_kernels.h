@@ -202,6 +202,36 @@ TS_EXTERN void ts_ref_scatter(ts_int n, const ts_int *perm, const double *y, dou
 TS_EXTERN void ts_ref_gather_scaled(ts_int n, const ts_int *perm, const double *s, const double *x, double *y);
 
 /* ------------------------------------------------------------------------------------------ */
+/* Splittings into several forests (ALGORITHMS.md 5.2, 5.3)                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/* x^k by repeated multiplication (host and device round alike) */
+static inline TS_HOST_DEVICE double ts_powi(double x, int k)
+{
+  double r = 1.0;
+  for (int i = 0; i < k; i++) r *= x;
+  return r;
+}
+
+/* Multiplies the graph weights of the forest's edges (both directions) by omega and marks the
+   entries in covered (1 byte per graph entry). One pass per vertex over its two partners. */
+TS_EXTERN void ts_ref_graph_reweight(ts_int n, const ts_int *g_rowptr, const ts_int *g_col, double *g_w, const ts_int *partner, double omega, unsigned char *covered);
+
+/* sum of w[e] over the entries with covered[e] != 0 (covered NULL: all), in index order */
+TS_EXTERN double ts_ref_masked_sum(ts_int nnz, const double *w, const unsigned char *covered);
+
+/* link[k] = iperm_next[perm[k]]: one gather moves a vector from one forest order to the next */
+TS_EXTERN void ts_ref_compose(ts_int n, const ts_int *perm, const ts_int *iperm_next, ts_int *link);
+
+/* MOS-d diagonals: t = diagp_k(A), tinv = 1/t (0 where t = 0), j = 1 + (A_ii - t)/(m t).
+   Returns the number of rows with t = 0 (only diagp_0 of a zero diagonal). */
+TS_EXTERN ts_int ts_ref_mos_diagonal(int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, int m, double *t, double *tinv, double *j);
+
+/* Raw bands of A on forest l (ts_ref_forest_bands) -> bands of M_l = J + T^-1 J^-(m-1-l) A''_l J^-l in
+   the forest order: b = J, off-diagonal (v,w): A_vw / (t_v j_v^(m-1-l) j_w^l). */
+TS_EXTERN void ts_ref_mos_bands(ts_int n, int m, int l, const ts_int *perm, const double *t, const double *j, double *a, double *b, double *c);
+
+/* ------------------------------------------------------------------------------------------ */
 /* CUDA backend (built when PETSc has CUDA, and compiled in CI); stream is a cudaStream_t.      */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -279,6 +309,15 @@ TS_EXTERN ts_status ts_cuda_identity_coverage(void *stream, ts_int n, ts_int g_n
    NULL): {npaths, longest, ncycles, rounds}. path_id/position may be NULL. */
 TS_EXTERN size_t    ts_cuda_linear_forest_build_buffer_size(const ts_factor_params *params, ts_int n, ts_int nnz);
 TS_EXTERN ts_status ts_cuda_linear_forest_build(void *stream, ts_weighting weighting, const ts_factor_params *params, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *perm, ts_int *iperm, ts_int *path_id, ts_int *position, double *a, double *b, double *c, void *buffer, ts_int *stats);
+
+/* CUDA twins of the splitting kernels (src/kernels/cuda/splitting.cu); masked_sum writes its
+   result to device memory (a parallel sum: equal to the host's up to rounding). */
+TS_EXTERN ts_status ts_cuda_graph_reweight(void *stream, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, double *g_w, const ts_int *partner, double omega, unsigned char *covered);
+TS_EXTERN size_t    ts_cuda_masked_sum_buffer_size(ts_int nnz);
+TS_EXTERN ts_status ts_cuda_masked_sum(void *stream, ts_int nnz, const double *w, const unsigned char *covered, double *sum, void *buffer);
+TS_EXTERN ts_status ts_cuda_compose(void *stream, ts_int n, const ts_int *perm, const ts_int *iperm_next, ts_int *link);
+TS_EXTERN ts_status ts_cuda_mos_diagonal(void *stream, int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, int m, double *t, double *tinv, double *j);
+TS_EXTERN ts_status ts_cuda_mos_bands(void *stream, ts_int n, int m, int l, const ts_int *perm, const double *t, const double *j, double *a, double *b, double *c);
 
 #ifdef __cplusplus
 }

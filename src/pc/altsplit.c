@@ -35,6 +35,24 @@ static PetscErrorCode PCSetUp_AltSplit(PC pc)
   PetscFunctionBegin;
   PetscCall(TSGetLocalAIJ(pc, &local, &owned));
   PetscCall(MatGetLocalSize(local, &n, NULL));
+  if (!alt->res) {
+    PetscCall(MatCreateVecs(pc->pmat, &alt->res, NULL));
+    PetscCall(VecDuplicate(alt->res, &alt->cor));
+  }
+  alt->napply = 0;
+  PetscCall(TSIsDeviceMat(local, &alt->on_device));
+#if defined(TS_HAVE_CUDA)
+  if (alt->on_device) {
+    /* forests and bands on the GPU; RPTS reports no zero pivots: a singular factor shows as NaN */
+    rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !alt->reuse_forest || !alt->dsplit.m || alt->dsplit.forest[0].n != n);
+    if (rebuild) PetscCall(TSSplittingDeviceBuild(PetscObjectComm((PetscObject)pc), local, &alt->opt, -1, &alt->dsplit));
+    else PetscCall(TSSplittingDeviceSetValues(local, -1, &alt->dsplit));
+    PetscCall(MatDestroy(&owned));
+    alt->failed = PC_NOERROR;
+    PetscCall(PCSetFailedReason(pc, PC_NOERROR));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !alt->reuse_forest || !alt->split.m || alt->split.forest[0].n != n);
   if (rebuild) {
     PetscCall(TSSplittingBuild(PetscObjectComm((PetscObject)pc), local, &alt->opt, &alt->split));
@@ -42,22 +60,22 @@ static PetscErrorCode PCSetUp_AltSplit(PC pc)
     PetscCall(PetscMalloc1(n, &alt->work));
   }
   for (PetscInt l = 0; l < alt->split.m; l++) PetscCall(TSForestSetValues(&alt->split.forest[l], local, alt->opt.forest.pivoting));
-  PetscCall(TSIsDeviceMat(local, &alt->on_device));
-#if defined(TS_HAVE_CUDA)
-  if (alt->on_device) PetscCall(TSSplittingDeviceUpload(&alt->split, NULL, &alt->dsplit));
-#endif
   PetscCall(MatDestroy(&owned));
-  if (!alt->res) {
-    PetscCall(MatCreateVecs(pc->pmat, &alt->res, NULL));
-    PetscCall(VecDuplicate(alt->res, &alt->cor));
-  }
-  alt->napply = 0;
   PetscCall(TSSplittingFailed(&alt->split, &alt->failed, &alt->failed_factor, &alt->failed_row));
   if (alt->failed) {
     PetscCall(PetscInfo(pc, "Splitting factor %" PetscInt_FMT " failed: %s at row %" PetscInt_FMT " of the local block\n", alt->failed_factor, PCFailedReasons[alt->failed], alt->failed_row));
     PetscCall(PCSetFailedReason(pc, alt->failed));
   } else PetscCall(PCSetFailedReason(pc, PC_NOERROR));
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the number of factors, on whichever side they live */
+static inline PetscInt PCAltSplitNumFactors(const PC_AltSplit *alt)
+{
+#if defined(TS_HAVE_CUDA)
+  if (alt->on_device) return alt->dsplit.m;
+#endif
+  return alt->split.m;
 }
 
 /* y = M_l^-1 x */
@@ -97,13 +115,13 @@ static PetscErrorCode PCApply_AltSplit(PC pc, Vec r, Vec z)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if (alt->type == PC_ALTSPLIT_OUTER) {
-    PetscCall(PCAltSplitApplyFactor_Private(alt, alt->napply % alt->split.m, r, z));
+    PetscCall(PCAltSplitApplyFactor_Private(alt, alt->napply % PCAltSplitNumFactors(alt), r, z));
     alt->napply++;
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   /* defect correction sweeps from z = 0: the first needs no product by A */
   PetscCall(PCAltSplitApplyFactor_Private(alt, 0, r, z));
-  for (PetscInt l = 1; l < alt->split.m; l++) {
+  for (PetscInt l = 1; l < PCAltSplitNumFactors(alt); l++) {
     PetscCall(MatMult(pc->pmat, z, alt->res));
     PetscCall(VecAYPX(alt->res, -1.0, r));
     PetscCall(PCAltSplitApplyFactor_Private(alt, l, alt->res, alt->cor));
@@ -122,7 +140,7 @@ static PetscErrorCode PCPreSolve_AltSplit(PC pc, KSP ksp, Vec b, Vec x)
   (void)b;
   (void)x;
   alt->napply = 0;
-  if (alt->type != PC_ALTSPLIT_OUTER || alt->split.m < 2) PetscFunctionReturn(PETSC_SUCCESS);
+  if (alt->type != PC_ALTSPLIT_OUTER || PCAltSplitNumFactors(alt) < 2) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectTypeCompareAny((PetscObject)ksp, &flexible, KSPFGMRES, KSPGCR, KSPFCG, KSPPIPEFGMRES, KSPPIPEGCR, KSPFBCGS, KSPFBCGSR, KSPRICHARDSON, KSPPREONLY, ""));
   PetscCheck(flexible, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_altsplit_type outer changes the preconditioner at every application: use a flexible Krylov method (-ksp_type fgmres or gcr), not %s, or -pc_altsplit_type inner", ((PetscObject)ksp)->type_name);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -178,6 +196,12 @@ static PetscErrorCode PCView_AltSplit(PC pc, PetscViewer viewer)
   PetscCall(TSForestOptionsView(&alt->opt.forest, viewer));
   if (alt->opt.m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " factors, omega %g\n", alt->opt.m, (double)alt->opt.omega));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", (double)alt->opt.coverage, alt->opt.m_max, (double)alt->opt.omega));
+#if defined(TS_HAVE_CUDA)
+  if (pc->setupcalled && alt->on_device) {
+    PetscCall(TSSplittingDeviceView(pc, &alt->dsplit, viewer));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   if (pc->setupcalled) PetscCall(TSSplittingViewCollective(pc, &alt->split, viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

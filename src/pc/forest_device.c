@@ -200,34 +200,6 @@ PetscErrorCode TSIsDeviceMat(Mat A, PetscBool *isdevice)
 #endif
 
 #if defined(TS_HAVE_CUDA)
-/* Copies a host-built forest (permutation and bands, already scaled as the PC needs them) to the device */
-PetscErrorCode TSForestDeviceUpload(const TSForest *f, TSForestDevice *d)
-{
-  const PetscInt n = f->n;
-
-  PetscFunctionBegin;
-  if (d->n != n || !d->perm) {
-    PetscCall(TSForestDeviceReset(d));
-    d->n = n;
-    PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&d->perm));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->a));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->b));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->c));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->work));
-    d->buffer_size = ts_cuda_gtsv_buffer_size(n, 1, 0);
-    PetscCall(TSDeviceMalloc(d->buffer_size + 1, &d->buffer));
-  }
-  PetscCallCUDA(cudaMemcpy(d->perm, f->perm, sizeof(PetscInt) * n, cudaMemcpyHostToDevice));
-  PetscCallCUDA(cudaMemcpy(d->a, f->a, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice));
-  PetscCallCUDA(cudaMemcpy(d->b, f->b, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice));
-  PetscCallCUDA(cudaMemcpy(d->c, f->c, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice));
-  PetscCall(PetscLogCpuToGpu(4.0 * n * sizeof(PetscScalar)));
-  d->npaths  = f->npaths;
-  d->longest = f->longest;
-  d->ncycles = f->ncycles;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* y = P^T T^-1 P x on device arrays (y may not alias x) */
 PetscErrorCode TSForestDeviceApplyArray(const TSForestDevice *f, PCAlgTriPivoting pivoting, const PetscScalar *x, PetscScalar *y)
 {
@@ -254,34 +226,13 @@ PetscErrorCode TSSplittingDeviceReset(TSSplittingDevice *s)
   }
   PetscCall(PetscFree(s->forest));
   PetscCall(PetscFree(s->link));
+  PetscCall(PetscFree(s->coverage));
+  TSDeviceFree(s->t);
+  TSDeviceFree(s->j);
   TSDeviceFree(s->scale);
   TSDeviceFree(s->w0);
   TSDeviceFree(s->w1);
   PetscCall(PetscMemzero(s, sizeof(*s)));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* Uploads the factors (bands as set on the host), the fused permutations and the scaling */
-PetscErrorCode TSSplittingDeviceUpload(const TSSplitting *s, const PetscScalar *scale, TSSplittingDevice *d)
-{
-  const PetscInt n = s->m ? s->forest[0].n : 0;
-
-  PetscFunctionBegin;
-  if (d->m != s->m || (d->m && d->forest[0].n != n)) {
-    PetscCall(TSSplittingDeviceReset(d));
-    d->m = s->m;
-    PetscCall(PetscCalloc1(s->m, &d->forest));
-    PetscCall(PetscCalloc1(s->m, &d->link));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->w0));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->w1));
-    if (scale) PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
-    for (PetscInt l = 0; l + 1 < s->m; l++) PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&d->link[l]));
-  }
-  for (PetscInt l = 0; l < s->m; l++) {
-    PetscCall(TSForestDeviceUpload(&s->forest[l], &d->forest[l]));
-    if (l + 1 < s->m) PetscCallCUDA(cudaMemcpy(d->link[l], s->link[l], sizeof(PetscInt) * n, cudaMemcpyHostToDevice));
-  }
-  if (scale) PetscCallCUDA(cudaMemcpy(d->scale, scale, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -322,6 +273,178 @@ PetscErrorCode TSSplittingDeviceApplyProduct(const TSSplittingDevice *s, PCAlgTr
   PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Bands of every forest from A's values: raw entries (ALT, diag_k < 0) or M_l of MOS-d with
+   T = diagp_diag_k(A) (the scaling 1/T kept for the apply). Also for new values, same pattern. */
+PetscErrorCode TSSplittingDeviceSetValues(Mat A, PetscInt diag_k, TSSplittingDevice *d)
+{
+  PetscInt           n, nnz;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  PetscCall(TSGetStream(&stream));
+  PetscCall(TSGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  PetscCall(PetscLogEventBegin(TS_Bands, A, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  if (n && diag_k >= 0) {
+    if (!d->t) {
+      PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->t));
+      PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->j));
+      PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
+    }
+    PetscCall(TSCheckKernel(ts_cuda_mos_diagonal(stream, (int)diag_k, n, ia, ja, va, (int)d->m, d->t, d->scale, d->j), "mos_diagonal"));
+  }
+  for (PetscInt l = 0; l < d->m && n; l++) {
+    TSForestDevice *f = &d->forest[l];
+
+    PetscCall(TSCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
+    if (diag_k >= 0) PetscCall(TSCheckKernel(ts_cuda_mos_bands(stream, n, (int)d->m, (int)l, f->perm, d->t, d->j, f->a, f->b, f->c), "mos_bands"));
+  }
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TS_Bands, A, 0, 0, 0));
+  PetscCall(TSRestoreDeviceCSR(A, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The device twin of TSSplittingBuild(): graph, then forest after forest with the used edges
+   reweighted by omega, until m forests or the coverage target; then the fused permutations and the
+   bands (TSSplittingDeviceSetValues()). Per forest one small read-back (coverage, statistics) decides
+   whether to go on; every rank builds the same number of forests. */
+PetscErrorCode TSSplittingDeviceBuild(MPI_Comm comm, Mat A, const TSSplittingOptions *opt, PetscInt diag_k, TSSplittingDevice *d)
+{
+  PetscInt           n, nnz, g_nnz = 0, m_target = opt->m ? opt->m : opt->m_max;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  cudaStream_t       stream;
+  PetscScalar       *scale, *t_val, *g_w, *w0, *partner_w, *sums;
+  PetscInt          *t_rowptr, *t_col, *g_rowptr, *g_col, *partner, *position, *stats;
+  unsigned char     *covered;
+  void              *scratch;
+  size_t             bytes;
+  PetscReal          total = 0, last = 0;
+  PetscBool          more;
+  const ts_weighting weighting = opt->forest.weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS;
+
+  PetscFunctionBegin;
+  PetscCheck(sizeof(PetscInt) == sizeof(int), PETSC_COMM_SELF, PETSC_ERR_SUP, "The device path needs 32-bit PetscInt (cuSPARSE's CSR indices)");
+  PetscCall(TSSplittingDeviceReset(d));
+  PetscCall(TSGetStream(&stream));
+  PetscCall(TSGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  PetscCall(PetscCalloc1(m_target, &d->forest));
+  PetscCall(PetscCalloc1(m_target, &d->link));
+  PetscCall(PetscCalloc1(m_target, &d->coverage));
+  PetscCall(PetscLogEventBegin(TS_Graph, A, 0, 0, 0));
+  bytes = PetscMax(PetscMax(ts_cuda_csr_transpose_buffer_size(n, n, nnz), ts_cuda_graph_rowptr_buffer_size(n)), PetscMax(ts_cuda_factor_buffer_size(&opt->forest.factor, n, 2 * nnz), ts_cuda_linear_forest_buffer_size(n)));
+  bytes = PetscMax(bytes, ts_cuda_masked_sum_buffer_size(2 * nnz));
+  PetscCall(TSDeviceMalloc(bytes + 1, &scratch));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&scale));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&t_rowptr));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * (nnz + 1), (void **)&t_col));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * (nnz + 1), (void **)&t_val));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&g_rowptr));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * (2 * nnz + 1), (void **)&g_col));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * (2 * nnz + 1), (void **)&g_w));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * (2 * nnz + 1), (void **)&w0));
+  PetscCall(TSDeviceMalloc(2 * nnz + 1, (void **)&covered));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * (2 * n + 1), (void **)&partner));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * (2 * n + 1), (void **)&partner_w));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&position));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * 4, (void **)&stats));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * 2, (void **)&sums));
+  PetscCall(PetscLogGpuTimeBegin());
+  if (n) {
+    PetscCall(TSCheckKernel(ts_cuda_graph_scale(stream, weighting, n, ia, ja, va, scale), "graph_scale"));
+    PetscCall(TSCheckKernel(ts_cuda_csr_transpose(stream, n, n, nnz, ia, ja, va, t_rowptr, t_col, t_val, scratch), "csr_transpose"));
+    PetscCall(TSCheckKernel(ts_cuda_graph_rowptr(stream, n, ia, ja, t_rowptr, t_col, g_rowptr, scratch), "graph_rowptr"));
+    PetscCall(TSCheckKernel(ts_cuda_graph_fill(stream, n, ia, ja, va, t_rowptr, t_col, t_val, scale, g_rowptr, g_col, g_w), "graph_fill"));
+    PetscCallCUDA(cudaMemcpyAsync(&g_nnz, g_rowptr + n, sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaStreamSynchronize(stream));
+    PetscCall(TSCheckKernel(ts_cuda_masked_sum(stream, g_nnz, g_w, NULL, sums, scratch), "masked_sum"));
+    PetscCallCUDA(cudaMemcpyAsync(&total, sums, sizeof(PetscReal), cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaMemcpyAsync(w0, g_w, sizeof(PetscScalar) * g_nnz, cudaMemcpyDeviceToDevice, stream));
+    PetscCallCUDA(cudaMemsetAsync(covered, 0, g_nnz + 1, stream));
+  }
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TS_Graph, A, 0, 0, 0));
+
+  do {
+    TSForestDevice *f = &d->forest[d->m];
+    PetscInt        hstats[4] = {0, 0, 0, 0};
+    PetscReal       covered_weight = 0;
+
+    f->n = n;
+    PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->perm));
+    PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->iperm));
+    PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->path_id));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->a));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->b));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->c));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->work));
+    f->buffer_size = ts_cuda_gtsv_buffer_size(n, 1, 0);
+    PetscCall(TSDeviceMalloc(f->buffer_size + 1, &f->buffer));
+    PetscCall(PetscLogEventBegin(TS_Factor, A, 0, 0, 0));
+    PetscCall(PetscLogGpuTimeBegin());
+    if (n) {
+      PetscCall(TSCheckKernel(ts_cuda_factor(stream, &opt->forest.factor, n, 2 * nnz, g_rowptr, g_col, g_w, partner, partner_w, scratch, NULL), "factor"));
+      PetscCall(TSCheckKernel(ts_cuda_linear_forest(stream, n, partner, partner_w, f->path_id, position, f->perm, f->iperm, scratch, stats, NULL), "linear_forest"));
+      PetscCall(TSCheckKernel(ts_cuda_graph_reweight(stream, n, g_rowptr, g_col, g_w, partner, opt->omega, covered), "graph_reweight"));
+      PetscCall(TSCheckKernel(ts_cuda_masked_sum(stream, g_nnz, w0, covered, sums + 1, scratch), "masked_sum"));
+      PetscCallCUDA(cudaMemcpyAsync(hstats, stats, sizeof(hstats), cudaMemcpyDeviceToHost, stream));
+      PetscCallCUDA(cudaMemcpyAsync(&covered_weight, sums + 1, sizeof(PetscReal), cudaMemcpyDeviceToHost, stream));
+      PetscCallCUDA(cudaStreamSynchronize(stream));
+    }
+    PetscCall(PetscLogGpuTimeEnd());
+    PetscCall(PetscLogEventEnd(TS_Factor, A, 0, 0, 0));
+    f->npaths         = hstats[0];
+    f->longest        = hstats[1];
+    f->ncycles        = hstats[2];
+    d->coverage[d->m] = total > 0 ? covered_weight / total : 1.0;
+    d->m++;
+    /* as TSSplittingBuild(): automatic m stops at the coverage target or when a forest adds < 1% */
+    more = (PetscBool)(d->m < m_target && (opt->m || (d->coverage[d->m - 1] < opt->coverage && (d->m == 1 || d->coverage[d->m - 1] - last >= 0.01))));
+    last = d->coverage[d->m - 1];
+    PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &more, 1, MPIU_BOOL, MPI_LOR, comm));
+  } while (more);
+  PetscCall(TSRestoreDeviceCSR(A, &ia, &ja, &va));
+
+  for (PetscInt l = 0; l + 1 < d->m; l++) {
+    PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&d->link[l]));
+    if (n) PetscCall(TSCheckKernel(ts_cuda_compose(stream, n, d->forest[l].perm, d->forest[l + 1].iperm, d->link[l]), "compose"));
+  }
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->w0));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->w1));
+  TSDeviceFree(scratch);
+  TSDeviceFree(scale);
+  TSDeviceFree(t_rowptr);
+  TSDeviceFree(t_col);
+  TSDeviceFree(t_val);
+  TSDeviceFree(g_rowptr);
+  TSDeviceFree(g_col);
+  TSDeviceFree(g_w);
+  TSDeviceFree(w0);
+  TSDeviceFree(covered);
+  TSDeviceFree(partner);
+  TSDeviceFree(partner_w);
+  TSDeviceFree(position);
+  TSDeviceFree(stats);
+  TSDeviceFree(sums);
+  PetscCall(TSSplittingDeviceSetValues(A, diag_k, d));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSSplittingDeviceView(PC pc, const TSSplittingDevice *d, PetscViewer viewer)
+{
+  PetscMPIInt size;
+
+  PetscFunctionBegin;
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
+  if (size > 1) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPrintf(viewer, "%" PetscInt_FMT " linear forests of %" PetscInt_FMT " rows, built on the GPU\n", d->m, d->m ? d->forest[0].n : 0));
+  for (PetscInt l = 0; l < d->m; l++) PetscCall(PetscViewerASCIIPrintf(viewer, "  factor %" PetscInt_FMT ": %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", coverage of the union %.4f\n", l, d->forest[l].npaths, d->forest[l].longest, d->coverage ? (double)d->coverage[l] : 0.0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif

@@ -38,20 +38,11 @@ static PetscErrorCode PCMOSDSetValues_Private(PC pc, Mat local)
   PetscCall(PetscFree(mos->tinv));
   PetscCall(PetscMalloc1(n, &mos->tinv));
   PetscCall(PetscMalloc2(n, &t, n, &j));
-  ts_ref_diagp((int)mos->diagonal, n, ia, ja, va, t);
   mos->failed = PC_NOERROR;
-  for (PetscInt i = 0; i < n; i++) {
-    PetscScalar aii = 0;
-
-    for (PetscInt e = ia[i]; e < ia[i + 1]; e++)
-      if (ja[e] == i) aii = va[e];
-    if (t[i] == 0.0 && !mos->failed) { /* only diagp_0 of a zero diagonal */
-      mos->failed        = PC_FACTOR_NUMERIC_ZEROPIVOT;
-      mos->failed_row    = i;
-      mos->failed_factor = -1;
-    }
-    mos->tinv[i] = t[i] != 0.0 ? 1.0 / t[i] : 0.0;
-    j[i]         = 1.0 + (aii - t[i]) * mos->tinv[i] / (PetscReal)m;
+  if (ts_ref_mos_diagonal((int)mos->diagonal, n, ia, ja, va, (int)m, t, mos->tinv, j)) { /* only diagp_0 of a zero diagonal */
+    mos->failed        = PC_FACTOR_NUMERIC_ZEROPIVOT;
+    mos->failed_factor = -1;
+    for (mos->failed_row = 0; t[mos->failed_row] != 0.0; mos->failed_row++) { }
   }
   PetscCall(TSRestoreCSR(local, &n, &ia, &ja, &va));
 
@@ -59,15 +50,7 @@ static PetscErrorCode PCMOSDSetValues_Private(PC pc, Mat local)
     TSForest *f = &s->forest[l];
 
     PetscCall(TSForestExtractBands(f, local));
-    /* off-diagonal (i,k) of M_l: A_ik / (T_i J_i^(m-1-l) J_k^l); diagonal J_i */
-    for (PetscInt k = 0; k < f->n; k++) {
-      const PetscInt  v    = f->perm[k];
-      const PetscReal left = PetscRealPart(t[v]) * PetscPowRealInt(PetscRealPart(j[v]), m - 1 - l);
-
-      f->b[k] = j[v];
-      if (f->a[k] != 0.0) f->a[k] /= left * PetscPowRealInt(PetscRealPart(j[f->perm[k - 1]]), l);
-      if (f->c[k] != 0.0) f->c[k] /= left * PetscPowRealInt(PetscRealPart(j[f->perm[k + 1]]), l);
-    }
+    ts_ref_mos_bands(f->n, (int)m, (int)l, f->perm, t, j, f->a, f->b, f->c);
     if (!mos->failed) PetscCall(TSForestFactor(f, mos->opt.forest.pivoting));
   }
   PetscCall(PetscFree2(t, j));
@@ -87,6 +70,19 @@ static PetscErrorCode PCSetUp_MOSD(PC pc)
   PetscFunctionBegin;
   PetscCall(TSGetLocalAIJ(pc, &local, &owned));
   PetscCall(MatGetLocalSize(local, &n, NULL));
+  PetscCall(TSIsDeviceMat(local, &mos->on_device));
+#if defined(TS_HAVE_CUDA)
+  if (mos->on_device) {
+    /* forests, bands and T on the GPU; RPTS reports no zero pivots: a singular factor shows as NaN */
+    rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !mos->reuse_forest || !mos->dsplit.m || mos->dsplit.forest[0].n != n);
+    if (rebuild) PetscCall(TSSplittingDeviceBuild(PetscObjectComm((PetscObject)pc), local, &mos->opt, mos->diagonal, &mos->dsplit));
+    else PetscCall(TSSplittingDeviceSetValues(local, mos->diagonal, &mos->dsplit));
+    PetscCall(MatDestroy(&owned));
+    mos->failed = PC_NOERROR;
+    PetscCall(PCSetFailedReason(pc, PC_NOERROR));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !mos->reuse_forest || !mos->split.m || mos->split.forest[0].n != n);
   if (rebuild) {
     PetscCall(TSSplittingBuild(PetscObjectComm((PetscObject)pc), local, &mos->opt, &mos->split));
@@ -94,10 +90,6 @@ static PetscErrorCode PCSetUp_MOSD(PC pc)
     PetscCall(PetscMalloc2(n, &mos->w0, n, &mos->w1));
   }
   PetscCall(PCMOSDSetValues_Private(pc, local));
-  PetscCall(TSIsDeviceMat(local, &mos->on_device));
-#if defined(TS_HAVE_CUDA)
-  if (mos->on_device && !mos->failed) PetscCall(TSSplittingDeviceUpload(&mos->split, mos->tinv, &mos->dsplit));
-#endif
   PetscCall(MatDestroy(&owned));
   if (mos->failed) {
     PetscCall(PetscInfo(pc, "MOS-d factor %" PetscInt_FMT " failed: %s at row %" PetscInt_FMT " of the local block\n", mos->failed_factor, PCFailedReasons[mos->failed], mos->failed_row));
@@ -193,6 +185,12 @@ static PetscErrorCode PCView_MOSD(PC pc, PetscViewer viewer)
   PetscCall(TSForestOptionsView(&mos->opt.forest, viewer));
   if (mos->opt.m) PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m = %" PetscInt_FMT " factors, omega %g\n", mos->diagonal, mos->opt.m, (double)mos->opt.omega));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", mos->diagonal, (double)mos->opt.coverage, mos->opt.m_max, (double)mos->opt.omega));
+#if defined(TS_HAVE_CUDA)
+  if (pc->setupcalled && mos->on_device) {
+    PetscCall(TSSplittingDeviceView(pc, &mos->dsplit, viewer));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   if (pc->setupcalled) PetscCall(TSSplittingViewCollective(pc, &mos->split, viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

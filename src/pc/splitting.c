@@ -51,30 +51,14 @@ PetscErrorCode TSSplittingReset(TSSplitting *s)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Multiplies the weights of the forest's edges (both directions) by omega and marks them covered. */
-static PetscErrorCode TSGraphReweightForest(TSGraph *g, const TSForest *f, PetscReal omega, PetscBool *covered)
-{
-  PetscFunctionBegin;
-  for (PetscInt v = 0; v < g->n; v++)
-    for (PetscInt s = 0; s < 2; s++) {
-      const PetscInt w = f->partner[2 * v + s];
-      if (w < 0) continue;
-      for (PetscInt e = g->rowptr[v]; e < g->rowptr[v + 1]; e++)
-        if (g->col[e] == w) {
-          g->w[e] *= omega;
-          covered[e] = PETSC_TRUE;
-        }
-    }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* Builds the forests of the local block. Collective: every rank builds the same number of forests
    (ALT-i couples the ranks through global products at each factor). */
 PetscErrorCode TSSplittingBuild(MPI_Comm comm, Mat local, const TSSplittingOptions *opt, TSSplitting *s)
 {
   TSGraph    g = {0};
-  PetscReal *w0, covered_weight, last = 0;
-  PetscBool *covered, more;
+  PetscReal     *w0, last = 0;
+  unsigned char *covered;
+  PetscBool      more;
   PetscInt   m_target = opt->m ? opt->m : opt->m_max;
 
   PetscFunctionBegin;
@@ -89,11 +73,8 @@ PetscErrorCode TSSplittingBuild(MPI_Comm comm, Mat local, const TSSplittingOptio
     TSForest *f = &s->forest[s->m];
 
     PetscCall(TSForestBuild(&g, &opt->forest, f));
-    PetscCall(TSGraphReweightForest(&g, f, opt->omega, covered));
-    covered_weight = 0;
-    for (PetscInt e = 0; e < g.rowptr[g.n]; e++)
-      if (covered[e]) covered_weight += w0[e];
-    s->coverage[s->m] = g.total > 0 ? covered_weight / g.total : 1.0;
+    ts_ref_graph_reweight(g.n, g.rowptr, g.col, g.w, f->partner, opt->omega, covered);
+    s->coverage[s->m] = g.total > 0 ? ts_ref_masked_sum(g.rowptr[g.n], w0, covered) / g.total : 1.0;
     s->m++;
     /* automatic: stop at the coverage target or when the last forest added less than 1% */
     more = (PetscBool)(s->m < m_target && (opt->m || (s->coverage[s->m - 1] < opt->coverage && (s->m == 1 || s->coverage[s->m - 1] - last >= 0.01))));
@@ -110,7 +91,7 @@ PetscErrorCode TSSplittingBuild(MPI_Comm comm, Mat local, const TSSplittingOptio
     const TSForest *f = &s->forest[l], *fn = &s->forest[l + 1];
 
     PetscCall(PetscMalloc1(f->n, &s->link[l]));
-    for (PetscInt k = 0; k < f->n; k++) s->link[l][k] = fn->iperm[f->perm[k]];
+    ts_ref_compose(f->n, f->perm, fn->iperm, s->link[l]);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

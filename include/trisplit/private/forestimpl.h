@@ -147,20 +147,24 @@ PETSC_INTERN PetscErrorCode TSForestDeviceSetValues(TSForestDevice *, Mat);
 PETSC_INTERN PetscErrorCode TSForestDeviceApply(const TSForestDevice *, PCAlgTriPivoting, Vec, Vec);
 PETSC_INTERN PetscErrorCode TSForestDeviceReset(TSForestDevice *);
 PETSC_INTERN PetscErrorCode TSForestDeviceView(const TSForestDevice *, PetscViewer);
-PETSC_INTERN PetscErrorCode TSForestDeviceUpload(const TSForest *, TSForestDevice *);
 PETSC_INTERN PetscErrorCode TSForestDeviceApplyArray(const TSForestDevice *, PCAlgTriPivoting, const PetscScalar *, PetscScalar *);
 
-/* The factors of a splitting on the device, uploaded from the host-built TSSplitting: the apply
-   runs on the GPU only (gathers, RPTS, scatters). */
+/* The factors of a splitting on the device, built there (TSSplittingDeviceBuild(), the twin of
+   TSSplittingBuild()): the apply runs on the GPU only (gathers, RPTS, scatters). */
 typedef struct {
   PetscInt        m;
   TSForestDevice *forest;
   PetscInt      **link;  /* device */
   PetscScalar    *scale; /* device, the diagonal scaling of the product (MOS), or NULL */
   PetscScalar    *w0, *w1;
+  PetscScalar    *t, *j;    /* device, MOS-d's T and J (built on the device only) */
+  PetscReal      *coverage; /* host, coverage of the union after each forest (built on the device only) */
 } TSSplittingDevice;
 
-PETSC_INTERN PetscErrorCode TSSplittingDeviceUpload(const TSSplitting *, const PetscScalar *, TSSplittingDevice *);
+PETSC_INTERN PetscErrorCode TSSplittingDeviceBuild(MPI_Comm, Mat, const TSSplittingOptions *, PetscInt, TSSplittingDevice *);
+PETSC_INTERN PetscErrorCode TSSplittingDeviceSetValues(Mat, PetscInt, TSSplittingDevice *);
+PETSC_INTERN PetscErrorCode TSSplittingDeviceView(PC, const TSSplittingDevice *, PetscViewer);
+
 PETSC_INTERN PetscErrorCode TSSplittingDeviceReset(TSSplittingDevice *);
 PETSC_INTERN PetscErrorCode TSSplittingDeviceApplyProduct(const TSSplittingDevice *, PCAlgTriPivoting, Vec, Vec);
 #endif
