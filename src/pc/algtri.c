@@ -97,6 +97,56 @@ static PetscErrorCode PCApplyTranspose_AlgTri(PC pc, Vec x, Vec y)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Several right-hand sides at once: one read of the factor (host) or of the bands per group of
+   four columns (RPTS on the device) */
+static PetscErrorCode PCMatApply_AlgTri(PC pc, Mat X, Mat Y)
+{
+  PC_AlgTri         *jac = (PC_AlgTri *)pc->data;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+  PetscInt           n, k, ldx, ldy;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(X, &n, NULL));
+  PetscCall(MatGetSize(X, NULL, &k));
+  PetscCall(MatDenseGetLDA(X, &ldx));
+  PetscCall(MatDenseGetLDA(Y, &ldy));
+  if (jac->forest.failed) {
+    PetscCall(MatDenseGetArrayWrite(Y, &ya));
+    for (PetscInt c = 0; c < k; c++)
+      for (PetscInt i = 0; i < n; i++) ya[c * ldy + i] = PETSC_INFINITY * 10; /* overflows to Inf */
+    PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#if defined(TS_HAVE_CUDA)
+  if (jac->on_device) {
+    PetscCall(MatDenseCUDAGetArrayRead(X, &xa));
+    PetscCall(MatDenseCUDAGetArrayWrite(Y, &ya));
+    PetscCall(TSForestDeviceMatApply(&jac->dforest, jac->opt.pivoting, k, xa, ldx, ya, ldy));
+    PetscCall(MatDenseCUDARestoreArrayWrite(Y, &ya));
+    PetscCall(MatDenseCUDARestoreArrayRead(X, &xa));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
+  PetscCall(MatDenseGetArrayRead(X, &xa));
+  PetscCall(MatDenseGetArrayWrite(Y, &ya));
+  if (n && k) {
+    PetscScalar *w;
+
+    PetscCall(PetscMalloc1(n * k, &w));
+    for (PetscInt c = 0; c < k; c++) ts_ref_gather(n, jac->forest.perm, xa + c * ldx, w + c * n);
+    PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
+    ts_ref_gttrs(n, k, jac->forest.factor, w, n);
+    PetscCall(PetscLogFlops(7.0 * n * k));
+    PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
+    for (PetscInt c = 0; c < k; c++) ts_ref_scatter(n, jac->forest.perm, w + c * n, ya + c * ldy);
+    PetscCall(PetscFree(w));
+  }
+  PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
+  PetscCall(MatDenseRestoreArrayRead(X, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PCReset_AlgTri(PC pc)
 {
   PC_AlgTri *jac = (PC_AlgTri *)pc->data;
@@ -432,6 +482,7 @@ PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC pc)
 
   pc->ops->apply           = PCApply_AlgTri;
   pc->ops->applytranspose  = PCApplyTranspose_AlgTri;
+  pc->ops->matapply        = PCMatApply_AlgTri;
   pc->ops->setup           = PCSetUp_AlgTri;
   pc->ops->reset           = PCReset_AlgTri;
   pc->ops->destroy         = PCDestroy_AlgTri;

@@ -62,6 +62,8 @@ PetscErrorCode TSForestDeviceReset(TSForestDevice *f)
   TSDeviceFree(f->c);
   TSDeviceFree(f->work);
   TSDeviceFree(f->buffer);
+  TSDeviceFree(f->mwork);
+  TSDeviceFree(f->mbuffer);
   PetscCall(PetscMemzero(f, sizeof(*f)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -177,6 +179,33 @@ PetscErrorCode TSForestDeviceApply(const TSForestDevice *f, PCAlgTriPivoting piv
   PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Y = P^T T^-1 P X for k columns: gathers per column, one RPTS call for all columns (the bands are
+   read once per group of four), scatters per column */
+PetscErrorCode TSForestDeviceMatApply(TSForestDevice *f, PCAlgTriPivoting pivoting, PetscInt k, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  if (!f->n || !k) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSGetStream(&stream));
+  if (f->mwork_cols < k) {
+    TSDeviceFree(f->mwork);
+    TSDeviceFree(f->mbuffer);
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->n * k, (void **)&f->mwork));
+    PetscCall(TSDeviceMalloc(ts_cuda_gtsv_buffer_size(f->n, k, 0) + 1, &f->mbuffer));
+    f->mwork_cols = k;
+  }
+  PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  for (PetscInt c = 0; c < k; c++) PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->n, f->perm, x + c * ldx, f->mwork + c * f->n), "gather"));
+  PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, f->n, k, f->a, f->b, f->c, f->mwork, f->n, f->mbuffer), "dgtsv"));
+  for (PetscInt c = 0; c < k; c++) PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->n, f->perm, f->mwork + c * f->n, y + c * ldy), "scatter"));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogGpuFlops(9.0 * f->n * k));
+  PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

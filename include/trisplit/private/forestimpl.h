@@ -131,6 +131,9 @@ typedef struct {
   PetscScalar *work;                  /* device, n */
   void       *buffer;                 /* device, the larger of the setup and RPTS workspaces */
   size_t      buffer_size;
+  PetscScalar *mwork;                 /* device, n x mwork_cols, for several right-hand sides */
+  void       *mbuffer;                /* device, RPTS workspace for mwork_cols right-hand sides */
+  PetscInt    mwork_cols;
   PetscInt    npaths, longest, ncycles;
   PetscReal   coverage, coverage_id;
 } TSForestDevice;
@@ -147,6 +150,7 @@ PETSC_INTERN PetscErrorCode TSForestDeviceSetValues(TSForestDevice *, Mat);
 PETSC_INTERN PetscErrorCode TSForestDeviceApply(const TSForestDevice *, PCAlgTriPivoting, Vec, Vec);
 PETSC_INTERN PetscErrorCode TSForestDeviceReset(TSForestDevice *);
 PETSC_INTERN PetscErrorCode TSForestDeviceView(const TSForestDevice *, PetscViewer);
+PETSC_INTERN PetscErrorCode TSForestDeviceMatApply(TSForestDevice *, PCAlgTriPivoting, PetscInt, const PetscScalar *, PetscInt, PetscScalar *, PetscInt);
 PETSC_INTERN PetscErrorCode TSForestDeviceApplyArray(const TSForestDevice *, PCAlgTriPivoting, const PetscScalar *, PetscScalar *);
 
 /* The factors of a splitting on the device, built there (TSSplittingDeviceBuild(), the twin of
