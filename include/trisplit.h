@@ -21,6 +21,7 @@
 #define PCALGTRI   "algtri"
 #define PCMOSD     "mosd"
 #define PCALTSPLIT "altsplit"
+#define PCMOSA     "mosa"
 
 /* Matrix type and solver */
 #define MATTRIDIAG    "tridiag"

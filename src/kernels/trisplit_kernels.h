@@ -220,6 +220,9 @@ TS_EXTERN void ts_ref_graph_reweight(ts_int n, const ts_int *g_rowptr, const ts_
 /* sum of w[e] over the entries with covered[e] != 0 (covered NULL: all), in index order */
 TS_EXTERN double ts_ref_masked_sum(ts_int nnz, const double *w, const unsigned char *covered);
 
+/* c_diag(A) = sum_i |A_ii| / sum_ij |A_ij| (ALGORITHMS.md 5.1), 1 for an empty matrix */
+TS_EXTERN double ts_ref_diag_coverage(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val);
+
 /* link[k] = iperm_next[perm[k]]: one gather moves a vector from one forest order to the next */
 TS_EXTERN void ts_ref_compose(ts_int n, const ts_int *perm, const ts_int *iperm_next, ts_int *link);
 
@@ -230,6 +233,22 @@ TS_EXTERN ts_int ts_ref_mos_diagonal(int k, ts_int n, const ts_int *rowptr, cons
 /* Raw bands of A on forest l (ts_ref_forest_bands) -> bands of M_l = J + T^-1 J^-(m-1-l) A''_l J^-l in
    the forest order: b = J, off-diagonal (v,w): A_vw / (t_v j_v^(m-1-l) j_w^l). */
 TS_EXTERN void ts_ref_mos_bands(ts_int n, int m, int l, const ts_int *perm, const double *t, const double *j, double *a, double *b, double *c);
+
+/* ------------------------------------------------------------------------------------------ */
+/* MOS-a: sparse rows times the inverse of a tridiagonal chain (ALGORITHMS.md 5.4, 2.8)        */
+/* ------------------------------------------------------------------------------------------ */
+
+/* begin[k], end[k]: the positions [begin, end) of the path holding position k of the forest order */
+TS_EXTERN void ts_ref_path_bounds(ts_int n, const ts_int *perm, const ts_int *path_id, ts_int *begin, ts_int *end);
+
+/* Rows of prune(B M^-1, diag + top-q_i): M is the chain factored by ts_ref_gttrf in the forest order
+   (perm/iperm), row i of B M^-1 solves M^T y = b_i on the paths b_i touches only; droptol > 0 stops the
+   sweeps early (bound in rowsolve.c), exact != 0 solves the whole chain for every row (O(N^2), for
+   testing). Row i keeps its diagonal and its q[i] largest off-diagonal entries (ties: smaller column),
+   written sorted by column into out_col/out_val at out_rowptr[i] (capacity out_rowptr[i+1] -
+   out_rowptr[i]), out_len[i] entries. Workspace: ts_ref_mosa_product_size(n) bytes. */
+TS_EXTERN size_t    ts_ref_mosa_product_size(ts_int n);
+TS_EXTERN ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *work);
 
 /* ------------------------------------------------------------------------------------------ */
 /* CUDA backend (built when PETSc has CUDA, and compiled in CI); stream is a cudaStream_t.      */

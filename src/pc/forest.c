@@ -133,17 +133,14 @@ PetscErrorCode TSGraphReset(TSGraph *g)
 
 /* C = |diagp1(A)^-1 A| + transpose (scaled) or |A| + |A|^T (abs), without the diagonal.
    Non-finite entries make the weights meaningless: they are reported by TSForestSetValues(). */
-PetscErrorCode TSGraphBuild(Mat A, PCAlgTriWeight weight, TSGraph *g)
+PetscErrorCode TSGraphBuildCSR(PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, PCAlgTriWeight weight, TSGraph *g)
 {
-  PetscInt           n, *t_rowptr, *t_col;
-  const PetscInt    *ia, *ja;
-  const PetscScalar *va;
-  PetscReal         *t_val, *scale;
+  PetscInt  *t_rowptr, *t_col;
+  PetscReal *t_val, *scale;
 
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(TS_Graph, A, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(TS_Graph, 0, 0, 0, 0));
   PetscCall(TSGraphReset(g));
-  PetscCall(TSGetCSR(A, &n, &ia, &ja, &va));
   g->n = n;
   PetscCall(PetscMalloc4(n + 1, &t_rowptr, ia[n], &t_col, ia[n], &t_val, n, &scale));
   ts_ref_csr_transpose(n, n, ia, ja, va, t_rowptr, t_col, t_val);
@@ -154,11 +151,22 @@ PetscErrorCode TSGraphBuild(Mat A, PCAlgTriWeight weight, TSGraph *g)
   PetscCall(PetscMalloc1(g->rowptr[n], &g->w));
   ts_ref_graph_fill(n, ia, ja, va, t_rowptr, t_col, t_val, scale, g->rowptr, g->col, g->w);
   PetscCall(PetscFree4(t_rowptr, t_col, t_val, scale));
+  g->total       = ts_ref_masked_sum(g->rowptr[n], g->w, NULL);
+  g->coverage_id = ts_ref_identity_coverage(n, g->rowptr, g->col, g->w);
+  PetscCall(PetscLogEventEnd(TS_Graph, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSGraphBuild(Mat A, PCAlgTriWeight weight, TSGraph *g)
+{
+  PetscInt           n;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+
+  PetscFunctionBegin;
+  PetscCall(TSGetCSR(A, &n, &ia, &ja, &va));
+  PetscCall(TSGraphBuildCSR(n, ia, ja, va, weight, g));
   PetscCall(TSRestoreCSR(A, &n, &ia, &ja, &va));
-  g->total = 0;
-  for (PetscInt e = 0; e < g->rowptr[g->n]; e++) g->total += g->w[e];
-  g->coverage_id = ts_ref_identity_coverage(g->n, g->rowptr, g->col, g->w);
-  PetscCall(PetscLogEventEnd(TS_Graph, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -207,15 +215,10 @@ PetscErrorCode TSForestBuild(const TSGraph *g, const TSForestOptions *opt, TSFor
 
 /* The bands of P A P^T on the forest, raw entries of A. A NaN or Inf anywhere in the block (not
    only in the bands) makes the operator meaningless: recorded in f->failed for the PC to report. */
-PetscErrorCode TSForestExtractBands(TSForest *f, Mat A)
+PetscErrorCode TSForestExtractBandsCSR(TSForest *f, PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va)
 {
-  PetscInt           n;
-  const PetscInt    *ia, *ja;
-  const PetscScalar *va;
-
   PetscFunctionBegin;
-  PetscCall(PetscLogEventBegin(TS_Bands, A, 0, 0, 0));
-  PetscCall(TSGetCSR(A, &n, &ia, &ja, &va));
+  PetscCall(PetscLogEventBegin(TS_Bands, 0, 0, 0, 0));
   PetscCheck(n == f->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, f->n);
   if (!f->a) PetscCall(PetscMalloc3(n, &f->a, n, &f->b, n, &f->c));
   ts_ref_forest_bands(n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c);
@@ -230,8 +233,20 @@ PetscErrorCode TSForestExtractBands(TSForest *f, Mat A)
       break;
     }
   }
+  PetscCall(PetscLogEventEnd(TS_Bands, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSForestExtractBands(TSForest *f, Mat A)
+{
+  PetscInt           n;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+
+  PetscFunctionBegin;
+  PetscCall(TSGetCSR(A, &n, &ia, &ja, &va));
+  PetscCall(TSForestExtractBandsCSR(f, n, ia, ja, va));
   PetscCall(TSRestoreCSR(A, &n, &ia, &ja, &va));
-  PetscCall(PetscLogEventEnd(TS_Bands, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

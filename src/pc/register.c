@@ -7,6 +7,7 @@
 PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC);
 PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC);
 PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC);
+PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC);
 PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat);
 PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 
@@ -29,7 +30,7 @@ PetscErrorCode TriSplitFinalizePackage(void)
 }
 
 /*@C
-  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`, `PCMOSD`, `PCALTSPLIT`) and their log events, the matrix type `MATTRIDIAG` and the solver `MATSOLVERRPTS`
+  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`, `PCMOSD`, `PCMOSA`, `PCALTSPLIT`) and their log events, the matrix type `MATTRIDIAG` and the solver `MATSOLVERRPTS`
 
   Not Collective
 
@@ -50,6 +51,7 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PCRegister(PCALGTRI, PCCreate_AlgTri));
   PetscCall(PCRegister(PCMOSD, PCCreate_MOSD));
   PetscCall(PCRegister(PCALTSPLIT, PCCreate_AltSplit));
+  PetscCall(PCRegister(PCMOSA, PCCreate_MOSA));
   PetscCall(MatInitializePackage());
   PetscCall(MatRegister(MATTRIDIAG, MatCreate_Tridiag));
   PetscCall(MatSolverTypeRegister_RPTS());

@@ -84,8 +84,15 @@ PetscErrorCode TSSplittingBuild(MPI_Comm comm, Mat local, const TSSplittingOptio
   PetscCall(PetscFree2(w0, covered));
   PetscCall(TSGraphReset(&g));
 
-  /* link[l][k]: position in the order of forest l+1 of the k-th vertex of forest l, so that one
-     gather moves a vector from one forest order to the next (the fused P_l P_{l+1}^T) */
+  PetscCall(TSSplittingLink(s));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* link[l][k]: position in the order of forest l+1 of the k-th vertex of forest l, so that one
+   gather moves a vector from one forest order to the next (the fused P_l P_{l+1}^T) */
+PetscErrorCode TSSplittingLink(TSSplitting *s)
+{
+  PetscFunctionBegin;
   PetscCall(PetscCalloc1(s->m, &s->link));
   for (PetscInt l = 0; l + 1 < s->m; l++) {
     const TSForest *f = &s->forest[l], *fn = &s->forest[l + 1];

@@ -96,6 +96,7 @@ typedef struct {
 PETSC_INTERN PetscErrorCode TSSplittingOptionsDefault(TSSplittingOptions *, PetscReal);
 PETSC_INTERN PetscErrorCode TSSplittingOptionsSetFromOptions(TSOptionItems, const char[], TSSplittingOptions *);
 PETSC_INTERN PetscErrorCode TSSplittingBuild(MPI_Comm, Mat, const TSSplittingOptions *, TSSplitting *);
+PETSC_INTERN PetscErrorCode TSSplittingLink(TSSplitting *);
 PETSC_INTERN PetscErrorCode TSSplittingReset(TSSplitting *);
 PETSC_INTERN PetscErrorCode TSSplittingView(const TSSplitting *, PetscViewer);
 PETSC_INTERN PetscErrorCode TSSplittingViewCollective(PC, const TSSplitting *, PetscViewer);
@@ -110,10 +111,12 @@ PETSC_INTERN PetscErrorCode TSRestoreCSR(Mat, PetscInt *, const PetscInt **, con
 PETSC_INTERN PetscErrorCode TSGetLocalAIJ(PC, Mat *, Mat *);
 
 PETSC_INTERN PetscErrorCode TSGraphBuild(Mat, PCAlgTriWeight, TSGraph *);
+PETSC_INTERN PetscErrorCode TSGraphBuildCSR(PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *, PCAlgTriWeight, TSGraph *);
 PETSC_INTERN PetscErrorCode TSGraphReset(TSGraph *);
 
 PETSC_INTERN PetscErrorCode TSForestBuild(const TSGraph *, const TSForestOptions *, TSForest *);
 PETSC_INTERN PetscErrorCode TSForestExtractBands(TSForest *, Mat);
+PETSC_INTERN PetscErrorCode TSForestExtractBandsCSR(TSForest *, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode TSForestFactor(TSForest *, PCAlgTriPivoting);
 PETSC_INTERN PetscErrorCode TSForestSetValues(TSForest *, Mat, PCAlgTriPivoting);
 PETSC_INTERN PetscErrorCode TSForestSolve(const TSForest *, PetscScalar *, PetscBool);

@@ -55,3 +55,14 @@ void ts_ref_mos_bands(ts_int n, int m, int l, const ts_int *perm, const double *
     if (c[k] != 0.0) c[k] /= left * ts_powi(j[perm[k + 1]], l);
   }
 }
+
+double ts_ref_diag_coverage(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val)
+{
+  double diag = 0.0, all = 0.0;
+  for (ts_int i = 0; i < n; i++)
+    for (ts_int e = rowptr[i]; e < rowptr[i + 1]; e++) {
+      all += fabs(val[e]);
+      if (col[e] == i) diag += fabs(val[e]);
+    }
+  return all > 0.0 ? diag / all : 1.0;
+}

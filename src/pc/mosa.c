@@ -1,0 +1,269 @@
+/*
+   PCMOSA: adaptive multiplicative operator splitting (ALGORITHMS.md 5.4, thesis Eqs. 68-69, 74-76).
+   B_0 = A; level l extracts a linear forest S_l of B_l, M_l = prune(B_l, S_l) (tridiagonal in its
+   order), and B_{l+1} = prune(B_l M_l^-1, diagonal + the q_i largest off-diagonal entries of each row),
+   q_i the off-diagonal count of row i of A. T = diagp1(B_m) and M = T M_{m-1} ... M_0, applied like
+   MOS-d. The product B_l M_l^-1 is computed row by row on the paths each row touches, with early
+   dropping (src/kernels/reference/rowsolve.c), instead of the thesis' dense O(N^2) columns.
+*/
+#include <trisplit/private/forestimpl.h>
+
+typedef struct {
+  TSForestOptions opt;
+  PetscInt        m, m_max;  /* levels (0: automatic, at most m_max) */
+  PetscReal       coverage;  /* mu: the automatic choice stops once c_diag(B_l) reaches it */
+  PetscReal       droptol;   /* early dropping of the product, relative to each row's top-q scale */
+  PetscBool       exact;     /* the O(N^2) whole-chain product, for testing */
+  TSSplitting     split;     /* the factors M_l, factored, and the fused permutations */
+  PetscReal      *cdiag;     /* c_diag(B_l), l = 0..m */
+  PetscScalar    *tinv, *w0, *w1;
+  PCFailedReason  failed;
+  PetscInt        failed_level, failed_row;
+} PC_MOSA;
+
+/* B_{l+1} = prune(B_l M_l^-1, S^diag + S^max-q) as a new CSR (the old one is freed) */
+static PetscErrorCode PCMOSAProduct_Private(PC_MOSA *mos, const TSForest *f, const PetscInt *q, PetscInt n, PetscInt **b_rowptr, PetscInt **b_col, PetscScalar **b_val)
+{
+  PetscInt    *begin, *end, *out_rowptr, *out_col, *out_len, *rowptr, *col;
+  PetscScalar *out_val, *val;
+  void        *work;
+  ts_status    status;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc4(n, &begin, n, &end, n + 1, &out_rowptr, n, &out_len));
+  ts_ref_path_bounds(n, f->perm, f->path_id, begin, end);
+  out_rowptr[0] = 0;
+  for (PetscInt i = 0; i < n; i++) out_rowptr[i + 1] = out_rowptr[i] + q[i] + 1;
+  PetscCall(PetscMalloc2(out_rowptr[n], &out_col, out_rowptr[n], &out_val));
+  PetscCall(PetscMalloc(ts_ref_mosa_product_size(n) + 1, &work));
+  status = ts_ref_mosa_product(n, *b_rowptr, *b_col, *b_val, f->perm, f->iperm, begin, end, f->factor, q, mos->droptol, (int)mos->exact, out_rowptr, out_col, out_val, out_len, work);
+  PetscCall(PetscFree(work));
+  PetscCheck(status == TS_SUCCESS || status == TS_ERR_NONFINITE, PETSC_COMM_SELF, PETSC_ERR_LIB, "MOS-a product failed (status %d)", (int)status);
+  /* compact */
+  PetscCall(PetscMalloc1(n + 1, &rowptr));
+  rowptr[0] = 0;
+  for (PetscInt i = 0; i < n; i++) rowptr[i + 1] = rowptr[i] + (status == TS_SUCCESS ? out_len[i] : 0);
+  PetscCall(PetscMalloc2(rowptr[n], &col, rowptr[n], &val));
+  for (PetscInt i = 0; i < n && status == TS_SUCCESS; i++) {
+    PetscCall(PetscArraycpy(col + rowptr[i], out_col + out_rowptr[i], out_len[i]));
+    PetscCall(PetscArraycpy(val + rowptr[i], out_val + out_rowptr[i], out_len[i]));
+  }
+  PetscCall(PetscFree2(out_col, out_val));
+  PetscCall(PetscFree4(begin, end, out_rowptr, out_len));
+  PetscCall(PetscFree(*b_rowptr));
+  PetscCall(PetscFree2(*b_col, *b_val));
+  *b_rowptr = rowptr;
+  *b_col    = col;
+  *b_val    = val;
+  if (status == TS_ERR_NONFINITE) mos->failed = PC_FACTOR_OTHER;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCSetUp_MOSA(PC pc)
+{
+  PC_MOSA           *mos = (PC_MOSA *)pc->data;
+  TSSplitting       *s   = &mos->split;
+  Mat                local, owned;
+  PetscInt           n, *q, *b_rowptr, *b_col, m_target = mos->m ? mos->m : mos->m_max;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  PetscScalar       *b_val, *t;
+  PetscBool          more;
+
+  PetscFunctionBegin;
+  PetscCall(TSGetLocalAIJ(pc, &local, &owned));
+  PetscCall(TSSplittingReset(s));
+  PetscCall(PetscFree(mos->cdiag));
+  PetscCall(PetscFree(mos->tinv));
+  PetscCall(PetscFree2(mos->w0, mos->w1));
+  mos->failed = PC_NOERROR;
+
+  /* B_0 = A, as CSR arrays the levels replace */
+  PetscCall(TSGetCSR(local, &n, &ia, &ja, &va));
+  PetscCall(PetscMalloc1(n + 1, &b_rowptr));
+  PetscCall(PetscMalloc2(ia[n], &b_col, ia[n], &b_val));
+  PetscCall(PetscArraycpy(b_rowptr, ia, n + 1));
+  PetscCall(PetscArraycpy(b_col, ja, ia[n]));
+  PetscCall(PetscArraycpy(b_val, va, ia[n]));
+  PetscCall(PetscMalloc1(n, &q));
+  for (PetscInt i = 0; i < n; i++) {
+    q[i] = ia[i + 1] - ia[i];
+    for (PetscInt e = ia[i]; e < ia[i + 1]; e++)
+      if (ja[e] == i) q[i]--;
+  }
+  {
+    PetscInt nn = n; /* MatRestoreRowIJ() clears its size argument */
+    PetscCall(TSRestoreCSR(local, &nn, &ia, &ja, &va));
+  }
+  PetscCall(MatDestroy(&owned));
+
+  PetscCall(PetscCalloc2(m_target, &s->forest, m_target, &s->coverage));
+  PetscCall(PetscMalloc1(m_target + 1, &mos->cdiag));
+  mos->cdiag[0] = ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
+  do {
+    TSForest *f = &s->forest[s->m];
+    TSGraph   g = {0};
+
+    PetscCall(TSGraphBuildCSR(n, b_rowptr, b_col, b_val, mos->opt.weight, &g));
+    s->coverage_id = s->m ? s->coverage_id : g.coverage_id;
+    PetscCall(TSForestBuild(&g, &mos->opt, f));
+    PetscCall(TSGraphReset(&g));
+    PetscCall(TSForestExtractBandsCSR(f, n, b_rowptr, b_col, b_val));
+    PetscCall(TSForestFactor(f, mos->opt.pivoting));
+    s->m++;
+    if (f->failed) {
+      mos->failed       = f->failed;
+      mos->failed_level = s->m - 1;
+      mos->failed_row   = f->failed_row;
+    } else PetscCall(PCMOSAProduct_Private(mos, f, q, n, &b_rowptr, &b_col, &b_val));
+    if (mos->failed && !f->failed) mos->failed_level = s->m - 1;
+    mos->cdiag[s->m] = mos->failed ? 0 : ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
+    /* automatic: stop once c_diag(B_{l+1}) reaches mu or gains less than 0.01 */
+    more = (PetscBool)(!mos->failed && s->m < m_target && (mos->m || (mos->cdiag[s->m] < mos->coverage && mos->cdiag[s->m] - mos->cdiag[s->m - 1] >= 0.01)));
+    PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &more, 1, MPIU_BOOL, MPI_LOR, PetscObjectComm((PetscObject)pc)));
+  } while (more);
+  PetscCall(TSSplittingLink(s));
+
+  /* T = diagp1(B_m) */
+  PetscCall(PetscMalloc1(n, &mos->tinv));
+  PetscCall(PetscMalloc1(n, &t));
+  ts_ref_diagp(1, n, b_rowptr, b_col, b_val, t);
+  for (PetscInt i = 0; i < n; i++) mos->tinv[i] = t[i] != 0.0 ? 1.0 / t[i] : 0.0;
+  PetscCall(PetscFree(t));
+  PetscCall(PetscMalloc2(n, &mos->w0, n, &mos->w1));
+  PetscCall(PetscFree(b_rowptr));
+  PetscCall(PetscFree2(b_col, b_val));
+  PetscCall(PetscFree(q));
+  if (mos->failed) {
+    PetscCall(PetscInfo(pc, "MOS-a level %" PetscInt_FMT " failed: %s (row %" PetscInt_FMT " of the local block)\n", mos->failed_level, PCFailedReasons[mos->failed], mos->failed_row));
+    PetscCall(PCSetFailedReason(pc, mos->failed));
+  } else PetscCall(PCSetFailedReason(pc, PC_NOERROR));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApply_MOSA(PC pc, Vec x, Vec y)
+{
+  PC_MOSA           *mos = (PC_MOSA *)pc->data;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  if (mos->failed) {
+    PetscCall(TSVecSetFailed(y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(VecGetArrayRead(x, &xa));
+  PetscCall(VecGetArrayWrite(y, &ya));
+  PetscCall(TSSplittingApplyProduct(&mos->split, mos->tinv, xa, ya, mos->w0, mos->w1, PETSC_FALSE));
+  PetscCall(VecRestoreArrayWrite(y, &ya));
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCReset_MOSA(PC pc)
+{
+  PC_MOSA *mos = (PC_MOSA *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCall(TSSplittingReset(&mos->split));
+  PetscCall(PetscFree(mos->cdiag));
+  PetscCall(PetscFree(mos->tinv));
+  PetscCall(PetscFree2(mos->w0, mos->w1));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCDestroy_MOSA(PC pc)
+{
+  PetscFunctionBegin;
+  PetscCall(PCReset_MOSA(pc));
+  PetscCall(PetscFree(pc->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCSetFromOptions_MOSA(PC pc, TSOptionItems PetscOptionsObject)
+{
+  PC_MOSA *mos = (PC_MOSA *)pc->data;
+
+  PetscFunctionBegin;
+  PetscOptionsHeadBegin(PetscOptionsObject, "MOSA options");
+  PetscCall(TSForestOptionsSetFromOptions(PetscOptionsObject, "mosa", &mos->opt));
+  PetscCall(PetscOptionsInt("-pc_mosa_m", "Number of levels (0: automatic, by c_diag)", "PCMOSA", mos->m, &mos->m, NULL));
+  PetscCheck(mos->m >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_m must be at least 0, got %" PetscInt_FMT, mos->m);
+  PetscCall(PetscOptionsInt("-pc_mosa_m_max", "Most levels of the automatic choice", "PCMOSA", mos->m_max, &mos->m_max, NULL));
+  PetscCheck(mos->m_max >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_m_max must be at least 1, got %" PetscInt_FMT, mos->m_max);
+  PetscCall(PetscOptionsReal("-pc_mosa_coverage", "Stop once the diagonal coverage c_diag(B_l) reaches this", "PCMOSA", mos->coverage, &mos->coverage, NULL));
+  PetscCall(PetscOptionsReal("-pc_mosa_droptol", "Early dropping of B_l M_l^-1, relative to each row's top-q scale (0: exact on each path)", "PCMOSA", mos->droptol, &mos->droptol, NULL));
+  PetscCheck(mos->droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_droptol must be nonnegative");
+  PetscCall(PetscOptionsBool("-pc_mosa_exact_product", "Solve the whole chain for every row (O(N^2), for testing)", "PCMOSA", mos->exact, &mos->exact, NULL));
+  PetscOptionsHeadEnd();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCView_MOSA(PC pc, PetscViewer viewer)
+{
+  PC_MOSA    *mos = (PC_MOSA *)pc->data;
+  PetscBool   iascii;
+  PetscMPIInt size;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
+  if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSForestOptionsView(&mos->opt, viewer));
+  if (mos->m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " levels, product %s\n", mos->m, mos->exact ? "exact (whole chain)" : "on the touched paths"));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (c_diag %g, at most %" PetscInt_FMT "), product %s\n", (double)mos->coverage, mos->m_max, mos->exact ? "exact (whole chain)" : "on the touched paths"));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "drop tolerance %g\n", (double)mos->droptol));
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
+  if (!pc->setupcalled || size > 1) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt l = 0; l < mos->split.m; l++) PetscCall(PetscViewerASCIIPrintf(viewer, "  level %" PetscInt_FMT ": c_diag(B_l) %.4f, %" PetscInt_FMT " paths, longest %" PetscInt_FMT "\n", l, (double)mos->cdiag[l], mos->split.forest[l].npaths, mos->split.forest[l].longest));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "  c_diag(B_m) %.4f\n", (double)mos->cdiag[mos->split.m]));
+  if (mos->failed) PetscCall(PetscViewerASCIIPrintf(viewer, "  FAILED at level %" PetscInt_FMT ": %s\n", mos->failed_level, PCFailedReasons[mos->failed]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*MC
+   PCMOSA - Adaptive multiplicative operator splitting: m tridiagonal factors, each extracted from the
+   part of the operator the previous ones leave, B_{l+1} = prune(B_l M_l^-1, diagonal + top-q per row)
+
+   Options Database Keys:
++  -pc_mosa_m <0>             - number of levels; 0 chooses m by the diagonal coverage c_diag(B_l)
+.  -pc_mosa_m_max <4>         - most levels of the automatic choice
+.  -pc_mosa_coverage <0.99>   - the automatic choice stops once c_diag(B_l) reaches it (or gains < 0.01)
+.  -pc_mosa_droptol <1e-4>    - early dropping in the product, relative to each row's top-q scale
+.  -pc_mosa_exact_product     - solve the whole chain for every row (O(N^2), for testing)
+.  -pc_mosa_pivoting <scaled> - pivoting of the tridiagonal solves
+-  -pc_mosa_weight <scaled>   - edge weights of the graphs
+
+   Level: intermediate
+
+   Notes:
+   Row i of B_l M_l^-1 solves M_l^T y = b_i. M_l is tridiagonal in the order of its forest with
+   decoupled paths, so y lives on the paths b_i touches: a row costs the length of those paths, not N,
+   and with a drop tolerance the sweeps stop once the solution has decayed (the bound is in
+   src/kernels/reference/rowsolve.c). B_{l+1} keeps the sparsity count of A per row. With m = 1 the
+   preconditioner is T M_0 with M_0 the matrix of `PCALGTRI` and T = diagp1(A M_0^-1 pruned).
+   A zero pivot or a non-finite entry at any level makes the PC fail with the level reported by
+   `PCView()` and -info. Setup and apply run on the host (the apply of a CUSPARSE matrix copies vectors).
+
+.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCALTSPLIT`
+M*/
+PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC pc)
+{
+  PC_MOSA *mos;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&mos));
+  pc->data = (void *)mos;
+  PetscCall(TSForestOptionsDefault(&mos->opt));
+  mos->m        = 0;
+  mos->m_max    = 4;
+  mos->coverage = 0.99;
+  mos->droptol  = 1e-4;
+
+  pc->ops->apply          = PCApply_MOSA;
+  pc->ops->setup          = PCSetUp_MOSA;
+  pc->ops->reset          = PCReset_MOSA;
+  pc->ops->destroy        = PCDestroy_MOSA;
+  pc->ops->setfromoptions = PCSetFromOptions_MOSA;
+  pc->ops->view           = PCView_MOSA;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
