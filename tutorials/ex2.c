@@ -27,30 +27,22 @@ static PetscErrorCode ReadLine(FILE *fp, char *line, size_t len, PetscInt lineno
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Matrix Market coordinate reader: every rank reads the file and keeps its own rows. */
-static PetscErrorCode LoadMatrixMarket(const char *fname, Mat *A)
+/* Work arrays of the Matrix Market reader, freed by LoadMatrixMarket() whether the reading succeeds or not */
+typedef struct {
+  PetscInt    *ii, *jj, *dnnz, *onnz;
+  PetscScalar *vv;
+} MMWork;
+
+/* Reads an open Matrix Market coordinate file: every rank reads the file and keeps its own rows. */
+static PetscErrorCode ReadMatrixMarket(FILE *fp, const char *fname, MMWork *w, Mat *A)
 {
-  FILE       *fp;
-  PetscBool   gz, got, pattern = PETSC_FALSE;
+  PetscBool   got, pattern = PETSC_FALSE;
   char        line[1024], obj[64], fmt[64], field[64], sym[64];
   MMSymmetry  symmetry = MM_GENERAL;
   long long   M, N, nz;
-  PetscInt    lineno = 1, rstart, rend, cstart, cend, cnt = 0, *ii, *jj, *dnnz, *onnz;
-  PetscScalar *vv;
-  size_t      flen;
+  PetscInt    lineno = 1, rstart, rend, cstart, cend, cnt = 0;
 
   PetscFunctionBegin;
-  PetscCall(PetscStrlen(fname, &flen));
-  gz = (PetscBool)(flen > 3 && !strcmp(fname + flen - 3, ".gz"));
-  if (gz) {
-    char cmd[PETSC_MAX_PATH_LEN + 32];
-
-    PetscCheck(!strchr(fname, '\''), PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "File name must not contain a quote: %s", fname);
-    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", fname));
-    fp = popen(cmd, "r");
-  } else fp = fopen(fname, "r");
-  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", fname);
-
   PetscCall(ReadLine(fp, line, sizeof(line), lineno, &got));
   PetscCheck(got && sscanf(line, "%%%%MatrixMarket %63s %63s %63s %63s", obj, fmt, field, sym) == 4, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: not a Matrix Market file (missing %%%%MatrixMarket header)", fname);
   for (char *p = obj; *p; p++) *p = (char)tolower(*p);
@@ -78,8 +70,8 @@ static PetscErrorCode LoadMatrixMarket(const char *fname, Mat *A)
   PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
   PetscCall(MatGetOwnershipRangeColumn(*A, &cstart, &cend));
   /* keep this rank's entries (mirrored ones included), then preallocate exactly and insert */
-  PetscCall(PetscMalloc3(2 * nz, &ii, 2 * nz, &jj, 2 * nz, &vv));
-  PetscCall(PetscCalloc2(rend - rstart, &dnnz, rend - rstart, &onnz));
+  PetscCall(PetscMalloc3(2 * nz, &w->ii, 2 * nz, &w->jj, 2 * nz, &w->vv));
+  PetscCall(PetscCalloc2(rend - rstart, &w->dnnz, rend - rstart, &w->onnz));
   for (long long k = 0; k < nz; k++) {
     long long i, j;
     double    v = 1.0;
@@ -93,25 +85,54 @@ static PetscErrorCode LoadMatrixMarket(const char *fname, Mat *A)
       const PetscInt row = (PetscInt)(mirror ? j : i) - 1, col = (PetscInt)(mirror ? i : j) - 1;
 
       if (row < rstart || row >= rend) continue;
-      ii[cnt] = row;
-      jj[cnt] = col;
-      vv[cnt] = (PetscScalar)(mirror && symmetry == MM_SKEW ? -v : v);
+      w->ii[cnt] = row;
+      w->jj[cnt] = col;
+      w->vv[cnt] = (PetscScalar)(mirror && symmetry == MM_SKEW ? -v : v);
       cnt++;
-      if (col >= cstart && col < cend) dnnz[row - rstart]++;
-      else onnz[row - rstart]++;
+      if (col >= cstart && col < cend) w->dnnz[row - rstart]++;
+      else w->onnz[row - rstart]++;
     }
   }
   for (PetscInt r = 0; r < rend - rstart; r++) {
-    dnnz[r] = PetscMin(dnnz[r], cend - cstart);
-    onnz[r] = PetscMin(onnz[r], (PetscInt)N - (cend - cstart));
+    w->dnnz[r] = PetscMin(w->dnnz[r], cend - cstart);
+    w->onnz[r] = PetscMin(w->onnz[r], (PetscInt)N - (cend - cstart));
   }
-  PetscCall(MatXAIJSetPreallocation(*A, 1, dnnz, onnz, NULL, NULL));
+  PetscCall(MatXAIJSetPreallocation(*A, 1, w->dnnz, w->onnz, NULL, NULL));
   PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
-  for (PetscInt k = 0; k < cnt; k++) PetscCall(MatSetValues(*A, 1, &ii[k], 1, &jj[k], &vv[k], ADD_VALUES));
-  PetscCall(PetscFree3(ii, jj, vv));
-  PetscCall(PetscFree2(dnnz, onnz));
+  for (PetscInt k = 0; k < cnt; k++) PetscCall(MatSetValues(*A, 1, &w->ii[k], 1, &w->jj[k], &w->vv[k], ADD_VALUES));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Matrix Market coordinate reader: every rank reads the file and keeps its own rows. On an error the
+   file is closed and nothing is left allocated (*A is NULL), so a program may go on after it. */
+static PetscErrorCode LoadMatrixMarket(const char *fname, Mat *A)
+{
+  FILE          *fp;
+  PetscBool      gz;
+  MMWork         w = {NULL, NULL, NULL, NULL, NULL};
+  PetscErrorCode ierr;
+  size_t         flen;
+
+  PetscFunctionBegin;
+  *A = NULL;
+  PetscCall(PetscStrlen(fname, &flen));
+  gz = (PetscBool)(flen > 3 && !strcmp(fname + flen - 3, ".gz"));
+  if (gz) {
+    char cmd[PETSC_MAX_PATH_LEN + 32];
+
+    PetscCheck(!strchr(fname, '\''), PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "File name must not contain a quote: %s", fname);
+    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "gzip -dc '%s'", fname));
+    fp = popen(cmd, "r");
+  } else fp = fopen(fname, "r");
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open %s", fname);
+
+  ierr = ReadMatrixMarket(fp, fname, &w, A);
   if (gz) pclose(fp);
   else fclose(fp);
+  if (w.ii) PetscCall(PetscFree3(w.ii, w.jj, w.vv));
+  if (w.dnnz) PetscCall(PetscFree2(w.dnnz, w.onnz));
+  if (ierr) PetscCall(MatDestroy(A));
+  PetscCall(ierr);
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds, on a machine without a GPU, what bench/gpu/reliability/run.sh needs besides .gpu/ (bench/gpu/prepare.sh):
+# build/reliability-gpu/ex2 (PETSc 3.22's KSP tutorial ex2, unchanged, against /opt/petsc-cuda) and cuda_hog.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+[ -d /opt/petsc-cuda ] || tar xJf ../shared/gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+mkdir -p build/reliability-gpu
+cat > build/reliability-gpu/Makefile <<'MK'
+PETSC_DIR := /opt/petsc-cuda
+include $(PETSC_DIR)/lib/petsc/conf/variables
+ex2: $(PETSC_DIR)/share/petsc/examples/src/ksp/ksp/tutorials/ex2.c
+	$(PCC) $(PCC_FLAGS) $(CFLAGS) $(CCPPFLAGS) $< -o $@ $(PETSC_LIB)
+MK
+make -C build/reliability-gpu ex2
+/usr/local/cuda/bin/nvcc -O2 -arch=sm_90 -o build/reliability-gpu/cuda_hog bench/gpu/reliability/cuda_hog.cu
+ls -la build/reliability-gpu
