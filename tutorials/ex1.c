@@ -1,11 +1,12 @@
-static char help[] = "Solves the 2D model problems of the trisplit thesis with any KSP and PC.\n\n\
-  -problem <aniso1,aniso2,model8,rot,convdiff>  the stencil (ALGORITHMS.md 6.2):\n\
+static char help[] = "Solves the model problems of the trisplit thesis (2D) and a 3D Laplacian with any KSP and PC.\n\n\
+  -problem <aniso1,aniso2,model8,rot,convdiff,lap3d>  the stencil (ALGORITHMS.md 6.2):\n\
       aniso1   9-point, strong couplings along x\n\
       aniso2   9-point, strong couplings along a diagonal\n\
       model8   5-point isotropic Laplacian\n\
       rot      rotated anisotropic diffusion, 9-point (-eps, -theta in degrees)\n\
       convdiff 5-point upwind convection-diffusion with a strong flow (-peclet)\n\
-  -n <64>          grid points per direction (N = n^2 unknowns)\n\
+      lap3d    7-point 3D Laplacian on the n x n x n grid (N = n^3 unknowns)\n\
+  -n <64>          grid points per direction (N = n^2 unknowns, n^3 for lap3d)\n\
   -compare <type>  also solve with this PC (e.g. jacobi) and report the iteration ratio\n\
   -ratio <3>       the ratio of iterations -compare must reach\n\
   -view_numbers    print residual and error as numbers (default: only pass/fail checks)\n\
@@ -20,9 +21,10 @@ typedef enum {
   PROBLEM_ANISO2,
   PROBLEM_MODEL8,
   PROBLEM_ROT,
-  PROBLEM_CONVDIFF
+  PROBLEM_CONVDIFF,
+  PROBLEM_LAP3D
 } Problem;
-static const char *const Problems[] = {"aniso1", "aniso2", "model8", "rot", "convdiff", "Problem", "PROBLEM_", NULL};
+static const char *const Problems[] = {"aniso1", "aniso2", "model8", "rot", "convdiff", "lap3d", "Problem", "PROBLEM_", NULL};
 
 /* 3x3 stencil s[dy+1][dx+1] of the problem (row = y offset, column = x offset), for an interior point */
 static PetscErrorCode GetStencil(Problem problem, PetscReal eps, PetscReal theta, PetscReal peclet, PetscInt n, PetscScalar s[3][3])
@@ -70,7 +72,48 @@ static PetscErrorCode GetStencil(Problem problem, PetscReal eps, PetscReal theta
     s[0][1] = -1 - h * wy;
     s[2][1] = -1;
   } break;
+  case PROBLEM_LAP3D: /* 3D: assembled by AssembleLaplacian3D() */
+    break;
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 7-point Laplacian on the n x n x n grid (Dirichlet boundary, neighbours outside dropped), row = (iz n + iy) n + ix */
+static PetscErrorCode AssembleLaplacian3D(PetscInt n, Mat *A)
+{
+  const PetscInt N = n * n * n;
+  PetscInt       rstart, rend;
+
+  PetscFunctionBegin;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 7, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 7, NULL, 6, NULL));
+  PetscCall(MatSetUp(*A));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (PetscInt row = rstart; row < rend; row++) {
+    const PetscInt ix = row % n, iy = (row / n) % n, iz = row / (n * n);
+    const PetscInt idx[3] = {ix, iy, iz}, stride[3] = {1, n, n * n};
+    PetscInt       cols[7], nc = 0;
+    PetscScalar    vals[7];
+
+    cols[nc]   = row;
+    vals[nc++] = 6;
+    for (PetscInt d = 0; d < 3; d++) {
+      if (idx[d] > 0) {
+        cols[nc]   = row - stride[d];
+        vals[nc++] = -1;
+      }
+      if (idx[d] < n - 1) {
+        cols[nc]   = row + stride[d];
+        vals[nc++] = -1;
+      }
+    }
+    PetscCall(MatSetValues(*A, 1, &row, nc, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -80,6 +123,10 @@ static PetscErrorCode AssembleMatrix(Problem problem, PetscInt n, PetscReal eps,
   PetscInt    N = n * n, rstart, rend;
 
   PetscFunctionBegin;
+  if (problem == PROBLEM_LAP3D) {
+    PetscCall(AssembleLaplacian3D(n, A));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(GetStencil(problem, eps, theta, peclet, n, s));
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
@@ -175,7 +222,9 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsBool("-view_times", "Print setup and solve times", "ex1.c", view_times, &view_times, NULL));
   PetscOptionsEnd();
   PetscCheck(n >= 2, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-n must be at least 2");
-  N = n * n;
+  if (problem == PROBLEM_LAP3D) PetscCheck(n <= 1290, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-n %" PetscInt_FMT " gives more than 2^31 unknowns", n);
+  else PetscCheck(n <= 46340, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-n %" PetscInt_FMT " gives more than 2^31 unknowns", n);
+  N = problem == PROBLEM_LAP3D ? n * n * n : n * n;
 
   PetscCall(AssembleMatrix(problem, n, eps, theta, peclet, &A));
   PetscCall(MatCreateVecs(A, &x, &b));

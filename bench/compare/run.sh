@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# trisplit against PETSc's GPU preconditioners: one script, three steps (README.md, "Benchmarks").
+#
+#   bash bench/compare/run.sh prepare        # here, no GPU needed: bench/gpu/prepare.sh (lib + drivers against
+#                                            # the CUDA PETSc into .gpu/), the helpers (stamp, copybw) into
+#                                            # .gpu/compare/, the matrices of ../shared/matrices into .gpu/matrices/
+#   bash bench/compare/run.sh device         # on the GPU machine (device tool, one call, < 10 minutes), with carry
+#       [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/lib", ".gpu/tutorials", ".gpu/matrices", ".gpu/compare"]
+#                                            # writes $OUT/compare.tar.gz and $OUT/compare_real.tar.gz (raw,
+#                                            # time-stamped driver outputs)
+#   bash bench/compare/run.sh report TARBALL... # here: bench/results/<date>-<gpu>/ with results.csv, results.md,
+#                                            # histories.csv.gz, logview.md and the PNG plots (report.py)
+#
+# What the device step runs (every run -mat_type aijcusparse -vec_type cuda, rtol 1e-6, right preconditioning,
+# zero initial guess, b = A x with x_i = sin(16 pi i/N)):
+#   - copybw (device copy bandwidth), then one -log_view -log_view_gpu_time run per PC on ANISO1 (200 iterations)
+#   - the model problems of tutorials/ex1, one process per run, one after the other (timed runs: -view_times)
+#   - every matrix of .gpu/matrices/MANIFEST.tsv through tutorials/ex2, PAR processes at a time
+#   Krylov: GMRES(20) and BiCGStab; ALT-o (altsplit outer) with FGMRES(20).
+#   PCs: trisplit algtri, mosd m=1..4, altsplit (inner) m=1..4, altsplit outer m=2 against PETSc's jacobi,
+#   ilu (-pc_factor_mat_solver_type cusparse), bjacobi+ilu, gamg. The m = 1, 3, 4 sweep runs with GMRES only and
+#   after all other runs of the phase (the first thing dropped when time runs short).
+# Each driver output goes through stamp, which prefixes every line with the wall-clock time: the -ksp_monitor lines
+# give residual histories against measured time. With right preconditioning the monitored norm is the
+# unpreconditioned residual ||b - A x_k|| (true residual up to rounding; the drivers print the true residual of
+# the final iterate, and one run checks the history against -ksp_monitor_true_residual).
+# Environment (defaults for the real run): BUDGET=530 s for all runs, MODEL_END=360 s (model problems stop
+# starting runs then), PAR=8, TIMEOUT_MODEL=25, TIMEOUT_REAL=30, PROBLEMS, MATRICES (file names), GPU.
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+what=${1:-}
+
+# ----------------------------------------------------------------------------------------------------------
+if [ "$what" = prepare ]; then
+  set -e
+  SHARED=${SHARED:-../shared}
+  bash bench/gpu/prepare.sh
+  mkdir -p .gpu/compare .gpu/matrices
+  cc -O2 -o .gpu/compare/stamp bench/compare/stamp.c
+  nvcc -O2 -arch=sm_90 -o .gpu/compare/copybw bench/compare/copybw.cu
+  cp "$SHARED"/matrices/MANIFEST.tsv "$SHARED"/matrices/*.mtx.gz .gpu/matrices/
+  commit=${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+  if git rev-parse --git-dir >/dev/null 2>&1 && ! git diff --quiet HEAD -- src include tutorials 2>/dev/null; then commit="$commit+local changes"; fi
+  echo "$commit" > .gpu/compare/commit.txt
+  du -shc .gpu/petsc-cuda-3.22.5-sm90.tar.xz .gpu/lib .gpu/tutorials .gpu/matrices .gpu/compare
+  exit 0
+fi
+
+# ----------------------------------------------------------------------------------------------------------
+if [ "$what" = report ]; then
+  shift
+  exec "${PYTHON:-/usr/bin/python3}" bench/compare/report.py "$@"
+fi
+
+# ----------------------------------------------------------------------------------------------------------
+# device side
+W=${WORK:-/tmp/compare}
+STAMP=${STAMP:-$ROOT/.gpu/compare/stamp}
+EX1=${EX1:-$ROOT/.gpu/tutorials/ex1}
+EX2=${EX2:-$ROOT/.gpu/tutorials/ex2}
+GPU=${GPU--mat_type aijcusparse -vec_type cuda}
+export W STAMP EX1 EX2 GPU
+
+# one run: ID TIMEOUT DEADLINE(epoch s) DRIVER(ex1|ex2) ARGS...; writes $W/runs/ID.log (time-stamped output)
+run_one() {
+  local id=$1 to=$2 dl=$3 drv=$4 exe f rc
+  shift 4
+  f=$W/runs/$id.log
+  exe=$EX1; [ "$drv" = ex2 ] && exe=$EX2
+  { echo "#id $id"; echo "#cmd $drv $* $GPU"; } > "$f"
+  if [ "$(date +%s)" -ge "$dl" ]; then echo "#status skipped (time budget)" >> "$f"; return 0; fi
+  timeout -k 3 "$to" "$exe" "$@" $GPU 2>&1 | "$STAMP" >> "$f"
+  rc=${PIPESTATUS[0]}
+  echo "#rc $rc" >> "$f"
+  printf '%-44s rc=%-3s %s\n' "$id" "$rc" "$(grep -m1 -o '[A-Z_]* in [0-9]* iterations' "$f")"
+}
+
+if [ "$what" = one ]; then
+  shift
+  run_one "$@"
+  exit 0
+fi
+
+[ "$what" = device ] || { sed -n '2,16p' "$0"; exit 1; }
+
+OUT=${OUT:-/tmp/out}
+BUDGET=${BUDGET:-530}
+MODEL_END=${MODEL_END:-360}
+PAR=${PAR:-8}
+TIMEOUT_MODEL=${TIMEOUT_MODEL:-25}
+TIMEOUT_REAL=${TIMEOUT_REAL:-30}
+PROBLEMS=${PROBLEMS:-"aniso1 1200|aniso2 1200|model8 1000|lap3d 100|rot 1000 -eps 1e-3 -theta 45|convdiff 1000 -peclet 10000"}
+LOGVIEW_N=${LOGVIEW_N:-1200}
+T0=$(date +%s)
+mkdir -p "$OUT"
+rm -rf "$W"
+mkdir -p "$W/runs" "$W/logview"
+if [ -n "$GPU" ]; then
+  [ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+  export LD_LIBRARY_PATH=$ROOT/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$W/gpu.txt" 2>&1
+else
+  echo "host (no GPU: GPU options empty)" > "$W/gpu.txt"
+fi
+{
+  date -u +%Y-%m-%dT%H:%MZ
+  echo "commit $(cat .gpu/compare/commit.txt 2>/dev/null || git rev-parse --short HEAD 2>/dev/null)"
+  echo "cpu $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+  echo "budget $BUDGET model_end $MODEL_END par $PAR timeout_model $TIMEOUT_MODEL timeout_real $TIMEOUT_REAL"
+  echo "problems $PROBLEMS"
+} >> "$W/gpu.txt"
+cat "$W/gpu.txt"
+[ -n "$GPU" ] && .gpu/compare/copybw > "$W/copybw.txt" 2>&1
+cat "$W/copybw.txt" 2>/dev/null
+
+KSP_GMRES="-ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right"
+KSP_BCGS="-ksp_type bcgs -ksp_pc_side right"
+KSP_FGMRES="-ksp_type fgmres -ksp_gmres_restart 20 -ksp_pc_side right"
+# label|options; the Krylov method is chosen per pass
+PC_CORE=("jacobi|-pc_type jacobi" "ilu-cusparse|-pc_type ilu -pc_factor_mat_solver_type cusparse"
+  "bjacobi-ilu|-pc_type bjacobi -sub_pc_type ilu" "gamg|-pc_type gamg" "algtri|-pc_type algtri"
+  "mosd-m2|-pc_type mosd -pc_mosd_m 2" "altsplit-m2|-pc_type altsplit -pc_altsplit_m 2")
+PC_SWEEP=("mosd-m1|-pc_type mosd -pc_mosd_m 1" "mosd-m3|-pc_type mosd -pc_mosd_m 3" "mosd-m4|-pc_type mosd -pc_mosd_m 4"
+  "altsplit-m1|-pc_type altsplit -pc_altsplit_m 1" "altsplit-m3|-pc_type altsplit -pc_altsplit_m 3"
+  "altsplit-m4|-pc_type altsplit -pc_altsplit_m 4")
+PC_OUTER="altsplit-outer-m2|-pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_type outer"
+COMMON="-ksp_rtol 1e-6 -ksp_monitor -view_numbers"
+
+# jobs of one problem and pass: lines "ID DRIVER ARGS..." (problem id first, then the driver's problem args)
+joblist() { # PASS PID DRIVER PROBLEM-ARGS...
+  local pass=$1 pid=$2 drv=$3 e
+  shift 3
+  if [ "$pass" = core ]; then
+    for e in "${PC_CORE[@]}"; do echo "${pid}__gmres__${e%%|*} $drv $* $KSP_GMRES ${e#*|}"; done
+    echo "${pid}__fgmres__${PC_OUTER%%|*} $drv $* $KSP_FGMRES ${PC_OUTER#*|}"
+    for e in "${PC_CORE[@]}"; do echo "${pid}__bcgs__${e%%|*} $drv $* $KSP_BCGS ${e#*|}"; done
+  else
+    for e in "${PC_SWEEP[@]}"; do echo "${pid}__gmres__${e%%|*} $drv $* $KSP_GMRES ${e#*|}"; done
+  fi
+}
+
+# 1. -log_view per PC on ANISO1 (GPU event times: -log_view_gpu_time), 200 iterations; and one history check
+echo "== log_view on aniso1 n=$LOGVIEW_N ($(($(date +%s) - T0)) s)"
+for e in "${PC_CORE[@]}" "$PC_OUTER"; do
+  k=$KSP_GMRES; [ "${e%%|*}" = altsplit-outer-m2 ] && k=$KSP_FGMRES
+  timeout -k 3 60 $EX1 -problem aniso1 -n $LOGVIEW_N $k ${e#*|} -ksp_max_it 200 -view_times -view_numbers $GPU \
+    -log_view ${GPU:+-log_view_gpu_time} > "$W/logview/${e%%|*}.txt" 2>&1
+  echo "logview ${e%%|*}: rc $? $(grep -m1 -o 'times:.*' "$W/logview/${e%%|*}.txt")"
+done
+run_one check__gmres__algtri-truemonitor 60 $((T0 + BUDGET)) ex1 -problem aniso1 -n $LOGVIEW_N $KSP_GMRES -pc_type algtri \
+  -ksp_rtol 1e-6 -ksp_monitor_true_residual -view_numbers -view_times
+
+# 2. model problems, one run at a time (timings: ex1 -view_times, device synchronised)
+echo "== model problems ($(($(date +%s) - T0)) s)"
+IFS='|' read -r -a probs <<< "$PROBLEMS"
+for pass in core sweep; do
+  for p in "${probs[@]}"; do
+    set -- $p
+    name=$1 n=$2
+    shift 2
+    joblist $pass "$name" ex1 -problem "$name" -n "$n" "$@" | while read -r id drv args; do
+      run_one "$id" "$TIMEOUT_MODEL" $((T0 + MODEL_END)) "$drv" $args $COMMON -view_times -ksp_max_it 10000
+    done
+  done
+done
+
+# 3. the real matrices, PAR at a time (ex2; times from the stamps: KSPSolve start marked by -ksp_view_pre)
+echo "== real matrices, $PAR at a time ($(($(date +%s) - T0)) s)"
+if [ -n "${MATRICES:-}" ]; then mats=$MATRICES
+else mats=$(awk -F'\t' 'NR > 1 { print $2 }' .gpu/matrices/MANIFEST.tsv); fi
+for pass in core sweep; do
+  for m in $mats; do
+    joblist $pass "mm-${m%.mtx.gz}" ex2 -f "$ROOT/.gpu/matrices/$m"
+  done | while read -r id drv args; do
+    echo "$id $TIMEOUT_REAL $((T0 + BUDGET)) $drv $args $COMMON -ksp_view_pre -ksp_max_it 2000"
+  done > "$W/jobs_$pass.txt"
+  xargs -P "$PAR" -L 1 bash "$ROOT/bench/compare/run.sh" one < "$W/jobs_$pass.txt" > "$W/real_$pass.log" 2>&1
+  echo "real $pass: $(wc -l < "$W/jobs_$pass.txt") jobs, $(grep -c 'rc=0 ' "$W/real_$pass.log") rc=0 ($(($(date +%s) - T0)) s)"
+done
+
+echo "== done ($(($(date +%s) - T0)) s); packing"
+echo "elapsed $(($(date +%s) - T0))" >> "$W/gpu.txt"
+# two tarballs (the device tool returns files of at most 16 MB): the real-matrix runs apart
+(cd "$W" && ls runs | grep '^mm-' > real_files.txt; sed 's|^|runs/|' real_files.txt > real_paths.txt
+ tar czf "$OUT/compare_real.tar.gz" -T real_paths.txt
+ tar czf "$OUT/compare.tar.gz" --exclude-from=real_paths.txt --exclude=real_files.txt --exclude=real_paths.txt .)
+cp "$W/gpu.txt" "$OUT/"
+ls -la "$OUT"
