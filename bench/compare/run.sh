@@ -16,16 +16,20 @@
 #   - copybw (device copy bandwidth), then one -log_view -log_view_gpu_time run per PC on ANISO1 (200 iterations)
 #   - the model problems of tutorials/ex1, one process per run, one after the other (timed runs: -view_times)
 #   - every matrix of .gpu/matrices/MANIFEST.tsv through tutorials/ex2, PAR processes at a time
+#   in the order model core set, real core set, model m-sweep, real m-sweep; a phase starts no run past its
+#   deadline (MODEL_END, REAL_END, BUDGET seconds after the start), such runs are recorded as skipped
 #   Krylov: GMRES(20) and BiCGStab; ALT-o (altsplit outer) with FGMRES(20).
 #   PCs: trisplit algtri, mosd m=1..4, altsplit (inner) m=1..4, altsplit outer m=2 against PETSc's jacobi,
-#   ilu (-pc_factor_mat_solver_type cusparse), bjacobi+ilu, gamg. The m = 1, 3, 4 sweep runs with GMRES only and
-#   after all other runs of the phase (the first thing dropped when time runs short).
+#   ilu (-pc_factor_mat_solver_type cusparse), bjacobi+ilu, gamg. The m = 1, 3, 4 sweep runs with GMRES only
+#   (the first thing dropped when time runs short).
 # Each driver output goes through stamp, which prefixes every line with the wall-clock time: the -ksp_monitor lines
 # give residual histories against measured time. With right preconditioning the monitored norm is the
 # unpreconditioned residual ||b - A x_k|| (true residual up to rounding; the drivers print the true residual of
 # the final iterate, and one run checks the history against -ksp_monitor_true_residual).
-# Environment (defaults for the real run): BUDGET=530 s for all runs, MODEL_END=360 s (model problems stop
-# starting runs then), PAR=8, TIMEOUT_MODEL=25, TIMEOUT_REAL=30, PROBLEMS, MATRICES (file names), GPU.
+# Environment (defaults): BUDGET=530, MODEL_END=220, REAL_END=430 (seconds), PAR=12, TIMEOUT_MODEL=25,
+# TIMEOUT_REAL=20 (per run), PROBLEMS, MATRICES (file names), GPU (empty: a host dry run), EX1, EX2, STAMP.
+# The 2026-11-22 H200 run used the earlier order (model core + sweep, then real core + sweep) with
+# BUDGET=505 MODEL_END=335 PAR=8 TIMEOUT_REAL=30: its real-matrix sweep and 6 matrices did not fit.
 set -u
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -86,10 +90,11 @@ fi
 
 OUT=${OUT:-/tmp/out}
 BUDGET=${BUDGET:-530}
-MODEL_END=${MODEL_END:-360}
-PAR=${PAR:-8}
+MODEL_END=${MODEL_END:-220}
+REAL_END=${REAL_END:-430}
+PAR=${PAR:-12}
 TIMEOUT_MODEL=${TIMEOUT_MODEL:-25}
-TIMEOUT_REAL=${TIMEOUT_REAL:-30}
+TIMEOUT_REAL=${TIMEOUT_REAL:-20}
 PROBLEMS=${PROBLEMS:-"aniso1 1200|aniso2 1200|model8 1000|lap3d 100|rot 1000 -eps 1e-3 -theta 45|convdiff 1000 -peclet 10000"}
 LOGVIEW_N=${LOGVIEW_N:-1200}
 T0=$(date +%s)
@@ -107,7 +112,7 @@ fi
   date -u +%Y-%m-%dT%H:%MZ
   echo "commit $(cat .gpu/compare/commit.txt 2>/dev/null || git rev-parse --short HEAD 2>/dev/null)"
   echo "cpu $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
-  echo "budget $BUDGET model_end $MODEL_END par $PAR timeout_model $TIMEOUT_MODEL timeout_real $TIMEOUT_REAL"
+  echo "budget $BUDGET model_end $MODEL_END real_end $REAL_END par $PAR timeout_model $TIMEOUT_MODEL timeout_real $TIMEOUT_REAL"
   echo "problems $PROBLEMS"
 } >> "$W/gpu.txt"
 cat "$W/gpu.txt"
@@ -151,33 +156,37 @@ done
 run_one check__gmres__algtri-truemonitor 60 $((T0 + BUDGET)) ex1 -problem aniso1 -n $LOGVIEW_N $KSP_GMRES -pc_type algtri \
   -ksp_rtol 1e-6 -ksp_monitor_true_residual -view_numbers -view_times
 
-# 2. model problems, one run at a time (timings: ex1 -view_times, device synchronised)
-echo "== model problems ($(($(date +%s) - T0)) s)"
+# 2. the model problems one run at a time (timings: ex1 -view_times, device synchronised), and
+# 3. the real matrices, PAR at a time (ex2; times from the stamps: KSPSolve start marked by -ksp_view_pre).
+# Order: model core, real core, model sweep, real sweep, so that the m-sweep is what a short budget drops.
 IFS='|' read -r -a probs <<< "$PROBLEMS"
-for pass in core sweep; do
-  for p in "${probs[@]}"; do
-    set -- $p
-    name=$1 n=$2
-    shift 2
-    joblist $pass "$name" ex1 -problem "$name" -n "$n" "$@" | while read -r id drv args; do
-      run_one "$id" "$TIMEOUT_MODEL" $((T0 + MODEL_END)) "$drv" $args $COMMON -view_times -ksp_max_it 10000
-    done
-  done
-done
-
-# 3. the real matrices, PAR at a time (ex2; times from the stamps: KSPSolve start marked by -ksp_view_pre)
-echo "== real matrices, $PAR at a time ($(($(date +%s) - T0)) s)"
 if [ -n "${MATRICES:-}" ]; then mats=$MATRICES
 else mats=$(awk -F'\t' 'NR > 1 { print $2 }' .gpu/matrices/MANIFEST.tsv); fi
-for pass in core sweep; do
+model_pass() { # PASS DEADLINE
+  local pass=$1 dl=$2 p name n extra
+  echo "== model problems, $pass ($(($(date +%s) - T0)) s)"
+  for p in "${probs[@]}"; do
+    read -r name n extra <<< "$p"
+    joblist "$pass" "$name" ex1 -problem "$name" -n "$n" $extra | while read -r id drv args; do
+      run_one "$id" "$TIMEOUT_MODEL" "$dl" "$drv" $args $COMMON -view_times -ksp_max_it 10000
+    done
+  done
+}
+real_pass() { # PASS DEADLINE
+  local m
+  echo "== real matrices, $1, $PAR at a time ($(($(date +%s) - T0)) s)"
   for m in $mats; do
-    joblist $pass "mm-${m%.mtx.gz}" ex2 -f "$ROOT/.gpu/matrices/$m"
+    joblist "$1" "mm-${m%.mtx.gz}" ex2 -f "$ROOT/.gpu/matrices/$m"
   done | while read -r id drv args; do
-    echo "$id $TIMEOUT_REAL $((T0 + BUDGET)) $drv $args $COMMON -ksp_view_pre -ksp_max_it 2000"
-  done > "$W/jobs_$pass.txt"
-  xargs -P "$PAR" -L 1 bash "$ROOT/bench/compare/run.sh" one < "$W/jobs_$pass.txt" > "$W/real_$pass.log" 2>&1
-  echo "real $pass: $(wc -l < "$W/jobs_$pass.txt") jobs, $(grep -c 'rc=0 ' "$W/real_$pass.log") rc=0 ($(($(date +%s) - T0)) s)"
-done
+    echo "$id $TIMEOUT_REAL $2 $drv $args $COMMON -ksp_view_pre -ksp_max_it 2000"
+  done > "$W/jobs_$1.txt"
+  xargs -P "$PAR" -L 1 bash "$ROOT/bench/compare/run.sh" one < "$W/jobs_$1.txt" > "$W/real_$1.log" 2>&1
+  echo "real $1: $(wc -l < "$W/jobs_$1.txt") jobs, $(grep -c 'rc=0 ' "$W/real_$1.log") rc=0 ($(($(date +%s) - T0)) s)"
+}
+model_pass core $((T0 + MODEL_END))
+real_pass core $((T0 + REAL_END))
+model_pass sweep $((T0 + BUDGET))
+real_pass sweep $((T0 + BUDGET))
 
 echo "== done ($(($(date +%s) - T0)) s); packing"
 echo "elapsed $(($(date +%s) - T0))" >> "$W/gpu.txt"
