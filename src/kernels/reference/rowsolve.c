@@ -106,28 +106,37 @@ static int by_position(const void *pa, const void *pb)
   return (a > b) - (a < b);
 }
 
+/* Sources farther apart than this on one path are solved separately when dropping (the solution is
+   the sum of theirs), so a snake-like path between two far sources is not swept in full. */
+#define TS_CLUSTER_GAP 32
+
 size_t ts_ref_mosa_product_size(ts_int n)
 {
-  return (size_t)n * (sizeof(double) + sizeof(entry) + sizeof(ts_int));
+  return (size_t)n * (3 * sizeof(double) + sizeof(entry) + 2 * sizeof(ts_int) + 1);
 }
 
 ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *work)
 {
-  const chain_factor f   = factor_view(n, factor);
-  double            *y   = (double *)work;          /* dense, zero between rows */
-  entry             *cand = (entry *)(y + n);         /* the nonzeros of one row */
-  ts_int            *src = (ts_int *)(cand + n);      /* source positions of one row */
+  const chain_factor f       = factor_view(n, factor);
+  double            *y       = (double *)work;           /* dense, zero between solves */
+  double            *acc     = y + n;                    /* dense sum over the clusters of a row */
+  double            *src_val = acc + n;                  /* values of the sources of one row */
+  entry             *cand    = (entry *)(src_val + n);   /* the nonzeros of one row */
+  ts_int            *src     = (ts_int *)(cand + n);     /* source positions of one row */
+  ts_int            *touched = src + n;                  /* positions acc holds */
+  unsigned char     *mark    = (unsigned char *)(touched + n);
 
-  memset(y, 0, (size_t)n * sizeof(double));
+  memset(y, 0, 2 * (size_t)n * sizeof(double));
+  memset(mark, 0, (size_t)n);
   for (ts_int i = 0; i < n; i++) {
-    const ts_int nb   = b_rowptr[i + 1] - b_rowptr[i];
-    ts_int       ncand = 0, keep = 0, ns = 0;
+    const ts_int nb    = b_rowptr[i + 1] - b_rowptr[i];
+    ts_int       ncand = 0, keep = 0, ns = 0, nt = 0;
     double       theta = 0.0;
 
     if (droptol > 0 && nb > 0) {
       /* the q-th largest |b_ij| of the row: the scale of what the row keeps */
       for (ts_int e = b_rowptr[i]; e < b_rowptr[i + 1]; e++) {
-        cand[ncand].v   = b_val[e];
+        cand[ncand].v     = b_val[e];
         cand[ncand++].col = b_col[e];
       }
       qsort(cand, (size_t)ncand, sizeof(entry), by_magnitude);
@@ -135,15 +144,24 @@ ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const ts_int *b_
       ncand = 0;
     }
     for (ts_int e = b_rowptr[i]; e < b_rowptr[i + 1]; e++) {
-      const ts_int k = iperm[b_col[e]];
       if (!isfinite(b_val[e])) return TS_ERR_NONFINITE;
-      if (y[k] == 0.0 && b_val[e] != 0.0) src[ns++] = k;
-      y[k] += b_val[e];
+      if (b_val[e] != 0.0) {
+        src[ns] = iperm[b_col[e]];
+        ns++;
+      }
     }
+    qsort(src, (size_t)ns, sizeof(ts_int), by_position);
+    for (ts_int e = b_rowptr[i]; e < b_rowptr[i + 1]; e++) y[iperm[b_col[e]]] = b_val[e]; /* values by position */
+    for (ts_int s2 = 0; s2 < ns; s2++) {
+      src_val[s2]  = y[src[s2]];
+    }
+    for (ts_int e = b_rowptr[i]; e < b_rowptr[i + 1]; e++) y[iperm[b_col[e]]] = 0.0;
+
     if (exact) {
       /* the whole chain, as a dense solve would: O(n) per row */
       ts_int lo, hi;
       if (n > 0) {
+        for (ts_int s2 = 0; s2 < ns; s2++) y[src[s2]] = src_val[s2];
         path_solve(&f, 0, n, 0, n - 1, 0.0, y, &lo, &hi);
         for (ts_int k = 0; k < n; k++)
           if (y[k] != 0.0) {
@@ -153,21 +171,39 @@ ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const ts_int *b_
           }
       }
     } else {
-      qsort(src, (size_t)ns, sizeof(ts_int), by_position);
-      for (ts_int s = 0; s < ns;) {
-        /* the sources on one path */
-        const ts_int pb = begin[src[s]], pe = end[src[s]];
-        ts_int       t = s, lo, hi;
+      for (ts_int s2 = 0; s2 < ns;) {
+        /* the sources on one path, in clusters when dropping (one cluster per path when exact) */
+        const ts_int pb = begin[src[s2]], pe = end[src[s2]];
+        ts_int       t = s2, lo, hi;
         while (t < ns && src[t] < pe) t++;
-        path_solve(&f, pb, pe, src[s], src[t - 1], droptol * theta, y, &lo, &hi);
-        for (ts_int k = pb; k < pe; k++) {
-          if (k >= lo && k < hi && y[k] != 0.0) {
-            cand[ncand].v     = y[k];
-            cand[ncand++].col = perm[k];
+        for (ts_int c0 = s2; c0 < t;) {
+          ts_int c1 = c0 + 1;
+          while (c1 < t && (droptol == 0 || src[c1] - src[c1 - 1] <= TS_CLUSTER_GAP)) c1++;
+          for (ts_int c = c0; c < c1; c++) y[src[c]] = src_val[c];
+          path_solve(&f, pb, pe, src[c0], src[c1 - 1], droptol * theta, y, &lo, &hi);
+          /* only [lo, hi) was written: the sweeps start and stop there */
+          for (ts_int k = lo; k < hi; k++) {
+            if (y[k] != 0.0) {
+              if (!mark[k]) {
+                mark[k]         = 1;
+                touched[nt++]   = k;
+              }
+              acc[k] += y[k];
+            }
+            y[k] = 0.0;
           }
-          y[k] = 0.0;
+          c0 = c1;
         }
-        s = t;
+        s2 = t;
+      }
+      for (ts_int u = 0; u < nt; u++) {
+        const ts_int k = touched[u];
+        if (acc[k] != 0.0) {
+          cand[ncand].v     = acc[k];
+          cand[ncand++].col = perm[k];
+        }
+        acc[k]  = 0.0;
+        mark[k] = 0;
       }
     }
     /* the diagonal and the q_i largest off-diagonal entries, stored by column */
