@@ -170,29 +170,12 @@ int main(int argc, char **argv)
 
     if (r[0].npaths >= 0) {
       PetscInt  tot[2] = {r[0].npaths, r[0].longest};
-      Mat       Ad;
-      PC        pcs;
-      PetscInt  np, lo;
-      PetscReal cov;
 
       /* the forest over all ranks: the same for any number of ranks when the blocks align */
       PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &tot[0], 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
       PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &tot[1], 1, MPIU_INT, MPI_MAX, PETSC_COMM_WORLD));
       PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  forests of all ranks together: %" PetscInt_FMT " paths, longest %" PetscInt_FMT "\n", tot[0], tot[1]));
 
-      /* every rank's forest is the sequential forest of its diagonal block, built alone */
-      if (size > 1) PetscCall(MatGetDiagonalBlock(A, &Ad));
-      else Ad = A;
-      PetscCall(PCCreate(PETSC_COMM_SELF, &pcs));
-      PetscCall(PCSetType(pcs, PCALGTRI));
-      PetscCall(PCSetOperators(pcs, Ad, Ad));
-      PetscCall(PCSetFromOptions(pcs));
-      PetscCall(PCSetUp(pcs));
-      PetscCall(PCAlgTriGetForest(pcs, &np, &lo, &cov, NULL));
-      s = (PetscBool)(np == r[0].npaths && lo == r[0].longest && cov == r[0].coverage);
-      PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &s, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD));
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  every rank's forest equals the sequential forest of its diagonal block: %s\n", PetscBools[s]));
-      PetscCall(PCDestroy(&pcs));
     }
   }
 
@@ -209,10 +192,9 @@ int main(int argc, char **argv)
   build:
     requires: !complex double
 
-  # The charges of the [0,2]-factor hash the rank-local row index, so with the default schedule a block
-  # gets other charges when it sits elsewhere in a rank's rows, and possibly another forest. With charges
-  # off (every round uncharged), the forest depends on the block alone: 1, 2 and 3 ranks must print the
-  # very same output.
+  # The charges of the [0,2]-factor hash the global row index, so a block gets the same forest on
+  # whichever rank it sits: with blocks aligned to the ranks, 1, 2 and 3 ranks print the very same
+  # output, with the default charge schedule and with charges off.
   testset:
     args: -pc_algtri_factor_charge_period 1 -pc_mosd_factor_charge_period 1 -pc_altsplit_factor_charge_period 1
     output_file: output/determinism_uncharged.out
@@ -222,10 +204,12 @@ int main(int argc, char **argv)
       suffix: uncharged_mpi
       nsize: {{2 3}}
 
-  # Default charges: repeated setups agree bit for bit and each rank's forest is the sequential forest
-  # of its diagonal block; the totals depend on the number of ranks (one output per size).
-  test:
-    suffix: charged
-    nsize: {{1 2 3}separate output}
+  testset:
+    output_file: output/determinism_charged.out
+    test:
+      suffix: charged
+    test:
+      suffix: charged_mpi
+      nsize: {{2 3}}
 
 TEST*/

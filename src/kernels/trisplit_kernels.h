@@ -126,9 +126,11 @@ typedef struct {
   int      charge_skip;   /* k_m (0) */
   double   p;             /* probability of a positive charge (0.5) */
   uint32_t seed;          /* mixed into the charge hash (0) */
+  ts_int   offset;        /* global index of local vertex 0: the charge of v is that of v + offset, so
+                             a block gets the same forest whichever rank holds it (0) */
 } ts_factor_params;
 
-/* The charges. lowbias32 (C. Wellons' integer hash, 2018) of the vertex id mixed with a hash of
+/* The charges. lowbias32 (C. Wellons' integer hash, 2018) of the (global) vertex id mixed with a hash of
    (round, seed); positive iff the hash is below p 2^32. Host and device evaluate exactly this. */
 static inline TS_HOST_DEVICE uint32_t ts_hash32(uint32_t x)
 {

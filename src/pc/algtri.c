@@ -26,6 +26,7 @@ static PetscErrorCode PCSetUp_AlgTri(PC pc)
 
   PetscFunctionBegin;
   PetscCall(TSGetLocalAIJ(pc, &local, &owned));
+  PetscCall(MatGetOwnershipRange(pc->pmat, &jac->opt.factor.offset, NULL)); /* charges by global row: rank-independent forests */
   PetscCall(MatGetLocalSize(local, &n, NULL));
   PetscCall(TSIsDeviceMat(local, &jac->on_device));
 #if defined(TS_HAVE_CUDA)

@@ -34,6 +34,7 @@ static PetscErrorCode PCSetUp_AltSplit(PC pc)
 
   PetscFunctionBegin;
   PetscCall(TSGetLocalAIJ(pc, &local, &owned));
+  PetscCall(MatGetOwnershipRange(pc->pmat, &alt->opt.forest.factor.offset, NULL)); /* charges by global row: rank-independent forests */
   PetscCall(MatGetLocalSize(local, &n, NULL));
   if (!alt->res) {
     PetscCall(MatCreateVecs(pc->pmat, &alt->res, NULL));

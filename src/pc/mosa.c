@@ -72,6 +72,7 @@ static PetscErrorCode PCSetUp_MOSA(PC pc)
 
   PetscFunctionBegin;
   PetscCall(TSGetLocalAIJ(pc, &local, &owned));
+  PetscCall(MatGetOwnershipRange(pc->pmat, &mos->opt.factor.offset, NULL)); /* charges by global row: rank-independent forests */
   PetscCall(TSSplittingReset(s));
   PetscCall(PetscFree(mos->cdiag));
   PetscCall(PetscFree(mos->tinv));

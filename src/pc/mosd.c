@@ -69,6 +69,7 @@ static PetscErrorCode PCSetUp_MOSD(PC pc)
 
   PetscFunctionBegin;
   PetscCall(TSGetLocalAIJ(pc, &local, &owned));
+  PetscCall(MatGetOwnershipRange(pc->pmat, &mos->opt.forest.factor.offset, NULL)); /* charges by global row: rank-independent forests */
   PetscCall(MatGetLocalSize(local, &n, NULL));
   PetscCall(TSIsDeviceMat(local, &mos->on_device));
 #if defined(TS_HAVE_CUDA)

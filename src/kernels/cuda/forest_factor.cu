@@ -64,6 +64,7 @@ struct ProposeOp {
   FactorState       *state;
   int                round, charged;
   uint32_t           seed, threshold;
+  ts_int             offset; /* global index of vertex 0: charges follow global ids */
 
   __device__ __forceinline__ Acc identity() const
   {
@@ -82,7 +83,7 @@ struct ProposeOp {
     const ts_int *pv = partner + (size_t)v * NF;
     if (pv[NF - 1] >= 0) return a;                       /* v saturated: proposes nothing */
     if (partner[(size_t)c * NF + NF - 1] >= 0) return a; /* c saturated */
-    if (charged && ts_charge(c, round, seed, threshold) == ts_charge(v, round, seed, threshold)) return a;
+    if (charged && ts_charge(c + offset, round, seed, threshold) == ts_charge(v + offset, round, seed, threshold)) return a;
 #pragma unroll
     for (int s = 0; s < NF; s++)
       if (pv[s] == c) return a;
@@ -201,7 +202,7 @@ ts_status factor_run(cudaStream_t s, const ts_factor_params *params, ts_int n, t
     const uint32_t threshold = ts_charge_threshold(params->p);
     for (int k = 0; k < params->iterations; k++) {
       const int     charged = (k % params->charge_period) != params->charge_skip;
-      ProposeOp<NF> op{partner, partner_w, w.prop, w.prop_w, w.state, k, charged, params->seed, threshold};
+      ProposeOp<NF> op{partner, partner_w, w.prop, w.prop_w, w.state, k, charged, params->seed, threshold, params->offset};
       TS_FOREST_TRY_STATUS(srcsr_run(s, n, g_nnz_bound, g_rowptr, g_col, g_w, w.plan, op));
       factor_confirm_kernel<NF><<<grid_for(n), kThreads, 0, s>>>(n, k, charged, w.prop, w.prop_w, partner, partner_w, w.state);
     }

@@ -38,7 +38,7 @@ ts_status ts_ref_factor(const ts_factor_params *params, ts_int n, const ts_int *
     const int charged = (k % params->charge_period) != params->charge_skip;
     size_t    proposals = 0;
     if (charged)
-      for (ts_int v = 0; v < n; v++) charge[v] = (unsigned char)ts_charge(v, k, params->seed, threshold);
+      for (ts_int v = 0; v < n; v++) charge[v] = (unsigned char)ts_charge(v + params->offset, k, params->seed, threshold);
 
     /* Proposition: v keeps its confirmed partners and adds its heaviest eligible neighbours:
        not saturated at round start, not already proposed to, of opposite charge in charged rounds.
