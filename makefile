@@ -49,7 +49,7 @@ endif
 TS_HEADERS     := $(wildcard include/*.h include/trisplit/private/*.h src/kernels/*.h)
 KERNEL_HEADERS := $(wildcard src/kernels/*.h src/kernels/cuda/*.cuh src/kernels/cuda/*.h)
 
-.PHONY: all lib tutorials cuda-kernels run check test install distclean-trisplit ensure-petsc bench
+.PHONY: all lib tutorials cuda-kernels run check test valgrind-check fuzz install distclean-trisplit ensure-petsc bench
 all: lib tutorials
 
 lib: $(LIBNAME)
@@ -121,6 +121,11 @@ check: ensure-petsc
 # The test suite runs through PETSc's own harness (gmakegentest.py), see gmakefile.test.
 test:
 	@$(MAKE) --no-print-directory -f gmakefile.test test
+
+# valgrind memcheck of a representative subset, and the Matrix Market reader under libFuzzer
+# (docs/reliability.md)
+valgrind-check fuzz:
+	@$(MAKE) --no-print-directory -f gmakefile.test $@
 
 # ------------------------------------------------------------------------------------------
 install: lib
