@@ -144,20 +144,14 @@ static PetscErrorCode PCSetUp_MOSA(PC pc)
 
 static PetscErrorCode PCApply_MOSA(PC pc, Vec x, Vec y)
 {
-  PC_MOSA           *mos = (PC_MOSA *)pc->data;
-  const PetscScalar *xa;
-  PetscScalar       *ya;
+  PC_MOSA *mos = (PC_MOSA *)pc->data;
 
   PetscFunctionBegin;
   if (mos->failed) {
     PetscCall(TSVecSetFailed(y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(VecGetArrayRead(x, &xa));
-  PetscCall(VecGetArrayWrite(y, &ya));
-  PetscCall(TSSplittingApplyProduct(&mos->split, mos->tinv, xa, ya, mos->w0, mos->w1, PETSC_FALSE));
-  PetscCall(VecRestoreArrayWrite(y, &ya));
-  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCall(TSSplittingApplyProduct(&mos->split, mos->tinv, x, y, mos->w0, mos->w1, PETSC_FALSE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -188,11 +182,7 @@ static PetscErrorCode PCSetFromOptions_MOSA(PC pc, TSOptionItems PetscOptionsObj
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "MOSA options");
   PetscCall(TSForestOptionsSetFromOptions(PetscOptionsObject, "mosa", &mos->opt));
-  PetscCall(PetscOptionsInt("-pc_mosa_m", "Number of levels (0: automatic, by c_diag)", "PCMOSA", mos->m, &mos->m, NULL));
-  PetscCheck(mos->m >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_m must be at least 0, got %" PetscInt_FMT, mos->m);
-  PetscCall(PetscOptionsInt("-pc_mosa_m_max", "Most levels of the automatic choice", "PCMOSA", mos->m_max, &mos->m_max, NULL));
-  PetscCheck(mos->m_max >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_m_max must be at least 1, got %" PetscInt_FMT, mos->m_max);
-  PetscCall(PetscOptionsReal("-pc_mosa_coverage", "Stop once the diagonal coverage c_diag(B_l) reaches this", "PCMOSA", mos->coverage, &mos->coverage, NULL));
+  PetscCall(TSLevelsOptionsSetFromOptions(PetscOptionsObject, "mosa", "the diagonal coverage c_diag(B_l) reaches this", &mos->m, &mos->m_max, &mos->coverage));
   PetscCall(PetscOptionsReal("-pc_mosa_droptol", "Early dropping of B_l M_l^-1, relative to each row's top-q scale (0: exact on each path)", "PCMOSA", mos->droptol, &mos->droptol, NULL));
   PetscCheck(mos->droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_droptol must be nonnegative");
   PetscCall(PetscOptionsBool("-pc_mosa_exact_product", "Solve the whole chain for every row (O(N^2), for testing)", "PCMOSA", mos->exact, &mos->exact, NULL));

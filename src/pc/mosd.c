@@ -101,9 +101,7 @@ static PetscErrorCode PCSetUp_MOSD(PC pc)
 
 static PetscErrorCode PCApply_MOSD_Private(PC pc, Vec x, Vec y, PetscBool transpose)
 {
-  PC_MOSD           *mos = (PC_MOSD *)pc->data;
-  const PetscScalar *xa;
-  PetscScalar       *ya;
+  PC_MOSD *mos = (PC_MOSD *)pc->data;
 
   PetscFunctionBegin;
   if (mos->failed) {
@@ -117,11 +115,7 @@ static PetscErrorCode PCApply_MOSD_Private(PC pc, Vec x, Vec y, PetscBool transp
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
-  PetscCall(VecGetArrayRead(x, &xa));
-  PetscCall(VecGetArrayWrite(y, &ya));
-  PetscCall(TSSplittingApplyProduct(&mos->split, mos->tinv, xa, ya, mos->w0, mos->w1, transpose));
-  PetscCall(VecRestoreArrayWrite(y, &ya));
-  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCall(TSSplittingApplyProduct(&mos->split, mos->tinv, x, y, mos->w0, mos->w1, transpose));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -17,21 +17,31 @@ PetscErrorCode TSSplittingOptionsDefault(TSSplittingOptions *opt, PetscReal omeg
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* -pc_<type>_m, _m_max, _coverage: how many factors, fixed or chosen until a coverage is reached */
+PetscErrorCode TSLevelsOptionsSetFromOptions(TSOptionItems PetscOptionsObject, const char type[], const char coverage_what[], PetscInt *m, PetscInt *m_max, PetscReal *coverage)
+{
+  char name[64], text[128];
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m", type));
+  PetscCall(PetscOptionsInt(name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCMOSD", *m, m, NULL));
+  PetscCheck(*m >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 0, got %" PetscInt_FMT, name, *m);
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m_max", type));
+  PetscCall(PetscOptionsInt(name, "Most factors of the automatic choice", "PCMOSD", *m_max, m_max, NULL));
+  PetscCheck(*m_max >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 1, got %" PetscInt_FMT, name, *m_max);
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_coverage", type));
+  PetscCall(PetscSNPrintf(text, sizeof(text), "Stop adding factors once %s", coverage_what));
+  PetscCall(PetscOptionsReal(name, text, "PCMOSD", *coverage, coverage, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode TSSplittingOptionsSetFromOptions(TSOptionItems PetscOptionsObject, const char type[], TSSplittingOptions *opt)
 {
-  char      name[64];
-  PetscBool flg;
+  char name[64];
 
   PetscFunctionBegin;
   PetscCall(TSForestOptionsSetFromOptions(PetscOptionsObject, type, &opt->forest));
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m", type));
-  PetscCall(PetscOptionsInt(name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCMOSD", opt->m, &opt->m, &flg));
-  PetscCheck(opt->m >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 0, got %" PetscInt_FMT, name, opt->m);
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m_max", type));
-  PetscCall(PetscOptionsInt(name, "Most factors the automatic choice may take", "PCMOSD", opt->m_max, &opt->m_max, NULL));
-  PetscCheck(opt->m_max >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 1, got %" PetscInt_FMT, name, opt->m_max);
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_coverage", type));
-  PetscCall(PetscOptionsReal(name, "Stop adding factors once the union covers this fraction of the weight", "PCMOSD", opt->coverage, &opt->coverage, NULL));
+  PetscCall(TSLevelsOptionsSetFromOptions(PetscOptionsObject, type, "the union of the forests covers this fraction of the weight", &opt->m, &opt->m_max, &opt->coverage));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_omega", type));
   PetscCall(PetscOptionsReal(name, "Reweighting of edges already used (0: never reuse)", "PCMOSD", opt->omega, &opt->omega, NULL));
   PetscCheck(opt->omega >= 0 && opt->omega <= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)opt->omega);
@@ -154,7 +164,7 @@ PetscErrorCode TSSplittingFailed(const TSSplitting *s, PCFailedReason *reason, P
 /* y = P_0^T A_0^-1 P_0 P_1^T ... P_{m-1}^T A_{m-1}^-1 P_{m-1} D x (thesis Eq. 79) with D = diag(scale)
    (NULL: identity): m tridiagonal solves, m + 1 permutation passes, the scaling fused into the first.
    The transpose applies D P_{m-1}^T A_{m-1}^-T ... A_0^-T P_0 x. w0, w1: n scalars each. */
-PetscErrorCode TSSplittingApplyProduct(const TSSplitting *s, const PetscScalar *scale, const PetscScalar *x, PetscScalar *y, PetscScalar *w0, PetscScalar *w1, PetscBool transpose)
+static PetscErrorCode TSSplittingApplyProductArray(const TSSplitting *s, const PetscScalar *scale, const PetscScalar *x, PetscScalar *y, PetscScalar *w0, PetscScalar *w1, PetscBool transpose)
 {
   const PetscInt m = s->m, n = s->forest[0].n;
 
@@ -191,5 +201,19 @@ PetscErrorCode TSSplittingApplyProduct(const TSSplitting *s, const PetscScalar *
     }
     for (PetscInt k = 0; k < n; k++) y[perm[k]] = scale ? scale[perm[k]] * w0[k] : w0[k];
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSSplittingApplyProduct(const TSSplitting *s, const PetscScalar *scale, Vec x, Vec y, PetscScalar *w0, PetscScalar *w1, PetscBool transpose)
+{
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGetArrayRead(x, &xa));
+  PetscCall(VecGetArrayWrite(y, &ya));
+  PetscCall(TSSplittingApplyProductArray(s, scale, xa, ya, w0, w1, transpose));
+  PetscCall(VecRestoreArrayWrite(y, &ya));
+  PetscCall(VecRestoreArrayRead(x, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

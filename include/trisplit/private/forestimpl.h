@@ -94,6 +94,7 @@ typedef struct {
 } TSSplitting;
 
 PETSC_INTERN PetscErrorCode TSSplittingOptionsDefault(TSSplittingOptions *, PetscReal);
+PETSC_INTERN PetscErrorCode TSLevelsOptionsSetFromOptions(TSOptionItems, const char[], const char[], PetscInt *, PetscInt *, PetscReal *);
 PETSC_INTERN PetscErrorCode TSSplittingOptionsSetFromOptions(TSOptionItems, const char[], TSSplittingOptions *);
 PETSC_INTERN PetscErrorCode TSSplittingBuild(MPI_Comm, Mat, const TSSplittingOptions *, TSSplitting *);
 PETSC_INTERN PetscErrorCode TSSplittingLink(TSSplitting *);
@@ -101,7 +102,7 @@ PETSC_INTERN PetscErrorCode TSSplittingReset(TSSplitting *);
 PETSC_INTERN PetscErrorCode TSSplittingView(const TSSplitting *, PetscViewer);
 PETSC_INTERN PetscErrorCode TSSplittingViewCollective(PC, const TSSplitting *, PetscViewer);
 PETSC_INTERN PetscErrorCode TSSplittingFailed(const TSSplitting *, PCFailedReason *, PetscInt *, PetscInt *);
-PETSC_INTERN PetscErrorCode TSSplittingApplyProduct(const TSSplitting *, const PetscScalar *, const PetscScalar *, PetscScalar *, PetscScalar *, PetscScalar *, PetscBool);
+PETSC_INTERN PetscErrorCode TSSplittingApplyProduct(const TSSplitting *, const PetscScalar *, Vec, Vec, PetscScalar *, PetscScalar *, PetscBool);
 
 /* CSR arrays of a SEQAIJ matrix */
 PETSC_INTERN PetscErrorCode TSGetCSR(Mat, PetscInt *, const PetscInt **, const PetscInt **, const PetscScalar **);
