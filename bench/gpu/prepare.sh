@@ -9,10 +9,10 @@ SHARED=${SHARED:-../shared}
 P="PETSC_DIR=/opt/petsc-cuda BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
 make $P lib tutorials
 # the test programs through PETSc's harness build rules (the host test runs here without a GPU)
-make $P test search='tests-ex5_host'
+make $P test search='tests-ex5_host tests-ex6_host'
 mkdir -p .gpu/lib .gpu/tutorials .gpu/tests
 cp "$SHARED/gpu/petsc-cuda-3.22.5-sm90.tar.xz" .gpu/
 cp build/cuda/lib/libtrisplit.so .gpu/lib/
 cp build/cuda/tutorials/ex1 build/cuda/tutorials/ex2 .gpu/tutorials/
-cp build/cuda/tests/tests/ex5 .gpu/tests/
+cp build/cuda/tests/tests/ex5 build/cuda/tests/tests/ex6 .gpu/tests/
 du -sh .gpu

@@ -26,6 +26,11 @@ if [ "$what" = checks ] || [ "$what" = all ]; then
     .gpu/tests/ex5 -n $n $GPU > "$OUT/ex5_$t.out" 2>&1
     if diff -q "$OUT/ex5_$t.out" tests/output/ex5_$t.out >/dev/null; then check "ex5_$t" ok; else check "ex5_$t" no; diff "$OUT/ex5_$t.out" tests/output/ex5_$t.out | head -20; fi
   done
+  # PCMatApply on the device (RPTS with several right-hand sides) against PCApply per column
+  .gpu/tests/ex6 $GPU > "$OUT/ex6_cuda.out" 2>&1
+  if diff -q "$OUT/ex6_cuda.out" tests/output/ex6_cuda.out >/dev/null; then check ex6_cuda ok; else check ex6_cuda no; diff "$OUT/ex6_cuda.out" tests/output/ex6_cuda.out | head -20; fi
+  /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 .gpu/tests/ex6 -n 32 $GPU > "$OUT/sanitizer_ex6.log" 2>&1
+  if [ $? = 0 ]; then check "compute-sanitizer memcheck [ex6 PCMatApply]" ok; else check "compute-sanitizer memcheck [ex6 PCMatApply]" no; tail -5 "$OUT/sanitizer_ex6.log"; fi
   # host and device give the same iteration counts (same forests, solves equal up to rounding)
   for p in aniso1 aniso2 model8 rot; do
     for pc in "algtri" "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 2 -pc_altsplit_type outer -ksp_type fgmres"; do
