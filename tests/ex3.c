@@ -161,6 +161,71 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&A));
   }
 
+  /* NaN and Inf in the right-hand side: the KSP stops with a reason, the PC itself is fine */
+  for (int k = 0; k < 2; k++) {
+    KSP                ksp;
+    PC                 pc2;
+    Vec                xx, bb;
+    KSPConvergedReason reason;
+    PCFailedReason     pcreason;
+    PetscInt           rs;
+
+    PetscCall(BuildMatrix(CASE_LAPLACE, n, PETSC_DECIDE, NULL, &A));
+    PetscCall(MatCreateVecs(A, &xx, &bb));
+    PetscCall(VecSet(bb, 1.0));
+    PetscCall(VecGetOwnershipRange(bb, &rs, NULL));
+    if (rs == 0) PetscCall(VecSetValue(bb, 0, k ? (PetscScalar)INFINITY : (PetscScalar)NAN, INSERT_VALUES));
+    PetscCall(VecAssemblyBegin(bb));
+    PetscCall(VecAssemblyEnd(bb));
+    PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+    PetscCall(KSPSetOperators(ksp, A, A));
+    PetscCall(KSPGetPC(ksp, &pc2));
+    PetscCall(PCSetType(pc2, PCALGTRI));
+    PetscCall(KSPSetFromOptions(ksp));
+    PetscCall(KSPSolve(ksp, bb, xx));
+    PetscCall(KSPGetConvergedReason(ksp, &reason));
+    PetscCall(PCGetFailedReason(pc2, &pcreason));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s in the right-hand side: %s (PC failed: %s)\n", k ? "Inf" : "NaN", KSPConvergedReasons[reason], PCFailedReasons[pcreason]));
+    PetscCall(KSPDestroy(&ksp));
+    PetscCall(VecDestroy(&xx));
+    PetscCall(VecDestroy(&bb));
+    PetscCall(MatDestroy(&A));
+  }
+
+  /* very long paths: a pure tridiagonal system of -long rows is one path, solved exactly */
+  {
+    PetscInt nlong = 0;
+
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-long", &nlong, NULL));
+    if (nlong > 0) {
+      PetscInt npaths, longest;
+      KSP      ksp;
+      PC       pc2;
+      Vec      xx, bb;
+      PetscInt its;
+
+      PetscCall(BuildMatrix(CASE_TRIDIAGONAL, nlong, PETSC_DECIDE, NULL, &A));
+      PetscCall(MatCreateVecs(A, &xx, &bb));
+      PetscCall(VecSet(xx, 1.0));
+      PetscCall(MatMult(A, xx, bb));
+      PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+      PetscCall(KSPSetOperators(ksp, A, A));
+      PetscCall(KSPGetPC(ksp, &pc2));
+      PetscCall(PCSetType(pc2, PCALGTRI));
+      PetscCall(KSPSetTolerances(ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 100));
+      PetscCall(KSPSetFromOptions(ksp));
+      PetscCall(KSPSolve(ksp, bb, xx));
+      PetscCall(KSPGetIterationNumber(ksp, &its));
+      PetscCall(PCAlgTriGetForest(pc2, &npaths, &longest, NULL, NULL));
+      PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &npaths, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "tridiagonal with %" PetscInt_FMT " rows: one path per rank: %s, solved in %" PetscInt_FMT " iteration(s)\n", nlong, npaths == size ? "yes" : "no", its));
+      PetscCall(KSPDestroy(&ksp));
+      PetscCall(VecDestroy(&xx));
+      PetscCall(VecDestroy(&bb));
+      PetscCall(MatDestroy(&A));
+    }
+  }
+
   /* a non-square matrix is refused with PETSC_ERR_ARG_SIZ */
   PetscCall(MatCreateAIJ(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, n, n + 3, 1, NULL, 1, NULL, &A));
   PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
@@ -201,5 +266,9 @@ int main(int argc, char **argv)
   test:
     suffix: nopivot
     args: -pc_algtri_pivoting none -malloc_dump
+
+  test:
+    suffix: long_path
+    args: -n 100 -long 10000000
 
 TEST*/
