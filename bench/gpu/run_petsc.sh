@@ -40,11 +40,17 @@ if [ "$what" = checks ] || [ "$what" = all ]; then
       [ -n "$h" ] && [ "$h" = "$d" ] && check "host==device $p $pc" ok || check "host==device $p $pc" no
     done
   done
-  # memcheck of the device path (forest build, RPTS, splittings)
-  for pc in "algtri" "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2"; do
-    /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 $EX1 -problem aniso2 -n 64 -pc_type $pc $GPU > "$OUT/sanitizer.log" 2>&1
-    rc=$?; tail -2 "$OUT/sanitizer.log"
-    [ $rc = 0 ] && check "compute-sanitizer memcheck [$pc]" ok || check "compute-sanitizer memcheck [$pc]" no
+  # compute-sanitizer memcheck, racecheck and initcheck of the device paths (forest build, RPTS,
+  # splittings) and of the rpts solver; logs kept in $OUT/sanitizer_<tool>.log
+  for tool in memcheck racecheck initcheck; do
+    : > "$OUT/sanitizer_$tool.log"
+    for pc in "algtri" "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2"; do
+      /usr/local/cuda/bin/compute-sanitizer --tool $tool --error-exitcode 9 $EX1 -problem aniso2 -n 32 -pc_type $pc $GPU >> "$OUT/sanitizer_$tool.log" 2>&1
+      rc=$?; [ $rc = 0 ] && check "compute-sanitizer $tool [$pc]" ok || check "compute-sanitizer $tool [$pc]" no
+    done
+    /usr/local/cuda/bin/compute-sanitizer --tool $tool --error-exitcode 9 .gpu/tests/ex5 -n 512 $GPU >> "$OUT/sanitizer_$tool.log" 2>&1
+    rc=$?; [ $rc = 0 ] && check "compute-sanitizer $tool [ex5 rpts]" ok || check "compute-sanitizer $tool [ex5 rpts]" no
+    grep "ERROR SUMMARY" "$OUT/sanitizer_$tool.log" | sort | uniq -c
   done
   echo "$pass passed, $fail failed"
 fi
