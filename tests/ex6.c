@@ -15,12 +15,14 @@ int main(int argc, char **argv)
   PetscInt    cols[] = {1, 2, 4, 5};
   char        vectype[64] = "";
   MatType     dense;
+  PetscBool   has_mat_type;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(TriSplitInitializePackage());
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
+  PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &has_mat_type)); /* the matrix type follows -vec_type below */
   dense = strstr(vectype, "cuda") ? MATDENSECUDA : MATDENSE;
   PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[1], n, &A));
   if (dense == MATDENSECUDA) PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INPLACE_MATRIX, &A));

@@ -422,7 +422,8 @@ PetscErrorCode TSSplittingDeviceBuild(MPI_Comm comm, Mat A, const TSSplittingOpt
       PetscCall(TSCheckKernel(ts_cuda_linear_forest(stream, n, partner, partner_w, f->path_id, position, f->perm, f->iperm, scratch, stats, NULL), "linear_forest"));
       PetscCall(TSCheckKernel(ts_cuda_graph_reweight(stream, n, g_rowptr, g_col, g_w, partner, opt->omega, covered), "graph_reweight"));
       PetscCall(TSCheckKernel(ts_cuda_masked_sum(stream, g_nnz, w0, covered, sums + 1, scratch), "masked_sum"));
-      PetscCallCUDA(cudaMemcpyAsync(hstats, stats, sizeof(hstats), cudaMemcpyDeviceToHost, stream));
+      /* ts_cuda_linear_forest writes {npaths, longest, ncycles}: read back just those */
+      PetscCallCUDA(cudaMemcpyAsync(hstats, stats, 3 * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
       PetscCallCUDA(cudaMemcpyAsync(&covered_weight, sums + 1, sizeof(PetscReal), cudaMemcpyDeviceToHost, stream));
       PetscCallCUDA(cudaStreamSynchronize(stream));
     }
