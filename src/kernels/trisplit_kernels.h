@@ -340,6 +340,12 @@ TS_EXTERN ts_status ts_cuda_compose(void *stream, ts_int n, const ts_int *perm, 
 TS_EXTERN ts_status ts_cuda_mos_diagonal(void *stream, int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, int m, double *t, double *tinv, double *j);
 TS_EXTERN ts_status ts_cuda_mos_bands(void *stream, ts_int n, int m, int l, const ts_int *perm, const double *t, const double *j, double *a, double *b, double *c);
 
+/* Single-precision factors in a double Krylov method (src/kernels/cuda/convert.cu): y = (float)x,
+   y[k] = (float)x[perm[k]] and x[perm[k]] = (double)y[k] (device only: the host path factors in double). */
+TS_EXTERN ts_status ts_cuda_to_float(void *stream, ts_int n, const double *x, float *y);
+TS_EXTERN ts_status ts_cuda_gather_to_float(void *stream, ts_int n, const ts_int *perm, const double *x, float *y);
+TS_EXTERN ts_status ts_cuda_scatter_from_float(void *stream, ts_int n, const ts_int *perm, const float *y, double *x);
+
 #ifdef __cplusplus
 }
 #endif

@@ -33,12 +33,13 @@ static PetscErrorCode PCSetUp_AlgTri(PC pc)
   if (jac->on_device) {
     rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !jac->reuse_forest || !jac->dforest.perm || jac->dforest.n != n);
     if (rebuild) PetscCall(TSForestDeviceBuild(local, &jac->opt, &jac->dforest));
-    else PetscCall(TSForestDeviceSetValues(&jac->dforest, local));
+    else PetscCall(TSForestDeviceSetValues(&jac->dforest, local, jac->opt.single));
     PetscCall(MatDestroy(&owned));
     PetscCall(PCSetFailedReason(pc, PC_NOERROR));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
+  PetscCheck(!jac->opt.single, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_algtri_precision single is implemented on the GPU only (MATAIJCUSPARSE); the host factors in double");
   rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !jac->reuse_forest || !jac->forest.perm || jac->forest.n != n);
   if (rebuild) {
     PetscCall(TSGraphBuild(local, jac->opt.weight, &jac->graph));
@@ -183,6 +184,13 @@ static PetscErrorCode PCSetFromOptions_AlgTri(PC pc, TSOptionItems PetscOptionsO
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "ALGTRI options");
   PetscCall(TSForestOptionsSetFromOptions(PetscOptionsObject, "algtri", &jac->opt));
+  {
+    const char *const precisions[] = {"double", "single", "PCAlgTriPrecision", "", NULL};
+    PetscEnum         prec         = (PetscEnum)jac->opt.single;
+
+    PetscCall(PetscOptionsEnum("-pc_algtri_precision", "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCALGTRI", precisions, prec, &prec, NULL));
+    jac->opt.single = (PetscBool)(prec == 1);
+  }
   PetscCall(PetscOptionsBool("-pc_algtri_reuse_forest", "Keep the forest when the operator changes with the same nonzero pattern", "PCAlgTriSetReuseForest", jac->reuse_forest, &jac->reuse_forest, NULL));
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -448,6 +456,7 @@ PetscErrorCode PCAlgTriGetForest(PC pc, PetscInt *npaths, PetscInt *longest, Pet
 .  -pc_algtri_factor_charge_skip <0>   - the uncharged round k_m of each period
 .  -pc_algtri_factor_p <0.5>           - probability of a positive charge
 .  -pc_algtri_factor_seed <0>          - seed of the charge hash
+.  -pc_algtri_precision <double>       - double, or single: float bands and RPTS solves on the GPU inside a double Krylov method
 -  -pc_algtri_reuse_forest <true>      - keep the forest when the operator changes with the same nonzero pattern
 
    Level: beginner

@@ -64,6 +64,11 @@ PetscErrorCode TSForestDeviceReset(TSForestDevice *f)
   TSDeviceFree(f->buffer);
   TSDeviceFree(f->mwork);
   TSDeviceFree(f->mbuffer);
+  TSDeviceFree(f->sa);
+  TSDeviceFree(f->sb);
+  TSDeviceFree(f->sc);
+  TSDeviceFree(f->swork);
+  TSDeviceFree(f->sbuffer);
   PetscCall(PetscMemzero(f, sizeof(*f)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -87,6 +92,28 @@ static PetscErrorCode TSRestoreDeviceCSR(Mat A, const PetscInt **ia, const Petsc
   PetscFunctionBegin;
   PetscCall(MatSeqAIJCUSPARSERestoreArrayRead(A, va));
   PetscCall(MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, (const int **)ia, (const int **)ja));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Single-precision copies of the bands (the double ones stay for the setup of new values) */
+static PetscErrorCode TSForestDeviceToSingle(TSForestDevice *f)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(TSGetStream(&stream));
+  if (!f->sb) {
+    PetscCall(TSDeviceMalloc(sizeof(float) * f->n, (void **)&f->sa));
+    PetscCall(TSDeviceMalloc(sizeof(float) * f->n, (void **)&f->sb));
+    PetscCall(TSDeviceMalloc(sizeof(float) * f->n, (void **)&f->sc));
+    PetscCall(TSDeviceMalloc(sizeof(float) * f->n, (void **)&f->swork));
+    PetscCall(TSDeviceMalloc(ts_cuda_gtsv_buffer_size(f->n, 1, 1) + 1, &f->sbuffer));
+  }
+  if (f->n) {
+    PetscCall(TSCheckKernel(ts_cuda_to_float(stream, f->n, f->a, f->sa), "to_float"));
+    PetscCall(TSCheckKernel(ts_cuda_to_float(stream, f->n, f->b, f->sb), "to_float"));
+    PetscCall(TSCheckKernel(ts_cuda_to_float(stream, f->n, f->c, f->sc), "to_float"));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -132,11 +159,12 @@ PetscErrorCode TSForestDeviceBuild(Mat A, const TSForestOptions *opt, TSForestDe
     f->ncycles = stats[2];
   }
   PetscCall(PetscLogEventEnd(TS_Forest, A, 0, 0, 0));
+  if (opt->single) PetscCall(TSForestDeviceToSingle(f));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* New values, same pattern: only the bands */
-PetscErrorCode TSForestDeviceSetValues(TSForestDevice *f, Mat A)
+PetscErrorCode TSForestDeviceSetValues(TSForestDevice *f, Mat A, PetscBool single)
 {
   PetscInt           n, nnz;
   const PetscInt    *ia, *ja;
@@ -150,6 +178,7 @@ PetscErrorCode TSForestDeviceSetValues(TSForestDevice *f, Mat A)
   PetscCall(PetscLogEventBegin(TS_Bands, A, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
   if (n) PetscCall(TSCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
+  if (single) PetscCall(TSForestDeviceToSingle(f));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TS_Bands, A, 0, 0, 0));
   PetscCall(TSRestoreDeviceCSR(A, &ia, &ja, &va));
@@ -169,7 +198,11 @@ PetscErrorCode TSForestDeviceApply(const TSForestDevice *f, PCAlgTriPivoting piv
   PetscCall(VecCUDAGetArrayWrite(y, &ya));
   PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  if (f->n) {
+  if (f->n && f->sb) { /* single-precision factors: convert on the way in and out */
+    PetscCall(TSCheckKernel(ts_cuda_gather_to_float(stream, f->n, f->perm, xa, f->swork), "gather_to_float"));
+    PetscCall(TSCheckKernel(ts_cuda_sgtsv(stream, (ts_pivoting)pivoting, f->n, 1, f->sa, f->sb, f->sc, f->swork, f->n, f->sbuffer), "sgtsv"));
+    PetscCall(TSCheckKernel(ts_cuda_scatter_from_float(stream, f->n, f->perm, f->swork, ya), "scatter_from_float"));
+  } else if (f->n) {
     PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->n, f->perm, xa, f->work), "gather"));
     PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, f->n, 1, f->a, f->b, f->c, f->work, f->n, f->buffer), "dgtsv"));
     PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->n, f->perm, f->work, ya), "scatter"));
@@ -212,7 +245,7 @@ PetscErrorCode TSForestDeviceMatApply(TSForestDevice *f, PCAlgTriPivoting pivoti
 PetscErrorCode TSForestDeviceView(const TSForestDevice *f, PetscViewer viewer)
 {
   PetscFunctionBegin;
-  PetscCall(PetscViewerASCIIPrintf(viewer, "linear forest on the GPU: %" PetscInt_FMT " rows, %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", %" PetscInt_FMT " cycles broken\n", f->n, f->npaths, f->longest, f->ncycles));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "linear forest on the GPU: %" PetscInt_FMT " rows, %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", %" PetscInt_FMT " cycles broken, factors in %s\n", f->n, f->npaths, f->longest, f->ncycles, f->sb ? "single precision" : "double precision"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -43,6 +43,7 @@ PETSC_INTERN PetscLogEvent TS_Graph, TS_Factor, TS_Forest, TS_Bands, TS_TriFacto
 typedef struct {
   PCAlgTriWeight   weight;
   PCAlgTriPivoting pivoting;
+  PetscBool        single; /* bands and solves in float (device path of PCALGTRI) */
   ts_factor_params factor; /* n = 2 for linear forests */
 } TSForestOptions;
 
@@ -135,6 +136,8 @@ typedef struct {
   PetscScalar *work;                  /* device, n */
   void       *buffer;                 /* device, the larger of the setup and RPTS workspaces */
   size_t      buffer_size;
+  float      *sa, *sb, *sc, *swork;   /* device, single-precision bands and work (-pc_algtri_precision single) */
+  void       *sbuffer;                /* device, RPTS workspace in float */
   PetscScalar *mwork;                 /* device, n x mwork_cols, for several right-hand sides */
   void       *mbuffer;                /* device, RPTS workspace for mwork_cols right-hand sides */
   PetscInt    mwork_cols;
@@ -150,7 +153,7 @@ typedef struct {
   } while (0)
 
 PETSC_INTERN PetscErrorCode TSForestDeviceBuild(Mat, const TSForestOptions *, TSForestDevice *);
-PETSC_INTERN PetscErrorCode TSForestDeviceSetValues(TSForestDevice *, Mat);
+PETSC_INTERN PetscErrorCode TSForestDeviceSetValues(TSForestDevice *, Mat, PetscBool);
 PETSC_INTERN PetscErrorCode TSForestDeviceApply(const TSForestDevice *, PCAlgTriPivoting, Vec, Vec);
 PETSC_INTERN PetscErrorCode TSForestDeviceReset(TSForestDevice *);
 PETSC_INTERN PetscErrorCode TSForestDeviceView(const TSForestDevice *, PetscViewer);
