@@ -73,6 +73,22 @@ PetscErrorCode TSForestDeviceReset(TSForestDevice *f)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The arrays of one forest on the device, and a workspace of 'bytes' (at least RPTS's) */
+static PetscErrorCode TSForestDeviceAllocate(TSForestDevice *f, PetscInt n, size_t bytes)
+{
+  PetscFunctionBegin;
+  f->n = n;
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->perm));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->iperm));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->path_id));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->a));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->b));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->c));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->work));
+  PetscCall(TSDeviceMalloc(bytes, &f->buffer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Device CSR arrays of a SEQAIJCUSPARSE matrix */
 static PetscErrorCode TSGetDeviceCSR(Mat A, PetscInt *n, PetscInt *nnz, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
 {
@@ -132,18 +148,9 @@ PetscErrorCode TSForestDeviceBuild(Mat A, const TSForestOptions *opt, TSForestDe
   PetscCall(TSForestDeviceReset(f));
   PetscCall(TSGetStream(&stream));
   PetscCall(TSGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
-  f->n  = n;
   bytes = PetscMax(ts_cuda_linear_forest_build_buffer_size(&opt->factor, n, nnz), ts_cuda_gtsv_buffer_size(n, 1, 0));
-  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->perm));
-  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->iperm));
-  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->path_id));
-  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->a));
-  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->b));
-  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->c));
-  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->work));
-  PetscCall(TSDeviceMalloc(bytes + 4 * sizeof(PetscInt), &f->buffer));
-  f->buffer_size = bytes;
-  d_stats        = (PetscInt *)((char *)f->buffer + bytes);
+  PetscCall(TSForestDeviceAllocate(f, n, bytes + 4 * sizeof(PetscInt)));
+  d_stats = (PetscInt *)((char *)f->buffer + bytes); /* after the workspace, for the statistics */
 
   PetscCall(PetscLogEventBegin(TS_Forest, A, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
@@ -438,16 +445,7 @@ PetscErrorCode TSSplittingDeviceBuild(MPI_Comm comm, Mat A, const TSSplittingOpt
     PetscInt        hstats[4] = {0, 0, 0, 0};
     PetscReal       covered_weight = 0;
 
-    f->n = n;
-    PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->perm));
-    PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->iperm));
-    PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->path_id));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->a));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->b));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->c));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->work));
-    f->buffer_size = ts_cuda_gtsv_buffer_size(n, 1, 0);
-    PetscCall(TSDeviceMalloc(f->buffer_size + 1, &f->buffer));
+    PetscCall(TSForestDeviceAllocate(f, n, ts_cuda_gtsv_buffer_size(n, 1, 0) + 1));
     PetscCall(PetscLogEventBegin(TS_Factor, A, 0, 0, 0));
     PetscCall(PetscLogGpuTimeBegin());
     if (n) {

@@ -135,7 +135,6 @@ typedef struct {
   PetscScalar *a, *b, *c;             /* device bands */
   PetscScalar *work;                  /* device, n */
   void       *buffer;                 /* device, the larger of the setup and RPTS workspaces */
-  size_t      buffer_size;
   float      *sa, *sb, *sc, *swork;   /* device, single-precision bands and work (-pc_algtri_precision single) */
   void       *sbuffer;                /* device, RPTS workspace in float */
   PetscScalar *mwork;                 /* device, n x mwork_cols, for several right-hand sides */
