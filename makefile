@@ -97,6 +97,11 @@ $(TUTDIR)/%: tutorials/%.c $(LIBNAME) include/trisplit.h
 	@mkdir -p $(TUTDIR)
 	${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(abspath $(LIBDIR)) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
 
+# Benchmark drivers that are PETSc programs (bench/<name>/<name>.c), built like the tutorials
+$(BUILD)/bench/%: bench/%.c $(LIBNAME) include/trisplit.h
+	@mkdir -p $(dir $@)
+	${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(abspath $(LIBDIR)) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
+
 # ------------------------------------------------------------------------------------------
 # Set up on a fresh Debian machine: PETSc from apt when PETSC_DIR holds none.
 ensure-petsc:

@@ -7,12 +7,13 @@ cd "$(dirname "$0")/../.."
 SHARED=${SHARED:-../shared}
 [ -d /opt/petsc-cuda ] || tar xJf "$SHARED/gpu/petsc-cuda-3.22.5-sm90.tar.xz" -C /opt
 P="PETSC_DIR=/opt/petsc-cuda BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
-make $P lib tutorials
+make $P lib tutorials build/cuda/bench/multirhs/multirhs
 # the test programs through PETSc's harness build rules (the host test runs here without a GPU)
 make $P test search='tests-ex5_host tests-ex6_host'
-mkdir -p .gpu/lib .gpu/tutorials .gpu/tests
+mkdir -p .gpu/lib .gpu/tutorials .gpu/tests .gpu/bench
 cp "$SHARED/gpu/petsc-cuda-3.22.5-sm90.tar.xz" .gpu/
 cp build/cuda/lib/libtrisplit.so .gpu/lib/
 cp build/cuda/tutorials/ex1 build/cuda/tutorials/ex2 .gpu/tutorials/
 cp build/cuda/tests/tests/ex5 build/cuda/tests/tests/ex6 .gpu/tests/
+cp build/cuda/bench/multirhs/multirhs .gpu/bench/
 du -sh .gpu

@@ -1,0 +1,95 @@
+static char help[] = "Per-column cost of PCMatApply() against PCApply() column by column, for 1, 2, 4, 8 and 32\n\
+columns, on ANISO1 (-n 1200), for any PC (-pc_type algtri). Run with -mat_type aijcusparse -vec_type cuda\n\
+for the GPU. Timings: mean of -reps applications after one warm-up, the device synchronised around them.\n\n";
+
+#include <petscksp.h>
+#include <trisplit.h>
+#if defined(PETSC_HAVE_CUDA)
+  #include <petscdevice_cuda.h>
+#endif
+
+static PetscErrorCode Sync(void)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCallCUDA(cudaDeviceSynchronize());
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Mat            A, X, Y;
+  Vec            x, y;
+  PC             pc;
+  PetscInt       n = 1200, reps = 20, cols[] = {1, 2, 4, 8, 32}, rstart, rend;
+  char           vectype[64] = "";
+  MatType        dense;
+  PetscLogDouble t0, t1;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(TriSplitInitializePackage());
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
+  dense = strstr(vectype, "cuda") ? MATDENSECUDA : MATDENSE;
+  /* ANISO1, 9-point, x strong */
+  PetscCall(MatCreate(PETSC_COMM_WORLD, &A));
+  PetscCall(MatSetSizes(A, PETSC_DECIDE, PETSC_DECIDE, n * n, n * n));
+  PetscCall(MatSetFromOptions(A));
+  PetscCall(MatSeqAIJSetPreallocation(A, 9, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(A, 9, NULL, 6, NULL));
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  for (PetscInt row = rstart; row < rend; row++) {
+    const PetscInt    ix = row % n, iy = row / n;
+    const PetscScalar s[9] = {-0.2, -0.1, -0.2, -1.0, 3.0, -1.0, -0.2, -0.1, -0.2};
+    for (PetscInt d = 0; d < 9; d++) {
+      const PetscInt dx = d % 3 - 1, dy = d / 3 - 1;
+      if (ix + dx < 0 || ix + dx >= n || iy + dy < 0 || iy + dy >= n) continue;
+      PetscCall(MatSetValue(A, row, (iy + dy) * n + ix + dx, s[d], INSERT_VALUES));
+    }
+  }
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(PCCreate(PETSC_COMM_WORLD, &pc));
+  PetscCall(PCSetType(pc, PCALGTRI));
+  PetscCall(PCSetOperators(pc, A, A));
+  PetscCall(PCSetFromOptions(pc));
+  PetscCall(PCSetUp(pc));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "columns, PCMatApply us per column, PCApply us per column, speedup per column\n"));
+  for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
+    PetscLogDouble tmat, tvec;
+
+    PetscCall(MatCreateDense(PETSC_COMM_WORLD, rend - rstart, PETSC_DECIDE, n * n, cols[c], NULL, &X));
+    PetscCall(MatConvert(X, dense, MAT_INPLACE_MATRIX, &X));
+    PetscCall(MatSetRandom(X, NULL));
+    PetscCall(MatDuplicate(X, MAT_DO_NOT_COPY_VALUES, &Y));
+    PetscCall(PCMatApply(pc, X, Y)); /* warm-up */
+    PetscCall(Sync());
+    PetscCall(PetscTime(&t0));
+    for (PetscInt r = 0; r < reps; r++) PetscCall(PCMatApply(pc, X, Y));
+    PetscCall(Sync());
+    PetscCall(PetscTime(&t1));
+    tmat = (t1 - t0) / reps / cols[c];
+    PetscCall(MatGetColumnVector(X, x, 0));
+    PetscCall(PCApply(pc, x, y));
+    PetscCall(Sync());
+    PetscCall(PetscTime(&t0));
+    for (PetscInt r = 0; r < reps; r++)
+      for (PetscInt j = 0; j < cols[c]; j++) PetscCall(PCApply(pc, x, y));
+    PetscCall(Sync());
+    PetscCall(PetscTime(&t1));
+    tvec = (t1 - t0) / reps / cols[c];
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT ", %.1f, %.1f, %.2f\n", cols[c], tmat * 1e6, tvec * 1e6, tvec / tmat));
+    PetscCall(MatDestroy(&X));
+    PetscCall(MatDestroy(&Y));
+  }
+  PetscCall(PCDestroy(&pc));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(MatDestroy(&A));
+  PetscCall(PetscFinalize());
+  return 0;
+}
