@@ -127,24 +127,34 @@ ts_status ts_ref_gttrf(ts_pivoting pivoting, ts_int n, const double *a, const do
 void ts_ref_gttrs(ts_int n, ts_int nrhs, const void *factor, double *x, ts_int ldx)
 {
   gt_factor f;
-  ts_int    i, k;
+  ts_int    i, k, k0, kb;
 
   if (n <= 0 || nrhs <= 0) return;
   f = gt_view(n, factor);
-  for (k = 0; k < nrhs; k++) {
-    double *y = x + (size_t)k * (size_t)ldx;
-    /* L: replay the eliminations (and interchanges) on the right-hand side. */
+  /* Columns in groups of four, rows outer: the factor is read once per group (as RPTS does on the
+     device); every column sees the same operations in the same order as alone. */
+  for (k0 = 0; k0 < nrhs; k0 += 4) {
+    double *y[4];
+    kb = nrhs - k0 < 4 ? nrhs - k0 : 4;
+    for (k = 0; k < kb; k++) y[k] = x + (size_t)(k0 + k) * (size_t)ldx;
+    /* L: replay the eliminations (and interchanges) on the right-hand sides. */
     for (i = 0; i < n - 1; i++) {
       if (f.piv[i]) {
-        const double t = y[i];
-        y[i]           = y[i + 1];
-        y[i + 1]       = t - f.l[i] * y[i];
-      } else y[i + 1] -= f.l[i] * y[i];
+        for (k = 0; k < kb; k++) {
+          const double t = y[k][i];
+          y[k][i]        = y[k][i + 1];
+          y[k][i + 1]    = t - f.l[i] * y[k][i];
+        }
+      } else
+        for (k = 0; k < kb; k++) y[k][i + 1] -= f.l[i] * y[k][i];
     }
     /* U: back substitution with up to two superdiagonals (u1, u2 are 0 past the end). */
-    y[n - 1] /= f.u0[n - 1];
-    if (n > 1) y[n - 2] = (y[n - 2] - f.u1[n - 2] * y[n - 1]) / f.u0[n - 2];
-    for (i = n - 3; i >= 0; i--) y[i] = (y[i] - f.u1[i] * y[i + 1] - f.u2[i] * y[i + 2]) / f.u0[i];
+    for (k = 0; k < kb; k++) {
+      y[k][n - 1] /= f.u0[n - 1];
+      if (n > 1) y[k][n - 2] = (y[k][n - 2] - f.u1[n - 2] * y[k][n - 1]) / f.u0[n - 2];
+    }
+    for (i = n - 3; i >= 0; i--)
+      for (k = 0; k < kb; k++) y[k][i] = (y[k][i] - f.u1[i] * y[k][i + 1] - f.u2[i] * y[k][i + 2]) / f.u0[i];
   }
 }
 
