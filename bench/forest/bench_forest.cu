@@ -28,31 +28,8 @@
 
 #include "trisplit_kernels.h"
 #include "../../tests/kernels/forest_matrices.h"
+#include "../../tests/kernels/check.h"
 
-#define CK(x)                                                                                             \
-  do {                                                                                                    \
-    cudaError_t e_ = (x);                                                                                 \
-    if (e_ != cudaSuccess) {                                                                              \
-      fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x);    \
-      exit(2);                                                                                            \
-    }                                                                                                     \
-  } while (0)
-#define CS(x)                                                                                             \
-  do {                                                                                                    \
-    cusparseStatus_t s_ = (x);                                                                            \
-    if (s_ != CUSPARSE_STATUS_SUCCESS) {                                                                  \
-      fprintf(stderr, "cuSPARSE error %d at %s:%d: %s\n", (int)s_, __FILE__, __LINE__, #x);               \
-      exit(2);                                                                                            \
-    }                                                                                                     \
-  } while (0)
-#define CT(x)                                                                                             \
-  do {                                                                                                    \
-    ts_status t_ = (x);                                                                                   \
-    if (t_ != TS_SUCCESS) {                                                                               \
-      fprintf(stderr, "ts status %d at %s:%d: %s\n", (int)t_, __FILE__, __LINE__, #x);                    \
-      exit(2);                                                                                            \
-    }                                                                                                     \
-  } while (0)
 
 template <class T>
 static T *dalloc(size_t n)

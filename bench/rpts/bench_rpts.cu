@@ -28,23 +28,8 @@
 
 #include "trisplit_kernels.h"
 #include "cuda/gtsv_tuned.h"
+#include "../../tests/kernels/check.h"
 
-#define CK(x)                                                                                             \
-  do {                                                                                                    \
-    cudaError_t e_ = (x);                                                                                 \
-    if (e_ != cudaSuccess) {                                                                              \
-      fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x);    \
-      exit(2);                                                                                            \
-    }                                                                                                     \
-  } while (0)
-#define CS(x)                                                                                             \
-  do {                                                                                                    \
-    cusparseStatus_t s_ = (x);                                                                            \
-    if (s_ != CUSPARSE_STATUS_SUCCESS) {                                                                  \
-      fprintf(stderr, "cuSPARSE error %d at %s:%d: %s\n", (int)s_, __FILE__, __LINE__, #x);               \
-      exit(2);                                                                                            \
-    }                                                                                                     \
-  } while (0)
 
 typedef long long i64;
 

@@ -22,23 +22,8 @@
 
 #include "trisplit_kernels.h"
 #include "forest_matrices.h"
+#include "check.h"
 
-#define CK(x)                                                                                             \
-  do {                                                                                                    \
-    cudaError_t e_ = (x);                                                                                 \
-    if (e_ != cudaSuccess) {                                                                              \
-      fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x);    \
-      exit(2);                                                                                            \
-    }                                                                                                     \
-  } while (0)
-#define CT(x)                                                                                             \
-  do {                                                                                                    \
-    ts_status s_ = (x);                                                                                   \
-    if (s_ != TS_SUCCESS) {                                                                               \
-      fprintf(stderr, "ts status %d at %s:%d: %s\n", (int)s_, __FILE__, __LINE__, #x);                    \
-      exit(2);                                                                                            \
-    }                                                                                                     \
-  } while (0)
 
 /* device array with poisoned initial contents (0xA5 bytes) */
 template <class T>

@@ -25,18 +25,11 @@
 
 #include "trisplit_kernels.h"
 #include "cuda/gtsv_tuned.h"
+#include "check.h"
 #if defined(TS_HAVE_GALLERY)
   #include "tridiag_gallery.h"
 #endif
 
-#define CK(x)                                                                                   \
-  do {                                                                                          \
-    cudaError_t e_ = (x);                                                                       \
-    if (e_ != cudaSuccess) {                                                                    \
-      fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorString(e_), __FILE__, __LINE__, #x); \
-      exit(2);                                                                                  \
-    }                                                                                           \
-  } while (0)
 
 static int g_pass = 0, g_fail = 0, g_warn = 0;
 
