@@ -550,9 +550,7 @@ static PetscErrorCode MatMatSolve_RPTS(Mat F, Mat B, Mat X)
   PetscCall(MatDenseGetLDA(X, &ldx));
   PetscCheck(ldb == F->rmap->n && ldx == F->rmap->n, PETSC_COMM_SELF, PETSC_ERR_SUP, "MatMatSolve() with rpts needs dense matrices with leading dimension equal to the number of rows");
   if (F->factorerrortype) {
-    PetscCall(MatDenseGetArrayWrite(X, &xa));
-    for (PetscInt k = 0; k < ldx * nrhs; k++) xa[k] = PETSC_INFINITY * 10; /* overflows to Inf */
-    PetscCall(MatDenseRestoreArrayWrite(X, &xa));
+    PetscCall(TSDenseSetFailed(X));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #if defined(TS_HAVE_CUDA)

@@ -114,10 +114,7 @@ static PetscErrorCode PCMatApply_AlgTri(PC pc, Mat X, Mat Y)
   PetscCall(MatDenseGetLDA(X, &ldx));
   PetscCall(MatDenseGetLDA(Y, &ldy));
   if (jac->forest.failed) {
-    PetscCall(MatDenseGetArrayWrite(Y, &ya));
-    for (PetscInt c = 0; c < k; c++)
-      for (PetscInt i = 0; i < n; i++) ya[c * ldy + i] = PETSC_INFINITY * 10; /* overflows to Inf */
-    PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
+    PetscCall(TSDenseSetFailed(Y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #if defined(TS_HAVE_CUDA)

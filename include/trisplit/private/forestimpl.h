@@ -34,6 +34,23 @@ static inline PetscErrorCode TSVecSetFailed(Vec y)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* ... and Inf in every column of a dense result (PCMatApply(), MatMatSolve()) */
+static inline PetscErrorCode TSDenseSetFailed(Mat Y)
+{
+  PetscScalar *ya;
+  PetscInt     m, k, ld;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(Y, &m, NULL));
+  PetscCall(MatGetSize(Y, NULL, &k));
+  PetscCall(MatDenseGetLDA(Y, &ld));
+  PetscCall(MatDenseGetArrayWrite(Y, &ya));
+  for (PetscInt c = 0; c < k; c++)
+    for (PetscInt i = 0; i < m; i++) ya[c * ld + i] = (PetscScalar)INFINITY;
+  PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The kernels see PetscInt as ts_int (the makefile sets TS_INDEX_64 with 64-bit PETSc indices). */
 typedef char TriSplitIndexCheck[sizeof(PetscInt) == sizeof(ts_int) ? 1 : -1];
 
