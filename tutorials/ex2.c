@@ -243,20 +243,41 @@ int main(int argc, char **argv)
       args: -f ${TRISPLIT_MATRICES}/1138_bus.mtx.gz
 
     test:
-      suffix: sherman1_split
-      args: -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz -pc_type {{mosd altsplit}separate output} -pc_mosd_m 2 -pc_altsplit_m 2
+      suffix: sherman1_mosd
+      args: -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz -pc_type mosd -pc_mosd_m 2
 
     test:
-      suffix: orsirr_1_split
-      args: -f ${TRISPLIT_MATRICES}/orsirr_1.mtx.gz -pc_type {{mosd altsplit}separate output} -pc_mosd_m 2 -pc_altsplit_m 2
+      suffix: sherman1_altsplit
+      args: -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz -pc_type altsplit -pc_altsplit_m 2
 
     test:
-      suffix: pde2961_split
-      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type {{algtri mosd altsplit}separate output} -pc_mosd_m 2 -pc_altsplit_m 2
+      suffix: orsirr_1_mosd
+      args: -f ${TRISPLIT_MATRICES}/orsirr_1.mtx.gz -pc_type mosd -pc_mosd_m 2
 
     test:
-      suffix: pde2961_split_mpi
+      suffix: orsirr_1_altsplit
+      args: -f ${TRISPLIT_MATRICES}/orsirr_1.mtx.gz -pc_type altsplit -pc_altsplit_m 2
+
+    test:
+      suffix: pde2961_algtri
+      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type algtri
+
+    test:
+      suffix: pde2961_mosd
+      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type mosd -pc_mosd_m 2
+
+    test:
+      suffix: pde2961_altsplit
+      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type altsplit -pc_altsplit_m 2
+
+    test:
+      suffix: pde2961_mosd_mpi
       nsize: 2
-      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type {{mosd altsplit}separate output} -pc_mosd_m 2 -pc_altsplit_m 2
+      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type mosd -pc_mosd_m 2
+
+    test:
+      suffix: pde2961_altsplit_mpi
+      nsize: 2
+      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type altsplit -pc_altsplit_m 2
 
 TEST*/
