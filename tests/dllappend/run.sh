@@ -36,21 +36,7 @@ mpiexec=${MPIEXEC:-mpiexec}
 mkdir -p "$dir"
 case $lib in /*) ;; *) lib=$PWD/$lib ;; esac
 
-total=0 success=0 failed=0 failures=""
-start=$(date +%s)
-
-report() { # report SUBLABEL OK|"not" [reason]
-  local msg
-  if [ "$2" = OK ]; then
-    msg="ok $1"; success=$((success + 1))
-  else
-    msg="not ok $1 # $3"; failed=$((failed + 1)); failures="$failures $1"
-    echo "$msg" >> "$err"
-  fi
-  total=$((total + 1))
-  echo "$msg" >> "$tap"
-  if ! $quiet || [ "$2" != OK ]; then echo "$msg"; fi
-}
+. "$(dirname "$0")/counts.sh"
 
 opts="-ksp_converged_reason -ksp_view"
 out=$dir/ex2_dllappend.out
@@ -80,16 +66,4 @@ else
   report "$label+control" not "without -dll_append, -pc_type algtri should fail naming algtri (status $rc), see $ctl"
 fi
 
-if [ -n "$counts" ]; then
-  mkdir -p "$(dirname "$counts")"
-  elapsed=$(( $(date +%s) - start ))
-  {
-    echo "total $total"
-    echo "success $success"
-    echo "failed $failed"
-    echo "failures$failures"
-    echo "time $elapsed.00 $elapsed.00"
-  } > "$counts"
-  exit 0   # like the harness scripts: the result is in the counts file
-fi
-[ $failed -eq 0 ]
+finish
