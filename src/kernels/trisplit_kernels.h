@@ -83,6 +83,18 @@ TS_EXTERN void ts_ref_gttrs_transpose(ts_int n, ts_int nrhs, const void *factor,
 /* Factor and solve in one call; work holds ts_ref_gttrf_size(n) bytes. */
 TS_EXTERN ts_status ts_ref_gtsv(ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *work, ts_int *zero_row);
 
+/* 2x2 block tridiagonal chains (ALGORITHMS.md 2.1 with n = 2; the block ALGTRI variant): nb block
+   rows, bands a (sub), b (diag), c (super) of 4 nb doubles each, block i at [4i, 4i+4) stored
+   column major (a[4i] = A00, a[4i+1] = A10, a[4i+2] = A01, a[4i+3] = A11); a's block 0 and c's
+   block nb-1 are unused (zero). Unknowns of block row i are x[2i], x[2i+1] (ldx >= 2 nb).
+   Pivoting is by block rows (ALGORITHMS.md 2.3: |det| of the candidate blocks, each scaled by the
+   max-abs of its own scalar rows; no interchanges inside a block row). */
+TS_EXTERN size_t    ts_ref_bgttrf_size(ts_int nb);
+TS_EXTERN ts_status ts_ref_bgttrf(ts_pivoting pivoting, ts_int nb, const double *a, const double *b, const double *c, void *factor, ts_int *zero_row);
+TS_EXTERN void      ts_ref_bgttrs(ts_int nb, ts_int nrhs, const void *factor, double *x, ts_int ldx);
+TS_EXTERN void      ts_ref_bgttrs_transpose(ts_int nb, ts_int nrhs, const void *factor, double *x, ts_int ldx);
+TS_EXTERN ts_status ts_ref_bgtsv(ts_pivoting pivoting, ts_int nb, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *work, ts_int *zero_row);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Diagonal scalings (ALGORITHMS.md 5.1)                                                       */
 /* ------------------------------------------------------------------------------------------ */
@@ -262,6 +274,12 @@ TS_EXTERN size_t    ts_cuda_gtsv_buffer_size(ts_int n, ts_int nrhs, int single_p
    allocation, no synchronisation. */
 TS_EXTERN ts_status ts_cuda_dgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer);
 TS_EXTERN ts_status ts_cuda_sgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer);
+
+/* Block RPTS for 2x2 block tridiagonal chains in the layout of ts_ref_bgttrf (x: 2 nb rows per
+   column). Same contract as ts_cuda_dgtsv. */
+TS_EXTERN size_t    ts_cuda_bgtsv_buffer_size(ts_int nb, ts_int nrhs, int single_precision);
+TS_EXTERN ts_status ts_cuda_dbgtsv(void *stream, ts_pivoting pivoting, ts_int nb, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer);
+TS_EXTERN ts_status ts_cuda_sbgtsv(void *stream, ts_pivoting pivoting, ts_int nb, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer);
 
 /* The CUDA twin of ts_ref_gather_scaled. */
 TS_EXTERN ts_status ts_cuda_gather_scaled(void *stream, ts_int n, const ts_int *perm, const double *s, const double *x, double *y);
