@@ -27,31 +27,9 @@
 */
 #include <math.h>
 #include <string.h>
-#include "trisplit_kernels.h"
+#include "gt_factor.h"
 
-typedef struct {
-  double        *l, *u0, *u1, *u2;
-  unsigned char *piv;
-} gt_factor;
-
-/* Pointers into the caller's buffer, same layout for const and non-const users. */
-static gt_factor gt_view(ts_int n, const void *buf)
-{
-  gt_factor f;
-  double   *d = (double *)buf;
-  f.l   = d;
-  f.u0  = d + n;
-  f.u1  = d + 2 * (size_t)n;
-  f.u2  = d + 3 * (size_t)n;
-  f.piv = (unsigned char *)(d + 4 * (size_t)n);
-  return f;
-}
-
-size_t ts_ref_gttrf_size(ts_int n)
-{
-  if (n <= 0) return 0;
-  return 4 * (size_t)n * sizeof(double) + (size_t)n;
-}
+size_t ts_ref_gttrf_size(ts_int n) { return gt_size(n, 1); }
 
 static double max2(double x, double y) { return x >= y ? x : y; }
 
@@ -68,7 +46,7 @@ ts_status ts_ref_gttrf(ts_pivoting pivoting, ts_int n, const double *a, const do
   for (i = 0; i < n; i++)
     if (!isfinite(b[i]) || (i > 0 && !isfinite(a[i])) || (i < n - 1 && !isfinite(c[i]))) return TS_ERR_NONFINITE;
 
-  f  = gt_view(n, factor);
+  f  = gt_view(n, 1, factor);
   p0 = b[0];
   p1 = n > 1 ? c[0] : 0.0;
   for (i = 0; i < n - 1; i++) {
@@ -130,7 +108,7 @@ void ts_ref_gttrs(ts_int n, ts_int nrhs, const void *factor, double *x, ts_int l
   ts_int    i, k, k0, kb;
 
   if (n <= 0 || nrhs <= 0) return;
-  f = gt_view(n, factor);
+  f = gt_view(n, 1, factor);
   /* Columns in groups of four, rows outer: the factor is read once per group (as RPTS does on the
      device); every column sees the same operations in the same order as alone. */
   for (k0 = 0; k0 < nrhs; k0 += 4) {
@@ -164,7 +142,7 @@ void ts_ref_gttrs_transpose(ts_int n, ts_int nrhs, const void *factor, double *x
   ts_int    i, k;
 
   if (n <= 0 || nrhs <= 0) return;
-  f = gt_view(n, factor);
+  f = gt_view(n, 1, factor);
   for (k = 0; k < nrhs; k++) {
     double *y = x + (size_t)k * (size_t)ldx;
     /* T^T = U^T (P_{n-2} L_{n-2} ... P_0 L_0)^{-T}: first U^T z = y, forward ... */
