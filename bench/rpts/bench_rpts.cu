@@ -8,6 +8,8 @@
 
    Matrix: b ~ U(1, 1.5) with random sign, a, c ~ 0.05 U(-1,1) (the solve must not blow up when it is
    repeated in place); x restored from a pristine copy every 20 solves (outside the timed region).
+   Block rows (rpts-block: scaled, rpts-block-part: partial): ts_cuda_[ds]bgtsv on N/2 2x2 block rows
+   (N scalar unknowns), fraction of their own copy floor (copy-floor-blk, (24 + 6R) N/2 words).
    Timing: CUDA events around blocks of solves after 3 warm-up solves, mean over >= 10 solves
    (about 0.1 s of solves per point).
 
@@ -49,6 +51,19 @@ __global__ void gen_matrix(T *a, T *b, T *c, i64 n, uint64_t seed)
     a[i]           = i > 0 ? (T)(0.05 * u) : T(0);
     c[i]           = i < n - 1 ? (T)(0.05 * w) : T(0);
     b[i]           = (T)((v >= 0 ? 1.0 : -1.0) * (1.0 + 0.5 * fabs(v)));
+  }
+}
+/* 2x2 block chains: diagonal blocks diag(+-(1 + 0.5|v|)) + 0.05 U(-1,1) off the diagonal, a, c ~ 0.05 U(-1,1) */
+template <class T>
+__global__ void gen_block_matrix(T *a, T *b, T *c, i64 nb, uint64_t seed)
+{
+  for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < 4 * nb; i += (i64)gridDim.x * blockDim.x) {
+    const i64    row = i / 4;
+    const int    k   = (int)(i % 4);
+    const double u = upm1(seed, 3 * i), v = upm1(seed, 3 * i + 1), w = upm1(seed, 3 * i + 2);
+    a[i]           = row > 0 ? (T)(0.05 * u) : T(0);
+    c[i]           = row < nb - 1 ? (T)(0.05 * w) : T(0);
+    b[i]           = (T)(k == 0 || k == 3 ? (v >= 0 ? 1.0 : -1.0) * (1.0 + 0.5 * fabs(v)) : 0.05 * v);
   }
 }
 template <class T>
@@ -110,6 +125,7 @@ template <class T>
 struct Api;
 template <>
 struct Api<double> {
+  static ts_status brpts(ts_pivoting p, i64 nb, int nrhs, const double *a, const double *b, const double *c, double *x, void *buf) { return ts_cuda_dbgtsv(0, p, (ts_int)nb, nrhs, a, b, c, x, (ts_int)(2 * nb), buf); }
   static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *buf, int M, int nf) { return M != 0 || nf ? ts_cuda_dgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_dgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
   static cusparseStatus_t bs(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, const double *x, size_t *s) { return cusparseDgtsv2_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t bsnp(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, const double *x, size_t *s) { return cusparseDgtsv2_nopivot_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
@@ -118,6 +134,7 @@ struct Api<double> {
 };
 template <>
 struct Api<float> {
+  static ts_status brpts(ts_pivoting p, i64 nb, int nrhs, const float *a, const float *b, const float *c, float *x, void *buf) { return ts_cuda_sbgtsv(0, p, (ts_int)nb, nrhs, a, b, c, x, (ts_int)(2 * nb), buf); }
   static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *buf, int M, int nf) { return M != 0 || nf ? ts_cuda_sgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_sgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
   static cusparseStatus_t bs(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, const float *x, size_t *s) { return cusparseSgtsv2_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t bsnp(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, const float *x, size_t *s) { return cusparseSgtsv2_nopivot_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
@@ -246,6 +263,49 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, cusparseHandle_t
       if (!(rn <= (sizeof(T) == 8 ? 1e-12 : 1e-4) * dn)) printf("RESIDUAL CHECK FAILED: %g\n", rn / dn);
     }
     cudaFree(buf);
+  }
+
+  /* block RPTS on nb = n/2 block rows (n scalar unknowns): reads the 12 T of a block row twice, the
+     right-hand sides twice, writes them once: (24 + 6R) nb words per batch of R; own copy floor */
+  {
+    const i64 nb = n / 2;
+    T        *ba, *bb, *bc;
+    CK(cudaMalloc(&ba, 4 * nb * sizeof(T)));
+    CK(cudaMalloc(&bb, 4 * nb * sizeof(T)));
+    CK(cudaMalloc(&bc, 4 * nb * sizeof(T)));
+    gen_block_matrix<T><<<1024, 256>>>(ba, bb, bc, nb, 23 + n);
+    CK(cudaGetLastError());
+    double bcopy = 0;
+    {
+      i64 words = 0;
+      for (int j = 0; j < nrhs; j += 4) words += (24 + 6 * (i64)(nrhs - j < 4 ? nrhs - j : 4)) * nb;
+      const size_t bytes = (size_t)(words / 2) * sizeof(T);
+      void        *s1 = nullptr, *s2 = nullptr;
+      if (cudaMalloc(&s1, bytes) == cudaSuccess && cudaMalloc(&s2, bytes) == cudaSuccess) {
+        CK(cudaMemset(s1, 0x3f, bytes));
+        bcopy = time_it([&]() { CK(cudaMemcpyAsync(s2, s1, bytes, cudaMemcpyDeviceToDevice)); }, []() {}, reps);
+        record("copy-floor-blk", prec, nrhs, n, bcopy, reps, bcopy);
+      } else cudaGetLastError();
+      if (s1) cudaFree(s1);
+      if (s2) cudaFree(s2);
+    }
+    void *buf;
+    CK(cudaMalloc(&buf, ts_cuda_bgtsv_buffer_size((ts_int)nb, nrhs, sizeof(T) == 4) + 1));
+    for (int p = 1; p <= 2; ++p) {
+      const double ms = time_it(
+        [&]() {
+          if (Api<T>::brpts((ts_pivoting)p, nb, nrhs, ba, bb, bc, x, buf) != TS_SUCCESS) {
+            fprintf(stderr, "block rpts failed\n");
+            exit(3);
+          }
+        },
+        restore, reps);
+      record(p == 1 ? "rpts-block-part" : "rpts-block", prec, nrhs, n, ms, reps, bcopy);
+    }
+    cudaFree(buf);
+    cudaFree(ba);
+    cudaFree(bb);
+    cudaFree(bc);
   }
 
   /* cuSPARSE gtsv2 overflows its 32-bit sizes from about 2^26 unknowns (illegal address, negative buffer size) */

@@ -1,12 +1,12 @@
 #!/bin/bash
 # RPTS checks and benchmark on the GPU machine; run from the repository root after
 #   make -f bench/rpts/Makefile   (on the build machine; outputs in .gpu/, carried along)
-# usage: bash bench/rpts/run_device.sh [test|memcheck|bench ...]   (default: all three)
-# Results go to $OUT (or ./.gpu/out): gpu.txt, test.log, memcheck.log, bench.log, bench_rpts.csv
+# usage: bash bench/rpts/run_device.sh [test|suite|memcheck|bench ...]   (default: test suite bench memcheck)
+# Results go to $OUT (or ./.gpu/out): gpu.txt, test.log, suite.log, memcheck.log, bench.log, bench_rpts.csv
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$PWD/.gpu/lib:$LD_LIBRARY_PATH
 OUT=${OUT:-$PWD/.gpu/out}
 mkdir -p "$OUT"
-steps=${*:-test bench memcheck}
+steps=${*:-test suite bench memcheck}
 {
   date -u '+%Y-%m-%d %H:%M:%S UTC'
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm,clocks.mem,power.limit --format=csv
@@ -19,6 +19,9 @@ for s in $steps; do
   test)
     timeout ${T_TEST:-150} ./.gpu/test_rpts > "$OUT/test.log" 2>&1; test_rc=$?
     echo "== test rc=$test_rc"; grep -E "FAIL|NOTE" "$OUT/test.log" | head -20; tail -2 "$OUT/test.log" ;;
+  suite)
+    timeout ${T_SUITE:-120} ./.gpu/test_rpts --suite-only --suite 512 --suite 1048576 > "$OUT/suite.log" 2>&1
+    echo "== suite rc=$?"; grep -E "FAIL|pass$" "$OUT/suite.log" | head -20 ;;
   memcheck)
     timeout ${T_MEMCHECK:-150} /usr/local/cuda/bin/compute-sanitizer --tool memcheck --print-limit 20 ./.gpu/test_rpts --quick --no-gallery > "$OUT/memcheck.log" 2>&1
     echo "== memcheck rc=$?"; tail -4 "$OUT/memcheck.log" ;;
