@@ -87,6 +87,8 @@ PETSC_EXTERN PetscErrorCode PCAlgTriSetPivoting(PC, PCAlgTriPivoting);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetPivoting(PC, PCAlgTriPivoting *);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetWeight(PC, PCAlgTriWeight);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorIterations(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetBlockSize(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorN(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetReuseForest(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
 PETSC_EXTERN PetscErrorCode PCMOSDSetM(PC, PetscInt);

@@ -206,14 +206,51 @@ TS_EXTERN void ts_ref_forest_bands(ts_int n, const ts_int *rowptr, const ts_int 
 TS_EXTERN double ts_ref_identity_coverage(ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w);
 
 /* ------------------------------------------------------------------------------------------ */
+/* 2x2 block linear forest (ALGORITHMS.md 4.4, src/kernels/reference/block_forest.c)            */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Contract a matching (match[v] = v's partner of a [0,1]-factor, -1 = none) into coarse vertices:
+   the smaller vertex of a pair, or a single vertex, represents it and coarse ids follow the
+   representatives in increasing order. coarse[v] = coarse id of v; fine[2C], fine[2C+1] = its
+   vertices (smaller first; -1 = ghost). Returns the number of coarse vertices nc. */
+TS_EXTERN ts_int ts_ref_contract(ts_int n, const ts_int *match, ts_int *coarse, ts_int *fine);
+
+/* Coarse weight graph: c_w(C,D) = sum of g_w over the fine edges between C and D (summed in the
+   order of the fine rows fine[2C], fine[2C+1], columns ascending), C != D, rows sorted.
+   c_col/c_w hold at most g_rowptr[n] entries; slot: nc ts_int of workspace. */
+TS_EXTERN void ts_ref_coarse_graph(ts_int nc, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, const ts_int *coarse, const ts_int *fine, ts_int *c_rowptr, ts_int *c_col, double *c_w, ts_int *slot);
+
+/* Block order from the coarse linear forest (c_perm, c_path_id per coarse vertex): perm[2k + r] =
+   fine[2 c_perm[k] + r] (-1 = ghost slot), iperm[v] = slot of vertex v, block_path[k] = path id of
+   block row k. */
+TS_EXTERN void ts_ref_block_perm(ts_int nb, const ts_int *fine, const ts_int *c_perm, const ts_int *c_path_id, ts_int *perm, ts_int *iperm, ts_int *block_path);
+
+/* 2x2 block bands of P A P^T on the block forest (layout of ts_ref_bgttrf): the diagonal block holds
+   a pair's four entries (a ghost row gets diagonal 1, no coupling), the off-diagonal blocks all
+   entries between consecutive block rows of one coarse path. */
+TS_EXTERN void ts_ref_block_bands(ts_int nb, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *block_path, double *a, double *b, double *c);
+
+/* Weight coverage of the block forest: fine edges inside a pair or between coarse partners. */
+TS_EXTERN double ts_ref_block_coverage(ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, const ts_int *coarse, const ts_int *c_partner);
+
+/* ------------------------------------------------------------------------------------------ */
 /* Permutations                                                                                */
 /* ------------------------------------------------------------------------------------------ */
 
-/* y[k] = x[perm[k]] (gather into the forest order) and x[perm[k]] = y[k] (scatter back). */
+/* y[k] = x[perm[k]] (gather into the forest order) and x[perm[k]] = y[k] (scatter back). A negative
+   perm[k] is a ghost slot of the block forest: the gather writes 0, the scatter skips it. */
 TS_EXTERN void ts_ref_gather(ts_int n, const ts_int *perm, const double *x, double *y);
 TS_EXTERN void ts_ref_scatter(ts_int n, const ts_int *perm, const double *y, double *x);
 /* y[k] = s[perm[k]] x[perm[k]]: a gather with a diagonal scaling fused in (the MOS apply). */
 TS_EXTERN void ts_ref_gather_scaled(ts_int n, const ts_int *perm, const double *s, const double *x, double *y);
+/* The same for k columns at once (column major, leading dimensions ldx, ldy) with an optional scaling
+   (s NULL: none): y[i + c ldy] = s[v] x[v + c ldx] and x[v + c ldx] = s[v] y[i + c ldy], v = perm[i]
+   (src/kernels/reference/permute_columns.c; the multi-right-hand-side applies of the splittings). */
+TS_EXTERN void ts_ref_gather_columns(ts_int n, ts_int k, const ts_int *perm, const double *s, const double *x, ts_int ldx, double *y, ts_int ldy);
+TS_EXTERN void ts_ref_scatter_columns(ts_int n, ts_int k, const ts_int *perm, const double *s, const double *y, ts_int ldy, double *x, ts_int ldx);
+/* Bands of T^T from those of T: at[i] = c[i-1], ct[i] = a[i+1] (at[0] = ct[n-1] = 0), the diagonal
+   shared. Zero couplings between paths stay zero: T^T is a chain of the same paths. */
+TS_EXTERN void ts_ref_tridiag_transpose(ts_int n, const double *a, const double *c, double *at, double *ct);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Splittings into several forests (ALGORITHMS.md 5.2, 5.3)                                    */
@@ -283,6 +320,11 @@ TS_EXTERN ts_status ts_cuda_sbgtsv(void *stream, ts_pivoting pivoting, ts_int nb
 
 /* The CUDA twin of ts_ref_gather_scaled. */
 TS_EXTERN ts_status ts_cuda_gather_scaled(void *stream, ts_int n, const ts_int *perm, const double *s, const double *x, double *y);
+/* The CUDA twins of ts_ref_gather_columns, ts_ref_scatter_columns (one launch for all k columns) and
+   ts_ref_tridiag_transpose (PCApplyTranspose on the GPU: RPTS on the transposed bands). */
+TS_EXTERN ts_status ts_cuda_gather_columns(void *stream, ts_int n, ts_int k, const ts_int *perm, const double *s, const double *x, ts_int ldx, double *y, ts_int ldy);
+TS_EXTERN ts_status ts_cuda_scatter_columns(void *stream, ts_int n, ts_int k, const ts_int *perm, const double *s, const double *y, ts_int ldy, double *x, ts_int ldx);
+TS_EXTERN ts_status ts_cuda_tridiag_transpose(void *stream, ts_int n, const double *a, const double *c, double *at, double *ct);
 
 /* ------------------------------------------------------------------------------------------ */
 /* CUDA forest pipeline (src/kernels/cuda/forest_*.cu): the twins of the ts_ref_ graph, factor,  */
@@ -306,6 +348,11 @@ TS_EXTERN ts_status ts_cuda_csr_transpose(void *stream, ts_int n, ts_int ncols, 
 TS_EXTERN size_t    ts_cuda_graph_rowptr_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_graph_rowptr(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *t_rowptr, const ts_int *t_col, ts_int *g_rowptr, void *buffer);
 TS_EXTERN ts_status ts_cuda_graph_fill(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, const ts_int *g_rowptr, ts_int *g_col, double *g_w);
+
+/* The whole weight graph (scale, transpose, row pointer, fill) from device CSR arrays of A; g_col and
+   g_w hold 2 nnz entries (the bound), the scratch arrays come from buffer. */
+TS_EXTERN size_t    ts_cuda_weight_graph_buffer_size(ts_int n, ts_int nnz);
+TS_EXTERN ts_status ts_cuda_weight_graph(void *stream, ts_weighting weighting, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *g_rowptr, ts_int *g_col, double *g_w, void *buffer);
 
 /* SRCSR (ALGORITHMS.md 3), adaptive scheme: Algorithm 5 preprocessing into a plan (device
    memory of ts_cuda_srcsr_plan_size bytes, valid while rowptr is unchanged), then generalized
@@ -348,6 +395,21 @@ TS_EXTERN ts_status ts_cuda_identity_coverage(void *stream, ts_int n, ts_int g_n
    NULL): {npaths, longest, ncycles, rounds}. path_id/position may be NULL. */
 TS_EXTERN size_t    ts_cuda_linear_forest_build_buffer_size(const ts_factor_params *params, ts_int n, ts_int nnz);
 TS_EXTERN ts_status ts_cuda_linear_forest_build(void *stream, ts_weighting weighting, const ts_factor_params *params, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *perm, ts_int *iperm, ts_int *path_id, ts_int *position, double *a, double *b, double *c, void *buffer, ts_int *stats);
+/* After ts_cuda_linear_forest_build with the same buffer: coverage[0] = c_pi, coverage[1] = c_id
+   (device doubles). */
+TS_EXTERN ts_status ts_cuda_linear_forest_build_coverage(void *stream, const ts_factor_params *params, ts_int n, ts_int nnz, void *buffer, double *coverage);
+
+/* The 2x2 block forest (twins of the ts_ref_ block kernels, src/kernels/cuda/block_forest.cu) in two
+   stream-ordered phases sharing one workspace (ts_cuda_block_forest_buffer_size for the same params,
+   n and nnz): match builds the weight graph, the matching (params with n = 1) and the contraction,
+   and writes sizes = {nb, graph nnz} (device); the caller reads them back and calls finish: coarse
+   graph, [0,2]-factor (params) and linear forest of the coarse graph, block permutation (perm: 2 nb,
+   iperm: n, block_path: nb), block bands (4 nb each), stats = {npaths, longest, ncycles, rounds}
+   and sums = {covered weight, total weight} (device; parallel sums). */
+TS_EXTERN size_t    ts_cuda_block_forest_buffer_size(const ts_factor_params *params, ts_int n, ts_int nnz);
+TS_EXTERN ts_status ts_cuda_block_forest_match(void *stream, ts_weighting weighting, const ts_factor_params *params, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, void *buffer, ts_int *sizes);
+TS_EXTERN ts_status ts_cuda_block_forest_finish(void *stream, const ts_factor_params *params, ts_int n, ts_int nnz, ts_int nb, ts_int g_nnz, ts_int *perm, ts_int *iperm, ts_int *block_path, void *buffer, ts_int *stats, double *sums);
+TS_EXTERN ts_status ts_cuda_block_bands(void *stream, ts_int nb, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *block_path, double *a, double *b, double *c);
 
 /* CUDA twins of the splitting kernels (src/kernels/cuda/splitting.cu); masked_sum writes its
    result to device memory (a parallel sum: equal to the host's up to rounding). */
@@ -357,6 +419,27 @@ TS_EXTERN ts_status ts_cuda_masked_sum(void *stream, ts_int nnz, const double *w
 TS_EXTERN ts_status ts_cuda_compose(void *stream, ts_int n, const ts_int *perm, const ts_int *iperm_next, ts_int *link);
 TS_EXTERN ts_status ts_cuda_mos_diagonal(void *stream, int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, int m, double *t, double *tinv, double *j);
 TS_EXTERN ts_status ts_cuda_mos_bands(void *stream, ts_int n, int m, int l, const ts_int *perm, const double *t, const double *j, double *a, double *b, double *c);
+
+/* MOS-a on the device (src/kernels/cuda/mosa_*.cu), twins of ts_ref_path_bounds and
+   ts_ref_mosa_product with IDENTICAL results (the factor and the product rows bit for bit).
+   path_bounds: begin/end of the forest order (workspace ts_cuda_path_bounds_buffer_size).
+   gttrf_paths: ts_ref_gttrf of the chain (a,b,c) into factor (ts_ref_gttrf_size(n) bytes, same
+   layout), one thread per path; info (device, 2 ts_int): {status, first zero-pivot position or -1}
+   as ts_ref_gttrf returns them. mosa_product: as ts_ref_mosa_product; threads that run out of
+   workspace are recomputed in rounds with more of it, each round reads back two counters (the
+   stream is synchronised); rounds (host, may be NULL): {rounds run, rows recomputed}. Returns
+   TS_ERR_NONFINITE for a NaN or Inf in B. mosa_rowcap: q_i = off-diagonal count of row i and
+   out_rowptr = scan of q_i + 1; mosa_compact: the out_len[i] entries of each padded row into CSR;
+   diag_coverage: c_diag (device double). The last three share ts_cuda_mosa_pattern_buffer_size. */
+TS_EXTERN size_t    ts_cuda_path_bounds_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_path_bounds(void *stream, ts_int n, const ts_int *perm, const ts_int *path_id, ts_int *begin, ts_int *end, void *buffer);
+TS_EXTERN ts_status ts_cuda_gttrf_paths(void *stream, ts_pivoting pivoting, ts_int n, const ts_int *begin, const ts_int *end, const double *a, const double *b, const double *c, void *factor, ts_int *info);
+TS_EXTERN size_t    ts_cuda_mosa_product_buffer_size(ts_int n, int exact);
+TS_EXTERN ts_status ts_cuda_mosa_product(void *stream, ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *buffer, ts_int *rounds);
+TS_EXTERN size_t    ts_cuda_mosa_pattern_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_mosa_rowcap(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, ts_int *q, ts_int *out_rowptr, void *buffer);
+TS_EXTERN ts_status ts_cuda_mosa_compact(void *stream, ts_int n, const ts_int *out_rowptr, const ts_int *out_col, const double *out_val, const ts_int *out_len, ts_int *rowptr, ts_int *col, double *val, void *buffer);
+TS_EXTERN ts_status ts_cuda_diag_coverage(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *coverage, void *buffer);
 
 /* Single-precision factors in a double Krylov method (src/kernels/cuda/convert.cu): y = (float)x,
    y[k] = (float)x[perm[k]] and x[perm[k]] = (double)y[k] (device only: the host path factors in double). */

@@ -47,7 +47,7 @@ static PetscErrorCode PCSetUp_AlgTri(PC pc)
     /* the graph served the extraction; only its summary numbers stay */
     PetscCall(TSGraphReset(&jac->graph));
     PetscCall(PetscFree(jac->work));
-    PetscCall(PetscMalloc1(n, &jac->work));
+    PetscCall(PetscMalloc1(jac->forest.nrows, &jac->work));
   } else PetscCall(PetscInfo(pc, "Same nonzero pattern: reusing the forest, refreshing the bands\n"));
   PetscCall(TSForestSetValues(&jac->forest, local, jac->opt.pivoting));
   PetscCall(MatDestroy(&owned));
@@ -67,8 +67,8 @@ static PetscErrorCode PCApply_AlgTri_Private(PC pc, Vec x, Vec y, PetscBool tran
   PetscFunctionBegin;
 #if defined(TS_HAVE_CUDA)
   if (jac->on_device) {
-    PetscCheck(!transpose, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCApplyTranspose() of PCALGTRI is not available on the GPU (use -mat_type aij)");
-    PetscCall(TSForestDeviceApply(&jac->dforest, jac->opt.pivoting, x, y));
+    if (transpose) PetscCall(TSForestDeviceApplyTranspose(&jac->dforest, jac->opt.pivoting, x, y)); /* RPTS on the transposed bands */
+    else PetscCall(TSForestDeviceApply(&jac->dforest, jac->opt.pivoting, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
@@ -129,18 +129,7 @@ static PetscErrorCode PCMatApply_AlgTri(PC pc, Mat X, Mat Y)
 #endif
   PetscCall(MatDenseGetArrayRead(X, &xa));
   PetscCall(MatDenseGetArrayWrite(Y, &ya));
-  if (n && k) {
-    PetscScalar *w;
-
-    PetscCall(PetscMalloc1(n * k, &w));
-    for (PetscInt c = 0; c < k; c++) ts_ref_gather(n, jac->forest.perm, xa + c * ldx, w + c * n);
-    PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
-    ts_ref_gttrs(n, k, jac->forest.factor, w, n);
-    PetscCall(PetscLogFlops(7.0 * n * k));
-    PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
-    for (PetscInt c = 0; c < k; c++) ts_ref_scatter(n, jac->forest.perm, w + c * n, ya + c * ldy);
-    PetscCall(PetscFree(w));
-  }
+  PetscCall(TSForestMatApply(&jac->forest, k, xa, ldx, ya, ldy, PETSC_FALSE));
   PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
   PetscCall(MatDenseRestoreArrayRead(X, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -169,6 +158,8 @@ static PetscErrorCode PCDestroy_AlgTri(PC pc)
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetWeight_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorIterations_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetReuseForest_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetBlockSize_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorN_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetForest_C", NULL));
   PetscCall(PetscFree(pc->data));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -187,6 +178,15 @@ static PetscErrorCode PCSetFromOptions_AlgTri(PC pc, TSOptionItems PetscOptionsO
 
     PetscCall(PetscOptionsEnum("-pc_algtri_precision", "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCALGTRI", precisions, prec, &prec, NULL));
     jac->opt.single = (PetscBool)(prec == 1);
+  }
+  {
+    PetscInt  bs = jac->opt.block, nf = jac->opt.factor.n;
+    PetscBool flg;
+
+    PetscCall(PetscOptionsInt("-pc_algtri_block", "Block size of the tridiagonal factor: 1 (scalar) or 2 (2x2 blocks of matched pairs)", "PCAlgTriSetBlockSize", bs, &bs, &flg));
+    if (flg) PetscCall(PCAlgTriSetBlockSize(pc, bs));
+    PetscCall(PetscOptionsInt("-pc_algtri_factor_n", "n of the [0,n]-factor: 2 (linear forest) or 1 (a matching: paths of at most two vertices)", "PCAlgTriSetFactorN", nf, &nf, &flg));
+    if (flg) PetscCall(PCAlgTriSetFactorN(pc, nf));
   }
   PetscCall(PetscOptionsBool("-pc_algtri_reuse_forest", "Keep the forest when the operator changes with the same nonzero pattern", "PCAlgTriSetReuseForest", jac->reuse_forest, &jac->reuse_forest, NULL));
   PetscOptionsHeadEnd();
@@ -212,18 +212,12 @@ static PetscErrorCode PCView_AlgTri(PC pc, PetscViewer viewer)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
-  if (size == 1) PetscCall(TSForestView(&jac->forest, &jac->graph, viewer));
+  if (size == 1) PetscCall(TSForestView(&jac->forest, &jac->graph, viewer, PETSC_FALSE));
   else {
-    PetscMPIInt rank;
-
-    /* one line per rank: every rank extracts its own forest of its diagonal block */
-    PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)pc), &rank));
+    /* every rank extracts its own forest of its diagonal block */
     PetscCall(PetscViewerASCIIPrintf(viewer, "local diagonal blocks, one forest per rank:\n"));
     PetscCall(PetscViewerASCIIPushSynchronized(viewer));
-    PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "  [%d] ", rank));
-    PetscCall(PetscViewerASCIIUseTabs(viewer, PETSC_FALSE));
-    PetscCall(TSForestView(&jac->forest, &jac->graph, viewer));
-    PetscCall(PetscViewerASCIIUseTabs(viewer, PETSC_TRUE));
+    PetscCall(TSForestView(&jac->forest, &jac->graph, viewer, PETSC_TRUE));
     PetscCall(PetscViewerFlush(viewer));
     PetscCall(PetscViewerASCIIPopSynchronized(viewer));
   }
@@ -268,6 +262,29 @@ static PetscErrorCode PCAlgTriSetFactorIterations_AlgTri(PC pc, PetscInt iterati
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode PCAlgTriSetBlockSize_AlgTri(PC pc, PetscInt bs)
+{
+  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCheck(bs == 1 || bs == 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "PCALGTRI supports block sizes 1 and 2, got %" PetscInt_FMT, bs);
+  if (jac->opt.block != bs) pc->setupcalled = 0;
+  jac->opt.block = bs;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAlgTriSetFactorN_AlgTri(PC pc, PetscInt nf)
+{
+  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
+
+  PetscFunctionBegin;
+  /* a [0,n]-factor with n > 2 has vertices of degree 3: no longer chains a tridiagonal solve can take */
+  PetscCheck(nf == 1 || nf == 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "A linear forest comes from a [0,1]- or [0,2]-factor, got n = %" PetscInt_FMT, nf);
+  if (jac->opt.factor.n != (int)nf) pc->setupcalled = 0;
+  jac->opt.factor.n = (int)nf;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PCAlgTriSetReuseForest_AlgTri(PC pc, PetscBool reuse)
 {
   PetscFunctionBegin;
@@ -281,6 +298,15 @@ static PetscErrorCode PCAlgTriGetForest_AlgTri(PC pc, PetscInt *npaths, PetscInt
 
   PetscFunctionBegin;
   PetscCheck(pc->setupcalled, PetscObjectComm((PetscObject)pc), PETSC_ERR_ORDER, "Call PCSetUp() first");
+#if defined(TS_HAVE_CUDA)
+  if (jac->on_device) {
+    if (npaths) *npaths = jac->dforest.npaths;
+    if (longest) *longest = jac->dforest.longest;
+    if (coverage) *coverage = jac->dforest.coverage;
+    if (coverage_id) *coverage_id = jac->dforest.coverage_id;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
   if (npaths) *npaths = jac->forest.npaths;
   if (longest) *longest = jac->forest.longest;
   if (coverage) *coverage = jac->forest.coverage;
@@ -391,6 +417,69 @@ PetscErrorCode PCAlgTriSetFactorIterations(PC pc, PetscInt iterations)
 }
 
 /*@
+  PCAlgTriSetBlockSize - Sets the block size of the tridiagonal factor of `PCALGTRI`
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context
+- bs - 1 (default): scalar tridiagonal factor on a linear forest; 2: 2x2 block tridiagonal factor
+
+  Options Database Key:
+. -pc_algtri_block <1> - the block size
+
+  Level: intermediate
+
+  Note:
+  With 2x2 blocks a matching (a [0,1]-factor) of the weight graph pairs up strongly coupled unknowns,
+  the pairs are contracted into a coarse graph whose edge weights sum the weights between two pairs,
+  and a linear forest of the coarse graph orders the pairs. The preconditioner is the 2x2 block
+  tridiagonal part of P A P^T, solved with block pivoting. An unmatched unknown gets a ghost partner
+  (an extra row with diagonal 1), so that all blocks are 2x2. The block factor holds every entry between
+  two consecutive pairs, so it covers more of the matrix than the scalar forest.
+
+.seealso: `PCALGTRI`, `PCAlgTriSetFactorN()`
+@*/
+PetscErrorCode PCAlgTriSetBlockSize(PC pc, PetscInt bs)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, bs, 2);
+  PetscTryMethod(pc, "PCAlgTriSetBlockSize_C", (PC, PetscInt), (pc, bs));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriSetFactorN - Sets n of the parallel [0,n]-factor from which `PCALGTRI` takes its linear forest
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context
+- nf - 2 (default): paths of any length; 1: a matching, every path has at most two vertices
+
+  Options Database Key:
+. -pc_algtri_factor_n <2> - n of the factor
+
+  Level: advanced
+
+  Note:
+  A [0,n]-factor with n > 2 has vertices of degree 3 and no longer gives chains, so only 1 and 2
+  are accepted. With `PCAlgTriSetBlockSize()` 2 the option applies to the factor of the coarse graph
+  (the matching of the pairs is always a [0,1]-factor).
+
+.seealso: `PCALGTRI`, `PCAlgTriSetBlockSize()`, `PCAlgTriSetFactorIterations()`
+@*/
+PetscErrorCode PCAlgTriSetFactorN(PC pc, PetscInt nf)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, nf, 2);
+  PetscTryMethod(pc, "PCAlgTriSetFactorN_C", (PC, PetscInt), (pc, nf));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
   PCAlgTriSetReuseForest - Keep the linear forest and permutation when the operator changes with `SAME_NONZERO_PATTERN`
 
   Logically Collective
@@ -448,6 +537,8 @@ PetscErrorCode PCAlgTriGetForest(PC pc, PetscInt *npaths, PetscInt *longest, Pet
    Options Database Keys:
 +  -pc_algtri_pivoting <scaled>        - pivoting of the tridiagonal solve: none, partial, scaled
 .  -pc_algtri_weight <scaled>          - edge weights: scaled (|diagp1(A)^-1 A| + transpose) or abs (|A| + |A|^T)
+.  -pc_algtri_block <1>                - 1: scalar forest; 2: 2x2 blocks of matched pairs along a forest of the pairs
+.  -pc_algtri_factor_n <2>             - n of the [0,n]-factor: 2 (linear forest) or 1 (a matching)
 .  -pc_algtri_factor_iterations <5>    - rounds M of the parallel [0,2]-factor
 .  -pc_algtri_factor_charge_period <5> - charges are off in every m-th round
 .  -pc_algtri_factor_charge_skip <0>   - the uncharged round k_m of each period
@@ -462,7 +553,8 @@ PetscErrorCode PCAlgTriGetForest(PC pc, PetscInt *npaths, PetscInt *longest, Pet
    Setup builds the symmetric weight graph C of the matrix, a parallel [0,2]-factor of C (each vertex
    proposes to its heaviest neighbours, mutual proposals are kept), breaks every cycle at its weakest
    edge, and orders the vertices path by path. The tridiagonal part T of P A P^T on the forest is
-   factored with scaled partial pivoting; PCApply() computes P^T T^-1 P r.
+   factored with scaled partial pivoting; PCApply() computes P^T T^-1 P r. With -pc_algtri_block 2
+   (`PCAlgTriSetBlockSize()`) T is 2x2 block tridiagonal along a forest of matched pairs.
 
    With MPI each rank works on its local diagonal block (`MatGetDiagonalBlock()`), like `PCBJACOBI`
    with one block per rank. Matrix formats other than AIJ are converted to `MATSEQAIJ` first.
@@ -475,7 +567,8 @@ PetscErrorCode PCAlgTriGetForest(PC pc, PetscInt *npaths, PetscInt *longest, Pet
    GPUs, PhD thesis, Heidelberg University, Chapter 4.
 
 .seealso: `PCCreate()`, `PCSetType()`, `PCType`, `PC`, `PCJACOBI`, `PCBJACOBI`, `PCAlgTriSetPivoting()`,
-          `PCAlgTriSetWeight()`, `PCAlgTriGetForest()`, `TriSplitInitializePackage()`
+          `PCAlgTriSetWeight()`, `PCAlgTriSetBlockSize()`, `PCAlgTriSetFactorN()`, `PCAlgTriGetForest()`,
+          `TriSplitInitializePackage()`
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC pc)
 {
@@ -501,6 +594,8 @@ PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC pc)
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetWeight_C", PCAlgTriSetWeight_AlgTri));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorIterations_C", PCAlgTriSetFactorIterations_AlgTri));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetReuseForest_C", PCAlgTriSetReuseForest_AlgTri));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetBlockSize_C", PCAlgTriSetBlockSize_AlgTri));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorN_C", PCAlgTriSetFactorN_AlgTri));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetForest_C", PCAlgTriGetForest_AlgTri));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -69,23 +69,59 @@ PetscErrorCode TSForestDeviceReset(TSForestDevice *f)
   TSDeviceFree(f->sc);
   TSDeviceFree(f->swork);
   TSDeviceFree(f->sbuffer);
+  TSDeviceFree(f->at);
+  TSDeviceFree(f->ct);
   PetscCall(PetscMemzero(f, sizeof(*f)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The arrays of one forest on the device, and a workspace of 'bytes' (at least RPTS's) */
+/* The arrays of one forest of n vertices on the device for a (block) tridiagonal system of nrows
+   rows with bs x bs blocks, and a workspace of 'bytes' (at least RPTS's) */
+static PetscErrorCode TSForestDeviceAllocateBlocks(TSForestDevice *f, PetscInt n, PetscInt nrows, PetscInt bs, size_t bytes)
+{
+  PetscFunctionBegin;
+  f->n     = n;
+  f->nrows = nrows;
+  f->bs    = bs;
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * nrows, (void **)&f->perm));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->iperm));
+  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * (nrows / bs), (void **)&f->path_id));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * bs * nrows, (void **)&f->a));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * bs * nrows, (void **)&f->b));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * bs * nrows, (void **)&f->c));
+  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * nrows, (void **)&f->work));
+  PetscCall(TSDeviceMalloc(bytes, &f->buffer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSForestDeviceAllocate(TSForestDevice *f, PetscInt n, size_t bytes)
 {
   PetscFunctionBegin;
-  f->n = n;
-  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->perm));
-  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->iperm));
-  PetscCall(TSDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->path_id));
-  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->a));
-  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->b));
-  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->c));
-  PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n, (void **)&f->work));
-  PetscCall(TSDeviceMalloc(bytes, &f->buffer));
+  PetscCall(TSForestDeviceAllocateBlocks(f, n, n, 1, bytes));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* RPTS workspace bytes for the forest's (block) system and k right-hand sides */
+static size_t TSForestDeviceSolveBytes(const TSForestDevice *f, PetscInt k, int single)
+{
+  return f->bs == 2 ? ts_cuda_bgtsv_buffer_size(f->nrows / 2, k, single) : ts_cuda_gtsv_buffer_size(f->nrows, k, single);
+}
+
+/* k columns of w (leading dimension ldw) = T^-1 w in the forest order, in double (a, b, c) or in
+   float (sa, sb, sc: -pc_algtri_precision single): scalar or 2x2 block RPTS */
+static PetscErrorCode TSForestDeviceSolve(const TSForestDevice *f, PCAlgTriPivoting pivoting, const PetscScalar *a, const PetscScalar *b, const PetscScalar *c, PetscInt k, PetscScalar *w, PetscInt ldw, void *buffer, cudaStream_t stream)
+{
+  PetscFunctionBegin;
+  if (f->bs == 2) PetscCall(TSCheckKernel(ts_cuda_dbgtsv(stream, (ts_pivoting)pivoting, f->nrows / 2, k, a, b, c, w, ldw, buffer), "dbgtsv"));
+  else PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, f->nrows, k, a, b, c, w, ldw, buffer), "dgtsv"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSForestDeviceSolveSingle(const TSForestDevice *f, PCAlgTriPivoting pivoting, float *w, cudaStream_t stream)
+{
+  PetscFunctionBegin;
+  if (f->bs == 2) PetscCall(TSCheckKernel(ts_cuda_sbgtsv(stream, (ts_pivoting)pivoting, f->nrows / 2, 1, f->sa, f->sb, f->sc, w, f->nrows, f->sbuffer), "sbgtsv"));
+  else PetscCall(TSCheckKernel(ts_cuda_sgtsv(stream, (ts_pivoting)pivoting, f->nrows, 1, f->sa, f->sb, f->sc, w, f->nrows, f->sbuffer), "sgtsv"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -119,17 +155,66 @@ static PetscErrorCode TSForestDeviceToSingle(TSForestDevice *f)
   PetscFunctionBegin;
   PetscCall(TSGetStream(&stream));
   if (!f->sb) {
-    PetscCall(TSDeviceMalloc(sizeof(float) * f->n, (void **)&f->sa));
-    PetscCall(TSDeviceMalloc(sizeof(float) * f->n, (void **)&f->sb));
-    PetscCall(TSDeviceMalloc(sizeof(float) * f->n, (void **)&f->sc));
-    PetscCall(TSDeviceMalloc(sizeof(float) * f->n, (void **)&f->swork));
-    PetscCall(TSDeviceMalloc(ts_cuda_gtsv_buffer_size(f->n, 1, 1) + 1, &f->sbuffer));
+    PetscCall(TSDeviceMalloc(sizeof(float) * f->bs * f->nrows, (void **)&f->sa));
+    PetscCall(TSDeviceMalloc(sizeof(float) * f->bs * f->nrows, (void **)&f->sb));
+    PetscCall(TSDeviceMalloc(sizeof(float) * f->bs * f->nrows, (void **)&f->sc));
+    PetscCall(TSDeviceMalloc(sizeof(float) * f->nrows, (void **)&f->swork));
+    PetscCall(TSDeviceMalloc(TSForestDeviceSolveBytes(f, 1, 1) + 1, &f->sbuffer));
   }
   if (f->n) {
-    PetscCall(TSCheckKernel(ts_cuda_to_float(stream, f->n, f->a, f->sa), "to_float"));
-    PetscCall(TSCheckKernel(ts_cuda_to_float(stream, f->n, f->b, f->sb), "to_float"));
-    PetscCall(TSCheckKernel(ts_cuda_to_float(stream, f->n, f->c, f->sc), "to_float"));
+    PetscCall(TSCheckKernel(ts_cuda_to_float(stream, f->bs * f->nrows, f->a, f->sa), "to_float"));
+    PetscCall(TSCheckKernel(ts_cuda_to_float(stream, f->bs * f->nrows, f->b, f->sb), "to_float"));
+    PetscCall(TSCheckKernel(ts_cuda_to_float(stream, f->bs * f->nrows, f->c, f->sc), "to_float"));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The 2x2 block forest on the device (ts_cuda_block_forest_*): the matching and contraction first,
+   then (after reading back the number of pairs and the graph size, 8 bytes) the coarse forest and
+   the block bands. */
+static PetscErrorCode TSForestDeviceBuildBlock(Mat A, const TSForestOptions *opt, TSForestDevice *f)
+{
+  PetscInt           n, nnz, sizes[2] = {0, 0}, stats[4] = {0, 0, 0, 0};
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  cudaStream_t       stream;
+  size_t             bytes;
+  void              *work;
+  PetscInt          *d_sizes;
+  PetscReal          sums[2] = {0, 0}, *d_sums;
+
+  PetscFunctionBegin;
+  PetscCheck(opt->factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "The 2x2 block forest uses a [0,2]-factor of the pairs, not a [0,%d]-factor", opt->factor.n);
+  PetscCall(TSGetStream(&stream));
+  PetscCall(TSGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  bytes = ts_cuda_block_forest_buffer_size(&opt->factor, n, nnz);
+  PetscCall(TSDeviceMalloc(bytes + 8 * sizeof(PetscReal), &work));
+  d_sums  = (PetscReal *)((char *)work + bytes);
+  d_sizes = (PetscInt *)(d_sums + 2); /* then 6 ts_int: sizes and stats */
+  PetscCall(PetscLogEventBegin(TS_Forest, A, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  if (n) {
+    PetscCall(TSCheckKernel(ts_cuda_block_forest_match(stream, opt->weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS, &opt->factor, n, nnz, ia, ja, va, work, d_sizes), "block_forest_match"));
+    PetscCallCUDA(cudaMemcpyAsync(sizes, d_sizes, sizeof(sizes), cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaStreamSynchronize(stream));
+  }
+  PetscCall(TSForestDeviceAllocateBlocks(f, n, 2 * sizes[0], 2, ts_cuda_bgtsv_buffer_size(sizes[0], 1, 0) + 1));
+  f->npairs = n - sizes[0];
+  if (n) {
+    PetscCall(TSCheckKernel(ts_cuda_block_forest_finish(stream, &opt->factor, n, nnz, sizes[0], sizes[1], f->perm, f->iperm, f->path_id, work, d_sizes + 2, d_sums), "block_forest_finish"));
+    PetscCall(TSCheckKernel(ts_cuda_block_bands(stream, sizes[0], ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "block_bands"));
+    PetscCallCUDA(cudaMemcpyAsync(stats, d_sizes + 2, sizeof(stats), cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaMemcpyAsync(sums, d_sums, sizeof(sums), cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaStreamSynchronize(stream));
+  }
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TS_Forest, A, 0, 0, 0));
+  PetscCall(TSRestoreDeviceCSR(A, &ia, &ja, &va));
+  TSDeviceFree(work);
+  f->npaths   = stats[0];
+  f->longest  = stats[1];
+  f->ncycles  = stats[2];
+  f->coverage = sums[1] > 0 ? sums[0] / sums[1] : 1.0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -142,28 +227,42 @@ PetscErrorCode TSForestDeviceBuild(Mat A, const TSForestOptions *opt, TSForestDe
   size_t             bytes;
   PetscInt           stats[4];
   PetscInt          *d_stats;
+  PetscReal          coverage[2], *d_coverage;
 
   PetscFunctionBegin;
   PetscCheck(sizeof(PetscInt) == sizeof(int), PETSC_COMM_SELF, PETSC_ERR_SUP, "The device path needs 32-bit PetscInt (cuSPARSE's CSR indices)");
   PetscCall(TSForestDeviceReset(f));
+  if (opt->block == 2) {
+    PetscCall(TSForestDeviceBuildBlock(A, opt, f));
+    if (opt->single) PetscCall(TSForestDeviceToSingle(f));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCheck(opt->factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "The device forest uses a [0,2]-factor; -pc_algtri_factor_n %d runs on the host (-mat_type aij)", opt->factor.n);
   PetscCall(TSGetStream(&stream));
   PetscCall(TSGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
   bytes = PetscMax(ts_cuda_linear_forest_build_buffer_size(&opt->factor, n, nnz), ts_cuda_gtsv_buffer_size(n, 1, 0));
-  PetscCall(TSForestDeviceAllocate(f, n, bytes + 4 * sizeof(PetscInt)));
-  d_stats = (PetscInt *)((char *)f->buffer + bytes); /* after the workspace, for the statistics */
+  PetscCall(TSForestDeviceAllocate(f, n, bytes + 2 * sizeof(PetscReal) + 4 * sizeof(PetscInt)));
+  d_coverage = (PetscReal *)((char *)f->buffer + bytes); /* after the workspace: coverages and statistics */
+  d_stats    = (PetscInt *)(d_coverage + 2);
 
   PetscCall(PetscLogEventBegin(TS_Forest, A, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  if (n) PetscCall(TSCheckKernel(ts_cuda_linear_forest_build(stream, opt->weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS, &opt->factor, n, nnz, ia, ja, va, f->perm, f->iperm, f->path_id, NULL, f->a, f->b, f->c, f->buffer, d_stats), "linear_forest_build"));
+  if (n) {
+    PetscCall(TSCheckKernel(ts_cuda_linear_forest_build(stream, opt->weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS, &opt->factor, n, nnz, ia, ja, va, f->perm, f->iperm, f->path_id, NULL, f->a, f->b, f->c, f->buffer, d_stats), "linear_forest_build"));
+    PetscCall(TSCheckKernel(ts_cuda_linear_forest_build_coverage(stream, &opt->factor, n, nnz, f->buffer, d_coverage), "linear_forest_build_coverage"));
+  }
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(TSRestoreDeviceCSR(A, &ia, &ja, &va));
-  /* the statistics for PCView (16 bytes back, once per setup) */
+  /* the statistics for PCView (32 bytes back, once per setup) */
   if (n) {
     PetscCallCUDA(cudaMemcpyAsync(stats, d_stats, sizeof(stats), cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaMemcpyAsync(coverage, d_coverage, sizeof(coverage), cudaMemcpyDeviceToHost, stream));
     PetscCallCUDA(cudaStreamSynchronize(stream));
-    f->npaths  = stats[0];
-    f->longest = stats[1];
-    f->ncycles = stats[2];
+    f->npaths      = stats[0];
+    f->longest     = stats[1];
+    f->ncycles     = stats[2];
+    f->coverage    = coverage[0];
+    f->coverage_id = coverage[1];
   }
   PetscCall(PetscLogEventEnd(TS_Forest, A, 0, 0, 0));
   if (opt->single) PetscCall(TSForestDeviceToSingle(f));
@@ -182,9 +281,11 @@ PetscErrorCode TSForestDeviceSetValues(TSForestDevice *f, Mat A, PetscBool singl
   PetscCall(TSGetStream(&stream));
   PetscCall(TSGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
   PetscCheck(n == f->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, f->n);
+  f->transposed = PETSC_FALSE; /* new bands: the transposed copy is rebuilt at the next transposed solve */
   PetscCall(PetscLogEventBegin(TS_Bands, A, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  if (n) PetscCall(TSCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
+  if (n && f->bs == 2) PetscCall(TSCheckKernel(ts_cuda_block_bands(stream, f->nrows / 2, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "block_bands"));
+  else if (n) PetscCall(TSCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
   if (single) PetscCall(TSForestDeviceToSingle(f));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TS_Bands, A, 0, 0, 0));
@@ -206,16 +307,16 @@ PetscErrorCode TSForestDeviceApply(const TSForestDevice *f, PCAlgTriPivoting piv
   PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
   if (f->n && f->sb) { /* single-precision factors: convert on the way in and out */
-    PetscCall(TSCheckKernel(ts_cuda_gather_to_float(stream, f->n, f->perm, xa, f->swork), "gather_to_float"));
-    PetscCall(TSCheckKernel(ts_cuda_sgtsv(stream, (ts_pivoting)pivoting, f->n, 1, f->sa, f->sb, f->sc, f->swork, f->n, f->sbuffer), "sgtsv"));
-    PetscCall(TSCheckKernel(ts_cuda_scatter_from_float(stream, f->n, f->perm, f->swork, ya), "scatter_from_float"));
+    PetscCall(TSCheckKernel(ts_cuda_gather_to_float(stream, f->nrows, f->perm, xa, f->swork), "gather_to_float"));
+    PetscCall(TSForestDeviceSolveSingle(f, pivoting, f->swork, stream));
+    PetscCall(TSCheckKernel(ts_cuda_scatter_from_float(stream, f->nrows, f->perm, f->swork, ya), "scatter_from_float"));
   } else if (f->n) {
-    PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->n, f->perm, xa, f->work), "gather"));
-    PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, f->n, 1, f->a, f->b, f->c, f->work, f->n, f->buffer), "dgtsv"));
-    PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->n, f->perm, f->work, ya), "scatter"));
+    PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, xa, f->work), "gather"));
+    PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, 1, f->work, f->nrows, f->buffer, stream));
+    PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->nrows, f->perm, f->work, ya), "scatter"));
   }
   PetscCall(PetscLogGpuTimeEnd());
-  PetscCall(PetscLogGpuFlops(9.0 * f->n));
+  PetscCall(PetscLogGpuFlops((f->bs == 2 ? 30.0 : 9.0) * f->nrows));
   PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   PetscCall(VecCUDARestoreArrayRead(x, &xa));
@@ -234,17 +335,17 @@ PetscErrorCode TSForestDeviceMatApply(TSForestDevice *f, PCAlgTriPivoting pivoti
   if (f->mwork_cols < k) {
     TSDeviceFree(f->mwork);
     TSDeviceFree(f->mbuffer);
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->n * k, (void **)&f->mwork));
-    PetscCall(TSDeviceMalloc(ts_cuda_gtsv_buffer_size(f->n, k, 0) + 1, &f->mbuffer));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->nrows * k, (void **)&f->mwork));
+    PetscCall(TSDeviceMalloc(TSForestDeviceSolveBytes(f, k, 0) + 1, &f->mbuffer));
     f->mwork_cols = k;
   }
   PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  for (PetscInt c = 0; c < k; c++) PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->n, f->perm, x + c * ldx, f->mwork + c * f->n), "gather"));
-  PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, f->n, k, f->a, f->b, f->c, f->mwork, f->n, f->mbuffer), "dgtsv"));
-  for (PetscInt c = 0; c < k; c++) PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->n, f->perm, f->mwork + c * f->n, y + c * ldy), "scatter"));
+  for (PetscInt c = 0; c < k; c++) PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, x + c * ldx, f->mwork + c * f->nrows), "gather"));
+  PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, k, f->mwork, f->nrows, f->mbuffer, stream));
+  for (PetscInt c = 0; c < k; c++) PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->nrows, f->perm, f->mwork + c * f->nrows, y + c * ldy), "scatter"));
   PetscCall(PetscLogGpuTimeEnd());
-  PetscCall(PetscLogGpuFlops(9.0 * f->n * k));
+  PetscCall(PetscLogGpuFlops((f->bs == 2 ? 30.0 : 9.0) * f->nrows * k));
   PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -252,7 +353,9 @@ PetscErrorCode TSForestDeviceMatApply(TSForestDevice *f, PCAlgTriPivoting pivoti
 PetscErrorCode TSForestDeviceView(const TSForestDevice *f, PetscViewer viewer)
 {
   PetscFunctionBegin;
-  PetscCall(PetscViewerASCIIPrintf(viewer, "linear forest on the GPU: %" PetscInt_FMT " rows, %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", %" PetscInt_FMT " cycles broken, factors in %s\n", f->n, f->npaths, f->longest, f->ncycles, f->sb ? "single precision" : "double precision"));
+  if (f->bs == 2) PetscCall(PetscViewerASCIIPrintf(viewer, "2x2 block forest on the GPU: %" PetscInt_FMT " rows, %" PetscInt_FMT " matched pairs, %" PetscInt_FMT " ghost rows, %" PetscInt_FMT " block paths, longest %" PetscInt_FMT " blocks, %" PetscInt_FMT " cycles broken, factors in %s\n", f->n, f->npairs, f->nrows - f->n, f->npaths, f->longest, f->ncycles, f->sb ? "single precision" : "double precision"));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "linear forest on the GPU: %" PetscInt_FMT " rows, %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", %" PetscInt_FMT " cycles broken, factors in %s\n", f->n, f->npaths, f->longest, f->ncycles, f->sb ? "single precision" : "double precision"));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "weight coverage c_pi %.4f\n", (double)f->coverage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -278,11 +381,11 @@ PetscErrorCode TSForestDeviceApplyArray(const TSForestDevice *f, PCAlgTriPivotin
   if (!f->n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TSGetStream(&stream));
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->n, f->perm, x, f->work), "gather"));
-  PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, f->n, 1, f->a, f->b, f->c, f->work, f->n, f->buffer), "dgtsv"));
-  PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->n, f->perm, f->work, y), "scatter"));
+  PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, x, f->work), "gather"));
+  PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, 1, f->work, f->nrows, f->buffer, stream));
+  PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->nrows, f->perm, f->work, y), "scatter"));
   PetscCall(PetscLogGpuTimeEnd());
-  PetscCall(PetscLogGpuFlops(9.0 * f->n));
+  PetscCall(PetscLogGpuFlops((f->bs == 2 ? 30.0 : 9.0) * f->nrows));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -301,47 +404,142 @@ PetscErrorCode TSSplittingDeviceReset(TSSplittingDevice *s)
   TSDeviceFree(s->scale);
   TSDeviceFree(s->w0);
   TSDeviceFree(s->w1);
+  TSDeviceFree(s->mw0);
+  TSDeviceFree(s->mw1);
+  TSDeviceFree(s->mbuffer);
   PetscCall(PetscMemzero(s, sizeof(*s)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The device twin of TSSplittingApplyProduct() (not transposed: RPTS solves T, not T^T) */
-PetscErrorCode TSSplittingDeviceApplyProduct(const TSSplittingDevice *s, PCAlgTriPivoting pivoting, Vec x, Vec y)
+/* The bands of T^T (RPTS solves T X = B only), built at the first transposed solve after new values */
+static PetscErrorCode TSForestDeviceSetUpTranspose(TSForestDevice *f, cudaStream_t stream)
 {
-  const PetscInt     m = s->m, n = m ? s->forest[0].n : 0;
-  const PetscScalar *xa;
-  PetscScalar       *ya, *w0 = s->w0, *w1 = s->w1;
-  cudaStream_t       stream;
+  PetscFunctionBegin;
+  PetscCheck(!f->sb, PETSC_COMM_SELF, PETSC_ERR_SUP, "Transposed solves with single-precision factors are not implemented (use -pc_algtri_precision double)");
+  PetscCheck(f->bs != 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "Transposed solves of 2x2 block forests are not implemented on the GPU (use -mat_type aij or -pc_algtri_block 1)");
+  if (f->transposed || !f->n) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!f->at) {
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->n, (void **)&f->at));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->n, (void **)&f->ct));
+  }
+  PetscCall(TSCheckKernel(ts_cuda_tridiag_transpose(stream, f->n, f->a, f->c, f->at, f->ct), "tridiag_transpose"));
+  f->transposed = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Y = P_lo^T A_lo^-1 P_lo P_{lo+1}^T ... P_hi^T A_hi^-1 P_hi D X for k columns with D = diag(scale)
+   (NULL: identity) and the fused permutations link[l] = P_l P_{l+1}^T, or the transpose
+   D P_hi^T A_hi^-T ... A_lo^-T P_lo X: the device twin of TSSplittingApplyRangeArray(). One launch
+   per permutation pass for all columns, one RPTS call per factor (the bands read once per group of
+   four columns). w0, w1: n x k each (w1 unused for one factor); buffer: RPTS workspace for k columns,
+   or NULL for each forest's own (k = 1). */
+static PetscErrorCode TSDeviceChainApply(TSForestDevice *forest, PetscInt *const *link, PetscInt lo, PetscInt hi, const PetscScalar *scale, PCAlgTriPivoting pivoting, PetscBool transpose, PetscInt k, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy, PetscScalar *w0, PetscScalar *w1, void *buffer)
+{
+  const PetscInt n = forest[lo].n, first = transpose ? lo : hi, last = transpose ? hi : lo, step = transpose ? 1 : -1;
+  cudaStream_t   stream;
 
   PetscFunctionBegin;
+  if (!n || !k) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TSGetStream(&stream));
-  PetscCall(VecCUDAGetArrayRead(x, &xa));
-  PetscCall(VecCUDAGetArrayWrite(y, &ya));
+  for (PetscInt l = lo; transpose && l <= hi; l++) PetscCall(TSForestDeviceSetUpTranspose(&forest[l], stream));
   PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  if (n) {
-    const TSForestDevice *last = &s->forest[m - 1];
+  PetscCall(TSCheckKernel(ts_cuda_gather_columns(stream, n, k, forest[first].perm, transpose ? NULL : scale, x, ldx, w0, n), "gather_columns"));
+  for (PetscInt l = first;; l += step) {
+    const TSForestDevice *f = &forest[l];
 
-    if (s->scale) PetscCall(TSCheckKernel(ts_cuda_gather_scaled(stream, n, last->perm, s->scale, xa, w0), "gather_scaled"));
-    else PetscCall(TSCheckKernel(ts_cuda_gather(stream, n, last->perm, xa, w0), "gather"));
-    PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, n, 1, last->a, last->b, last->c, w0, n, last->buffer), "dgtsv"));
-    for (PetscInt l = m - 2; l >= 0; l--) {
-      const TSForestDevice *f = &s->forest[l];
-      PetscScalar          *t;
+    if (l != first) {
+      PetscScalar *t;
 
-      PetscCall(TSCheckKernel(ts_cuda_gather(stream, n, s->link[l], w0, w1), "gather"));
-      PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, n, 1, f->a, f->b, f->c, w1, n, f->buffer), "dgtsv"));
+      if (transpose) PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, n, k, link[l - 1], NULL, w0, n, w1, n), "scatter_columns"));
+      else PetscCall(TSCheckKernel(ts_cuda_gather_columns(stream, n, k, link[l], NULL, w0, n, w1, n), "gather_columns"));
       t  = w0;
       w0 = w1;
       w1 = t;
     }
-    PetscCall(TSCheckKernel(ts_cuda_scatter(stream, n, s->forest[0].perm, w0, ya), "scatter"));
+    PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, n, k, transpose ? f->at : f->a, f->b, transpose ? f->ct : f->c, w0, n, buffer ? buffer : f->buffer), "dgtsv"));
+    if (l == last) break;
   }
+  PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, n, k, forest[last].perm, transpose ? scale : NULL, w0, n, y, ldy), "scatter_columns"));
   PetscCall(PetscLogGpuTimeEnd());
-  PetscCall(PetscLogGpuFlops(10.0 * n * m));
+  PetscCall(PetscLogGpuFlops(10.0 * n * k * (hi - lo + 1)));
   PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = P^T T^-T P x on the device: RPTS on the transposed bands */
+PetscErrorCode TSForestDeviceApplyTranspose(TSForestDevice *f, PCAlgTriPivoting pivoting, Vec x, Vec y)
+{
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecCUDAGetArrayRead(x, &xa));
+  PetscCall(VecCUDAGetArrayWrite(y, &ya));
+  PetscCall(TSDeviceChainApply(f, NULL, 0, 0, NULL, pivoting, PETSC_TRUE, 1, xa, f->n, ya, f->n, f->work, NULL, NULL));
   PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The device twin of TSSplittingApplyProduct(): y = P_0^T A_0^-1 ... A_{m-1}^-1 P_{m-1} D x, or its transpose */
+static PetscErrorCode TSSplittingDeviceApplyProduct_Private(TSSplittingDevice *s, PCAlgTriPivoting pivoting, PetscBool transpose, Vec x, Vec y)
+{
+  const PetscInt     n = s->m ? s->forest[0].n : 0;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecCUDAGetArrayRead(x, &xa));
+  PetscCall(VecCUDAGetArrayWrite(y, &ya));
+  if (s->m) PetscCall(TSDeviceChainApply(s->forest, s->link, 0, s->m - 1, s->scale, pivoting, transpose, 1, xa, n, ya, n, s->w0, s->w1, NULL));
+  PetscCall(VecCUDARestoreArrayWrite(y, &ya));
+  PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSSplittingDeviceApplyProduct(TSSplittingDevice *s, PCAlgTriPivoting pivoting, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(TSSplittingDeviceApplyProduct_Private(s, pivoting, PETSC_FALSE, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSSplittingDeviceApplyProductTranspose(TSSplittingDevice *s, PCAlgTriPivoting pivoting, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(TSSplittingDeviceApplyProduct_Private(s, pivoting, PETSC_TRUE, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Y = the product of factors lo..hi (scaled by s->scale when hi is the last factor) applied to the k
+   columns of the dense device matrix X (TSDeviceChainApply()); the workspaces grow with k */
+PetscErrorCode TSSplittingDeviceMatApply(TSSplittingDevice *s, PCAlgTriPivoting pivoting, PetscInt lo, PetscInt hi, Mat X, Mat Y)
+{
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+  PetscInt           n, k, ldx, ldy;
+
+  PetscFunctionBegin;
+  PetscCheck(0 <= lo && lo <= hi && hi < s->m, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Factors %" PetscInt_FMT "..%" PetscInt_FMT " of a splitting of %" PetscInt_FMT, lo, hi, s->m);
+  PetscCall(MatGetLocalSize(X, &n, NULL));
+  PetscCall(MatGetSize(X, NULL, &k));
+  PetscCall(MatDenseGetLDA(X, &ldx));
+  PetscCall(MatDenseGetLDA(Y, &ldy));
+  if (s->mcols < k) {
+    TSDeviceFree(s->mw0);
+    TSDeviceFree(s->mw1);
+    TSDeviceFree(s->mbuffer);
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n * k, (void **)&s->mw0));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n * k, (void **)&s->mw1));
+    PetscCall(TSDeviceMalloc(ts_cuda_gtsv_buffer_size(n, k, 0) + 1, &s->mbuffer));
+    s->mcols = k;
+  }
+  PetscCall(MatDenseCUDAGetArrayRead(X, &xa));
+  PetscCall(MatDenseCUDAGetArrayWrite(Y, &ya));
+  PetscCall(TSDeviceChainApply(s->forest, s->link, lo, hi, hi == s->m - 1 ? s->scale : NULL, pivoting, PETSC_FALSE, k, xa, ldx, ya, ldy, s->mw0, s->mw1, s->mbuffer));
+  PetscCall(MatDenseCUDARestoreArrayWrite(Y, &ya));
+  PetscCall(MatDenseCUDARestoreArrayRead(X, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -370,6 +568,7 @@ PetscErrorCode TSSplittingDeviceSetValues(Mat A, PetscInt diag_k, TSSplittingDev
   for (PetscInt l = 0; l < d->m && n; l++) {
     TSForestDevice *f = &d->forest[l];
 
+    f->transposed = PETSC_FALSE; /* new bands: the transposed copy is rebuilt at the next transposed solve */
     PetscCall(TSCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
     if (diag_k >= 0) PetscCall(TSCheckKernel(ts_cuda_mos_bands(stream, n, (int)d->m, (int)l, f->perm, d->t, d->j, f->a, f->b, f->c), "mos_bands"));
   }

@@ -61,7 +61,8 @@ typedef struct {
   PCAlgTriWeight   weight;
   PCAlgTriPivoting pivoting;
   PetscBool        single; /* bands and solves in float (device path of PCALGTRI) */
-  ts_factor_params factor; /* n = 2 for linear forests */
+  PetscInt         block;  /* 1: scalar forest; 2: 2x2 blocks (matching, contraction, coarse forest) */
+  ts_factor_params factor; /* n = 2 for linear forests (n = 1: a matching, paths of at most 2 vertices) */
 } TSForestOptions;
 
 PETSC_INTERN PetscErrorCode TSForestOptionsDefault(TSForestOptions *);
@@ -78,10 +79,17 @@ typedef struct {
 } TSGraph;
 
 /* A linear forest of the graph with its permutation and (after TSForestSetValues()) the factored
-   tridiagonal bands of P A P^T restricted to the forest. */
+   tridiagonal bands of P A P^T restricted to the forest.
+   With 2x2 blocks (bs = 2) the forest lives on the coarse graph of matched pairs: partner and
+   path_id are per coarse vertex / block row, perm maps the nrows = 2 nb rows of the block system
+   to vertices (-1 = ghost row of an unmatched vertex), iperm maps vertices to rows, and the bands
+   hold 4 nb entries each (column-major 2x2 blocks). */
 typedef struct {
-  PetscInt         n;
-  PetscInt        *partner; /* 2 per vertex, -1 = none */
+  PetscInt         n;       /* vertices (rows of the local block) */
+  PetscInt         bs;      /* 1 or 2 */
+  PetscInt         nrows;   /* rows of the (block) tridiagonal system: n, or 2 nb */
+  PetscInt         npairs;  /* bs = 2: matched pairs (nb - npairs ghost rows) */
+  PetscInt        *partner; /* 2 per (coarse) vertex, -1 = none */
   PetscReal       *partner_w;
   PetscInt        *perm, *iperm, *path_id;
   PetscInt         npaths, longest, ncycles;
@@ -109,6 +117,8 @@ typedef struct {
   PetscReal *coverage;    /* weight coverage of the union of forests 0..l */
   PetscInt **link;        /* link[l][k] = iperm_{l+1}[perm_l[k]]: fused P_l P_{l+1}^T */
   PetscReal  coverage_id;
+  PetscScalar *mw0, *mw1; /* n x mcols each, for several right-hand sides (TSSplittingMatApply()) */
+  PetscInt     mcols;
 } TSSplitting;
 
 PETSC_INTERN PetscErrorCode TSSplittingOptionsDefault(TSSplittingOptions *, PetscReal);
@@ -121,6 +131,7 @@ PETSC_INTERN PetscErrorCode TSSplittingView(const TSSplitting *, PetscViewer);
 PETSC_INTERN PetscErrorCode TSSplittingViewCollective(PC, const TSSplitting *, PetscViewer);
 PETSC_INTERN PetscErrorCode TSSplittingFailed(const TSSplitting *, PCFailedReason *, PetscInt *, PetscInt *);
 PETSC_INTERN PetscErrorCode TSSplittingApplyProduct(const TSSplitting *, const PetscScalar *, Vec, Vec, PetscScalar *, PetscScalar *, PetscBool);
+PETSC_INTERN PetscErrorCode TSSplittingMatApply(TSSplitting *, PetscInt, PetscInt, const PetscScalar *, PetscBool, Mat, Mat);
 
 /* CSR arrays of a SEQAIJ matrix */
 PETSC_INTERN PetscErrorCode TSGetCSR(Mat, PetscInt *, const PetscInt **, const PetscInt **, const PetscScalar **);
@@ -140,7 +151,9 @@ PETSC_INTERN PetscErrorCode TSForestFactor(TSForest *, PCAlgTriPivoting);
 PETSC_INTERN PetscErrorCode TSForestSetValues(TSForest *, Mat, PCAlgTriPivoting);
 PETSC_INTERN PetscErrorCode TSForestSolve(const TSForest *, PetscScalar *, PetscBool);
 PETSC_INTERN PetscErrorCode TSForestApply(const TSForest *, const PetscScalar *, PetscScalar *, PetscScalar *, PetscBool);
-PETSC_INTERN PetscErrorCode TSForestView(const TSForest *, const TSGraph *, PetscViewer);
+PETSC_INTERN PetscErrorCode TSForestSolveMany(const TSForest *, PetscInt, PetscScalar *, PetscInt, PetscBool);
+PETSC_INTERN PetscErrorCode TSForestMatApply(const TSForest *, PetscInt, const PetscScalar *, PetscInt, PetscScalar *, PetscInt, PetscBool);
+PETSC_INTERN PetscErrorCode TSForestView(const TSForest *, const TSGraph *, PetscViewer, PetscBool);
 PETSC_INTERN PetscErrorCode TSForestReset(TSForest *);
 
 #if defined(TS_HAVE_CUDA)
@@ -148,6 +161,7 @@ PETSC_INTERN PetscErrorCode TSForestReset(TSForest *);
    on PETSc's stream, with the CUDA kernels; only the statistics come back to the host. */
 typedef struct {
   PetscInt    n;
+  PetscInt    bs, nrows, npairs;      /* as in TSForest: 2x2 blocks of matched pairs when bs = 2 */
   PetscInt   *perm, *iperm, *path_id; /* device */
   PetscScalar *a, *b, *c;             /* device bands */
   PetscScalar *work;                  /* device, n */
@@ -157,6 +171,8 @@ typedef struct {
   PetscScalar *mwork;                 /* device, n x mwork_cols, for several right-hand sides */
   void       *mbuffer;                /* device, RPTS workspace for mwork_cols right-hand sides */
   PetscInt    mwork_cols;
+  PetscScalar *at, *ct;               /* device, bands of T^T (built at the first transposed solve) */
+  PetscBool   transposed;             /* at, ct hold the current bands' transpose */
   PetscInt    npaths, longest, ncycles;
   PetscReal   coverage, coverage_id;
 } TSForestDevice;
@@ -186,6 +202,9 @@ typedef struct {
   PetscScalar    *w0, *w1;
   PetscScalar    *t, *j;    /* device, MOS-d's T and J (built on the device only) */
   PetscReal      *coverage; /* host, coverage of the union after each forest (built on the device only) */
+  PetscScalar    *mw0, *mw1; /* device, n x mcols each, for several right-hand sides */
+  void           *mbuffer;   /* device, RPTS workspace for mcols right-hand sides */
+  PetscInt        mcols;
 } TSSplittingDevice;
 
 PETSC_INTERN PetscErrorCode TSSplittingDeviceBuild(MPI_Comm, Mat, const TSSplittingOptions *, PetscInt, TSSplittingDevice *);
@@ -193,7 +212,10 @@ PETSC_INTERN PetscErrorCode TSSplittingDeviceSetValues(Mat, PetscInt, TSSplittin
 PETSC_INTERN PetscErrorCode TSSplittingDeviceView(PC, const TSSplittingDevice *, PetscViewer);
 
 PETSC_INTERN PetscErrorCode TSSplittingDeviceReset(TSSplittingDevice *);
-PETSC_INTERN PetscErrorCode TSSplittingDeviceApplyProduct(const TSSplittingDevice *, PCAlgTriPivoting, Vec, Vec);
+PETSC_INTERN PetscErrorCode TSSplittingDeviceApplyProduct(TSSplittingDevice *, PCAlgTriPivoting, Vec, Vec);
+PETSC_INTERN PetscErrorCode TSSplittingDeviceApplyProductTranspose(TSSplittingDevice *, PCAlgTriPivoting, Vec, Vec);
+PETSC_INTERN PetscErrorCode TSSplittingDeviceMatApply(TSSplittingDevice *, PCAlgTriPivoting, PetscInt, PetscInt, Mat, Mat);
+PETSC_INTERN PetscErrorCode TSForestDeviceApplyTranspose(TSForestDevice *, PCAlgTriPivoting, Vec, Vec);
 #endif
 /* PETSC_TRUE for a local block that lives on the GPU (SEQAIJCUSPARSE); always false without CUDA */
 PETSC_INTERN PetscErrorCode TSIsDeviceMat(Mat, PetscBool *);

@@ -17,13 +17,13 @@ __global__ void to_float(ts_int n, const double *__restrict__ x, float *__restri
 __global__ void gather_to_float(ts_int n, const ts_int *__restrict__ perm, const double *__restrict__ x, float *__restrict__ y)
 {
   const ts_int k = (ts_int)(blockIdx.x * (size_t)blockDim.x + threadIdx.x);
-  if (k < n) y[k] = __double2float_rn(x[perm[k]]);
+  if (k < n) y[k] = perm[k] >= 0 ? __double2float_rn(x[perm[k]]) : 0.0f; /* ghost slot */
 }
 
 __global__ void scatter_from_float(ts_int n, const ts_int *__restrict__ perm, const float *__restrict__ y, double *__restrict__ x)
 {
   const ts_int k = (ts_int)(blockIdx.x * (size_t)blockDim.x + threadIdx.x);
-  if (k < n) x[perm[k]] = (double)y[k];
+  if (k < n && perm[k] >= 0) x[perm[k]] = (double)y[k];
 }
 
 inline ts_status launched() { return cudaGetLastError() == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE; }

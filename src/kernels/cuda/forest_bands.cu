@@ -32,12 +32,18 @@ __global__ void bands_kernel(ts_int n, const ts_int *__restrict__ rowptr, const 
 
 __global__ void gather_kernel(ts_int n, const ts_int *__restrict__ perm, const double *__restrict__ x, double *__restrict__ y)
 {
-  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < n; k += (ts_int)gridDim.x * blockDim.x) y[k] = x[perm[k]];
+  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < n; k += (ts_int)gridDim.x * blockDim.x) {
+    const ts_int v = perm[k];
+    y[k]           = v >= 0 ? x[v] : 0.0; /* a ghost slot of the block forest reads 0 */
+  }
 }
 
 __global__ void scatter_kernel(ts_int n, const ts_int *__restrict__ perm, const double *__restrict__ y, double *__restrict__ x)
 {
-  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < n; k += (ts_int)gridDim.x * blockDim.x) x[perm[k]] = y[k];
+  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < n; k += (ts_int)gridDim.x * blockDim.x) {
+    const ts_int v = perm[k];
+    if (v >= 0) x[v] = y[k];
+  }
 }
 
 /* masked copies for the coverage sums */

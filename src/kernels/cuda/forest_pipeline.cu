@@ -10,8 +10,8 @@ namespace ts_forest {
 namespace {
 
 struct PipelineWork {
-  double *scale, *t_val, *g_w, *partner_w;
-  ts_int *t_rowptr, *t_col, *g_rowptr, *g_col, *partner, *path_id, *position;
+  double *g_w, *partner_w;
+  ts_int *g_rowptr, *g_col, *partner, *path_id, *position;
   int    *rounds;
   void   *scratch;
 };
@@ -19,10 +19,6 @@ struct PipelineWork {
 size_t pipeline_carve(Carver &cv, const ts_factor_params *params, ts_int n, ts_int nnz, PipelineWork &w)
 {
   const ts_int gb = 2 * nnz;
-  w.scale         = cv.take<double>(n);
-  w.t_rowptr      = cv.take<ts_int>((size_t)n + 1);
-  w.t_col         = cv.take<ts_int>(nnz);
-  w.t_val         = cv.take<double>(nnz);
   w.g_rowptr      = cv.take<ts_int>((size_t)n + 1);
   w.g_col         = cv.take<ts_int>(gb);
   w.g_w           = cv.take<double>(gb);
@@ -31,12 +27,12 @@ size_t pipeline_carve(Carver &cv, const ts_factor_params *params, ts_int n, ts_i
   w.path_id       = cv.take<ts_int>(n);
   w.position      = cv.take<ts_int>(n);
   w.rounds        = cv.take<int>(1);
-  size_t sc       = ts_cuda_csr_transpose_buffer_size(n, n, nnz);
-  size_t x        = ts_cuda_graph_rowptr_buffer_size(n);
-  sc              = x > sc ? x : sc;
-  x               = ts_cuda_factor_buffer_size(params, n, gb);
+  size_t sc       = ts_cuda_weight_graph_buffer_size(n, nnz);
+  size_t x        = ts_cuda_factor_buffer_size(params, n, gb);
   sc              = x > sc ? x : sc;
   x               = ts_cuda_linear_forest_buffer_size(n);
+  sc              = x > sc ? x : sc;
+  x               = ts_cuda_coverage_buffer_size(n, gb);
   sc              = x > sc ? x : sc;
   w.scratch       = cv.take_bytes(sc);
   return cv.size();
@@ -50,6 +46,35 @@ __global__ void rounds_to_stats_kernel(const int *rounds, ts_int *stats) { stats
 using namespace ts_forest;
 
 extern "C" {
+
+/* scale, transpose and the two passes of the graph, with their arrays carved from the workspace */
+size_t ts_cuda_weight_graph_buffer_size(ts_int n, ts_int nnz)
+{
+  size_t sc = ts_cuda_csr_transpose_buffer_size(n, n, nnz), x = ts_cuda_graph_rowptr_buffer_size(n);
+  Carver cv(nullptr);
+  cv.take<double>(n);
+  cv.take<ts_int>((size_t)n + 1);
+  cv.take<ts_int>(nnz);
+  cv.take<double>(nnz);
+  cv.take_bytes(x > sc ? x : sc);
+  return cv.size();
+}
+
+ts_status ts_cuda_weight_graph(void *stream, ts_weighting weighting, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *g_rowptr, ts_int *g_col, double *g_w, void *buffer)
+{
+  size_t  sc = ts_cuda_csr_transpose_buffer_size(n, n, nnz), x = ts_cuda_graph_rowptr_buffer_size(n);
+  Carver  cv(buffer);
+  double *scale    = cv.take<double>(n);
+  ts_int *t_rowptr = cv.take<ts_int>((size_t)n + 1);
+  ts_int *t_col    = cv.take<ts_int>(nnz);
+  double *t_val    = cv.take<double>(nnz);
+  void   *scratch  = cv.take_bytes(x > sc ? x : sc);
+  if (n <= 0) return n < 0 ? TS_ERR_ARGUMENT : TS_SUCCESS;
+  TS_FOREST_TRY_STATUS(ts_cuda_graph_scale(stream, weighting, n, rowptr, col, val, scale));
+  TS_FOREST_TRY_STATUS(ts_cuda_csr_transpose(stream, n, n, nnz, rowptr, col, val, t_rowptr, t_col, t_val, scratch));
+  TS_FOREST_TRY_STATUS(ts_cuda_graph_rowptr(stream, n, rowptr, col, t_rowptr, t_col, g_rowptr, scratch));
+  return ts_cuda_graph_fill(stream, n, rowptr, col, val, t_rowptr, t_col, t_val, scale, g_rowptr, g_col, g_w);
+}
 
 size_t ts_cuda_linear_forest_build_buffer_size(const ts_factor_params *params, ts_int n, ts_int nnz)
 {
@@ -68,15 +93,23 @@ ts_status ts_cuda_linear_forest_build(void *stream, ts_weighting weighting, cons
   pipeline_carve(cv, params, n, nnz, w);
   ts_int *pid = path_id ? path_id : w.path_id;
   ts_int *pos = position ? position : w.position;
-  TS_FOREST_TRY_STATUS(ts_cuda_graph_scale(stream, weighting, n, rowptr, col, val, w.scale));
-  TS_FOREST_TRY_STATUS(ts_cuda_csr_transpose(stream, n, n, nnz, rowptr, col, val, w.t_rowptr, w.t_col, w.t_val, w.scratch));
-  TS_FOREST_TRY_STATUS(ts_cuda_graph_rowptr(stream, n, rowptr, col, w.t_rowptr, w.t_col, w.g_rowptr, w.scratch));
-  TS_FOREST_TRY_STATUS(ts_cuda_graph_fill(stream, n, rowptr, col, val, w.t_rowptr, w.t_col, w.t_val, w.scale, w.g_rowptr, w.g_col, w.g_w));
+  TS_FOREST_TRY_STATUS(ts_cuda_weight_graph(stream, weighting, n, nnz, rowptr, col, val, w.g_rowptr, w.g_col, w.g_w, w.scratch));
   TS_FOREST_TRY_STATUS(ts_cuda_factor(stream, params, n, 2 * nnz, w.g_rowptr, w.g_col, w.g_w, w.partner, w.partner_w, w.scratch, w.rounds));
   TS_FOREST_TRY_STATUS(ts_cuda_linear_forest(stream, n, w.partner, w.partner_w, pid, pos, perm, iperm, w.scratch, stats, nullptr));
   TS_FOREST_TRY_STATUS(ts_cuda_forest_bands(stream, n, rowptr, col, val, perm, iperm, pid, a, b, c));
   if (stats) rounds_to_stats_kernel<<<1, 1, 0, s>>>(w.rounds, stats);
   return check_launch();
+}
+
+ts_status ts_cuda_linear_forest_build_coverage(void *stream, const ts_factor_params *params, ts_int n, ts_int nnz, void *buffer, double *coverage)
+{
+  if (!params || n < 0 || nnz < 0) return TS_ERR_ARGUMENT;
+  if (n == 0) return TS_SUCCESS;
+  Carver       cv(buffer);
+  PipelineWork w;
+  pipeline_carve(cv, params, n, nnz, w);
+  TS_FOREST_TRY_STATUS(ts_cuda_factor_coverage(stream, 2, n, 2 * nnz, w.g_rowptr, w.g_w, w.partner, w.partner_w, coverage, w.scratch));
+  return ts_cuda_identity_coverage(stream, n, 2 * nnz, w.g_rowptr, w.g_col, w.g_w, coverage + 1, w.scratch);
 }
 
 } /* extern "C" */
