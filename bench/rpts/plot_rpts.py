@@ -20,6 +20,7 @@ METHODS = [
     ("rpts", "RPTS (trisplit, scaled pivoting)", "tab:blue", "-"),
     ("rpts-alg3", "RPTS, dynamic M (Algorithm 3)", "tab:cyan", ":"),
     ("rpts-M16", "RPTS, M = 16", "tab:green", "none"),
+    ("rpts-block", "block RPTS (2x2, N/2 block rows, scaled)", "tab:purple", "-."),
     ("cusparse-gtsv2", "cuSPARSE gtsv2", "tab:red", "-"),
     ("cusparse-nopiv", "cuSPARSE gtsv2_nopivot", "tab:orange", "-"),
 ]

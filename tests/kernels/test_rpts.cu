@@ -260,7 +260,7 @@ ts_status bsolve<float>(ts_pivoting p, int nb, int nrhs, const float *a, const f
 template <class T>
 static void block_case(tgb_kind kind, ts_pivoting piv, int nb, int nrhs, uint64_t seed)
 {
-  static const unsigned stable[3] = {(1u << TGB_DOM) | (1u << TGB_PATHS), (1u << TGB_RAND) | (1u << TGB_DOM) | (1u << TGB_PATHS) | (1u << TGB_RPATHS), (1u << TGB_DOM) | (1u << TGB_PATHS)};
+  static const unsigned stable[3] = {(1u << TGB_DOM) | (1u << TGB_PATHS), (1u << TGB_DOM) | (1u << TGB_PATHS) | (1u << TGB_RPATHS), (1u << TGB_DOM) | (1u << TGB_PATHS)};
   const int           n = 2 * nb, ldx = n + 3, single = sizeof(T) == 4;
   std::vector<double> a(4 * nb), b(4 * nb), c(4 * nb), xt((size_t)n * nrhs), d((size_t)n * nrhs);
   tgb_system(kind, nb, seed, a.data(), b.data(), c.data());
