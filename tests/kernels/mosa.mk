@@ -1,0 +1,42 @@
+# Build the MOS-a kernel test into .gpu/mosa/ (ignored; carried to the GPU machine).
+# Run from the repository root:  make -f tests/kernels/mosa.mk [-j2]
+# The device runs .gpu/mosa/mosa_test (and compute-sanitizer on mosa_test --quick).
+NVCC    ?= /usr/local/cuda/bin/nvcc
+ARCH    ?= sm_90
+O       := .gpu/mosa
+# no --use_fast_math, no -ftz: the kernels must round exactly as the host
+NVFLAGS := -O3 -std=c++17 -arch=$(ARCH) -lineinfo -Isrc/kernels
+CFLAGS  := -O2 -ffp-contract=off -Isrc/kernels
+
+CU_SRC  := $(sort $(wildcard src/kernels/cuda/mosa_*.cu))
+CU_OBJ  := $(patsubst src/kernels/cuda/%.cu,$(O)/obj/%.o,$(CU_SRC))
+REF_SRC := $(addprefix src/kernels/reference/,diagp.c graph.c factor.c forest.c permute.c gttrf.c rowsolve.c splitting.c)
+REF_OBJ := $(patsubst src/kernels/reference/%.c,$(O)/obj/ref_%.o,$(REF_SRC))
+HDRS    := src/kernels/trisplit_kernels.h $(wildcard src/kernels/cuda/mosa_*.cuh) src/kernels/cuda/forest_common.cuh $(wildcard tests/kernels/*.h)
+
+all: $(O)/mosa_test $(O)/mosa_sim
+
+$(O)/obj/%.o: src/kernels/cuda/%.cu $(HDRS)
+	@mkdir -p $(O)/obj
+	$(NVCC) -c $(NVFLAGS) $< -o $@
+
+$(O)/obj/ref_%.o: src/kernels/reference/%.c src/kernels/trisplit_kernels.h
+	@mkdir -p $(O)/obj
+	gcc -c $(CFLAGS) $< -o $@
+
+$(O)/mosa_test: tests/kernels/mosa_test.cu tests/kernels/forest_matrices.h tests/kernels/check.h $(CU_OBJ) $(REF_OBJ)
+	$(NVCC) $(NVFLAGS) $< $(CU_OBJ) $(REF_OBJ) -o $@ -lz
+
+clean:
+	rm -rf $(O)
+
+.PHONY: all clean
+
+# the host simulation of the row and path routines (no GPU; run here before device time is spent)
+$(O)/mosa_sim: tests/kernels/mosa_sim.cu $(HDRS) $(REF_OBJ)
+	$(NVCC) -O2 -std=c++17 -Xcompiler -ffp-contract=off -Isrc/kernels $< $(REF_OBJ) -o $@ -lz
+
+sim: $(O)/mosa_sim
+	./$(O)/mosa_sim
+
+.PHONY: sim
