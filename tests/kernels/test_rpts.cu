@@ -146,6 +146,37 @@ struct Case {
   const std::vector<double> *ref; /* reference solution, empty if the reference hit a zero pivot */
 };
 
+/* Copies the bands and x to the device, poisons a workspace of bytes with NaN, runs solve(a, b, c, x,
+   buffer) and copies x back; returns solve's status. */
+template <class T, class F>
+static ts_status device_roundtrip(const std::vector<T> &ha, const std::vector<T> &hb, const std::vector<T> &hc, std::vector<T> &hx, size_t bytes, F solve)
+{
+  T    *da, *db, *dc, *dx;
+  void *buf = nullptr;
+  CK(cudaMalloc(&da, ha.size() * sizeof(T)));
+  CK(cudaMalloc(&db, hb.size() * sizeof(T)));
+  CK(cudaMalloc(&dc, hc.size() * sizeof(T)));
+  CK(cudaMalloc(&dx, hx.size() * sizeof(T)));
+  if (bytes) {
+    CK(cudaMalloc(&buf, bytes));
+    CK(cudaMemset(buf, 0xff, bytes)); /* NaN everywhere */
+  }
+  CK(cudaMemcpy(da, ha.data(), ha.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(db, hb.data(), hb.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dc, hc.data(), hc.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(dx, hx.data(), hx.size() * sizeof(T), cudaMemcpyHostToDevice));
+  const ts_status st = solve(da, db, dc, dx, buf);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  CK(cudaMemcpy(hx.data(), dx, hx.size() * sizeof(T), cudaMemcpyDeviceToHost));
+  cudaFree(da);
+  cudaFree(db);
+  cudaFree(dc);
+  cudaFree(dx);
+  if (buf) cudaFree(buf);
+  return st;
+}
+
 /* Solve on the GPU and check. Returns the max FRE over the columns (NaN if any). */
 template <class T>
 static double run_gpu(const Case &cs, ts_pivoting piv, int nrhs, int fM, int nf, bool check, const char *tag, bool verbose_fail = true)
@@ -167,29 +198,7 @@ static double run_gpu(const Case &cs, ts_pivoting piv, int nrhs, int fM, int nf,
   const T sentinel = (T)-4242.5;
   for (int j = 0; j < nrhs; ++j)
     for (int i = 0; i < ldx; ++i) hx[(size_t)j * ldx + i] = i < n ? (T)(*cs.d)[(size_t)j * n + i] : sentinel;
-  T    *da, *db, *dc, *dx;
-  void *buf = nullptr;
-  CK(cudaMalloc(&da, n * sizeof(T)));
-  CK(cudaMalloc(&db, n * sizeof(T)));
-  CK(cudaMalloc(&dc, n * sizeof(T)));
-  CK(cudaMalloc(&dx, hx.size() * sizeof(T)));
-  if (bytes) {
-    CK(cudaMalloc(&buf, bytes));
-    CK(cudaMemset(buf, 0xff, bytes)); /* NaN everywhere */
-  }
-  CK(cudaMemcpy(da, ha.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(db, hb.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(dc, hc.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(dx, hx.data(), hx.size() * sizeof(T), cudaMemcpyHostToDevice));
-  const ts_status st = Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, ldx, buf, fM, nf);
-  CK(cudaGetLastError());
-  CK(cudaDeviceSynchronize());
-  CK(cudaMemcpy(hx.data(), dx, hx.size() * sizeof(T), cudaMemcpyDeviceToHost));
-  cudaFree(da);
-  cudaFree(db);
-  cudaFree(dc);
-  cudaFree(dx);
-  if (buf) cudaFree(buf);
+  const ts_status st = device_roundtrip(ha, hb, hc, hx, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, ldx, buf, fM, nf); });
 
   double            worst = 0, worst_ref = 0;
   bool              ok    = st == TS_SUCCESS;
@@ -285,29 +294,7 @@ static void block_case(tgb_kind kind, ts_pivoting piv, int nb, int nrhs, uint64_
   for (int j = 0; j < nrhs; ++j)
     for (int i = 0; i < ldx; ++i) hx[(size_t)j * ldx + i] = i < n ? (T)d[(size_t)j * n + i] : sentinel;
   const size_t bytes = ts_cuda_bgtsv_buffer_size(nb, nrhs, single);
-  T           *da, *db, *dc, *dx;
-  void        *buf = nullptr;
-  CK(cudaMalloc(&da, ha.size() * sizeof(T)));
-  CK(cudaMalloc(&db, hb.size() * sizeof(T)));
-  CK(cudaMalloc(&dc, hc.size() * sizeof(T)));
-  CK(cudaMalloc(&dx, hx.size() * sizeof(T)));
-  if (bytes) {
-    CK(cudaMalloc(&buf, bytes));
-    CK(cudaMemset(buf, 0xff, bytes));
-  }
-  CK(cudaMemcpy(da, ha.data(), ha.size() * sizeof(T), cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(db, hb.data(), hb.size() * sizeof(T), cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(dc, hc.data(), hc.size() * sizeof(T), cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(dx, hx.data(), hx.size() * sizeof(T), cudaMemcpyHostToDevice));
-  const ts_status st = bsolve<T>(piv, nb, nrhs, da, db, dc, dx, ldx, buf);
-  CK(cudaGetLastError());
-  CK(cudaDeviceSynchronize());
-  CK(cudaMemcpy(hx.data(), dx, hx.size() * sizeof(T), cudaMemcpyDeviceToHost));
-  cudaFree(da);
-  cudaFree(db);
-  cudaFree(dc);
-  cudaFree(dx);
-  if (buf) cudaFree(buf);
+  const ts_status st = device_roundtrip(ha, hb, hc, hx, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return bsolve<T>(piv, nb, nrhs, da, db, dc, dx, ldx, buf); });
   double              e = 0, er = 0;
   bool                pad_ok = true;
   std::vector<double> x(n);
