@@ -1,8 +1,10 @@
 static char help[] = "Tests PCMOSA and its product kernel: the path-restricted product with drop tolerance 0 equals the\n\
 exact whole-chain (O(N^2)) product bit for bit, early dropping stays within its bound, m = 1 equals PCALGTRI\n\
 where the forest covers the matrix, MOS-a beats ALGTRI and MOS-d on the rotated anisotropic problem, and a\n\
-singular level fails the PC.\n\
-  -n <64>   grid points per direction\n\n";
+singular level fails the PC. With -device (a CUDA PETSc, on a GPU): host and device setups take the same\n\
+iterations, and a singular level fails the PC on the device too.\n\
+  -n <64>   grid points per direction\n\
+  -device   compare PCMOSA on MATAIJ and MATAIJCUSPARSE instead\n\n";
 
 #include <petscksp.h>
 #include <trisplit.h>
@@ -36,6 +38,49 @@ static PetscErrorCode Iterations(Mat A, const char *pcopts, PetscInt *its, KSPCo
   PetscCall(PetscOptionsClearValue(NULL, "-pc_type"));
   PetscCall(PetscOptionsClearValue(NULL, "-pc_mosa_m"));
   PetscCall(PetscOptionsClearValue(NULL, "-pc_mosd_m"));
+  PetscCall(PetscOptionsClearValue(NULL, "-pc_mosa_droptol"));
+  PetscCall(PetscOptionsClearValue(NULL, "-pc_mosa_exact_product"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PCMOSA on the host (MATAIJ) and on the device (the same matrix as MATAIJCUSPARSE): the device
+   builds the same forests, factors and products, so the iteration counts agree */
+static PetscErrorCode DeviceCheck(PetscInt n)
+{
+  const char *opts[] = {"-pc_type mosa", "-pc_type mosa -pc_mosa_m 1", "-pc_type mosa -pc_mosa_m 3", "-pc_type mosa -pc_mosa_m 2 -pc_mosa_droptol 0", "-pc_type mosa -pc_mosa_m 2 -pc_mosa_exact_product"};
+  Mat         A, Ad;
+
+  PetscFunctionBegin;
+  for (int p = 0; p < 4; p++) {
+    PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[p], n, &A));
+    PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INITIAL_MATRIX, &Ad));
+    for (int o = 0; o < 5; o++) {
+      PetscInt           its[2];
+      KSPConvergedReason reason[2];
+
+      if (o == 4 && n > 32) continue; /* the exact product is O(N^2) */
+      PetscCall(Iterations(A, opts[o], &its[0], &reason[0]));
+      PetscCall(Iterations(Ad, opts[o], &its[1], &reason[1]));
+      PetscCall(PetscInfo(NULL, "%s [%s]: host %" PetscInt_FMT ", device %" PetscInt_FMT " iterations\n", stencil_names[p], opts[o], its[0], its[1]));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s [%s]: host and device converge in the same number of iterations: %s\n", stencil_names[p], opts[o], reason[0] > 0 && reason[1] > 0 && its[0] == its[1] ? "yes" : "no"));
+    }
+    PetscCall(MatDestroy(&Ad));
+    PetscCall(MatDestroy(&A));
+  }
+  /* an empty row: level 0 fails on the device as on the host */
+  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[2], n, &A));
+  PetscCall(MatSetOption(A, MAT_KEEP_NONZERO_PATTERN, PETSC_TRUE));
+  {
+    PetscInt           row = n * n / 2, its;
+    KSPConvergedReason reason;
+
+    PetscCall(MatZeroRows(A, 1, &row, 0.0, NULL, NULL));
+    PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INITIAL_MATRIX, &Ad));
+    PetscCall(Iterations(Ad, "-pc_type mosa -pc_mosa_m 2", &its, &reason));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "zero row on the device: %s\n", KSPConvergedReasons[reason]));
+  }
+  PetscCall(MatDestroy(&Ad));
+  PetscCall(MatDestroy(&A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -133,12 +178,19 @@ int main(int argc, char **argv)
   PetscInt           n = 64, its[4];
   KSPConvergedReason reason[4];
   PetscMPIInt        size;
+  PetscBool          device = PETSC_FALSE;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(TriSplitInitializePackage());
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-device", &device, NULL));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  if (device) {
+    PetscCall(DeviceCheck(n));
+    PetscCall(PetscFinalize());
+    return 0;
+  }
 
   /* 1. the product kernel, serial */
   if (size == 1) {
@@ -202,5 +254,10 @@ int main(int argc, char **argv)
     suffix: mpi
     nsize: 2
     args: -n 64
+
+  test:
+    suffix: cuda
+    requires: cuda
+    args: -n 32 -device
 
 TEST*/

@@ -16,7 +16,7 @@ PetscErrorCode TSIsDeviceMat(Mat A, PetscBool *isdevice)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSGetStream(cudaStream_t *stream)
+PetscErrorCode TSGetStream(cudaStream_t *stream)
 {
   PetscFunctionBegin;
   #if PETSC_VERSION_GE(3, 20, 0)
@@ -28,7 +28,7 @@ static PetscErrorCode TSGetStream(cudaStream_t *stream)
 }
 
 /* cudaMalloc with PETSc's out-of-memory error when the device is full */
-static PetscErrorCode TSDeviceMalloc(size_t bytes, void **ptr)
+PetscErrorCode TSDeviceMalloc(size_t bytes, void **ptr)
 {
   cudaError_t err;
 
@@ -44,7 +44,7 @@ static PetscErrorCode TSDeviceMalloc(size_t bytes, void **ptr)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSCheckKernel(ts_status status, const char *what)
+PetscErrorCode TSCheckKernel(ts_status status, const char *what)
 {
   PetscFunctionBegin;
   PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, status == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "trisplit CUDA kernel %s failed (status %d)", what, (int)status);
@@ -126,7 +126,7 @@ static PetscErrorCode TSForestDeviceSolveSingle(const TSForestDevice *f, PCAlgTr
 }
 
 /* Device CSR arrays of a SEQAIJCUSPARSE matrix */
-static PetscErrorCode TSGetDeviceCSR(Mat A, PetscInt *n, PetscInt *nnz, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
+PetscErrorCode TSGetDeviceCSR(Mat A, PetscInt *n, PetscInt *nnz, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
 {
   MatInfo info;
 
@@ -139,7 +139,7 @@ static PetscErrorCode TSGetDeviceCSR(Mat A, PetscInt *n, PetscInt *nnz, const Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSRestoreDeviceCSR(Mat A, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
+PetscErrorCode TSRestoreDeviceCSR(Mat A, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
 {
   PetscFunctionBegin;
   PetscCall(MatSeqAIJCUSPARSERestoreArrayRead(A, va));
@@ -218,41 +218,33 @@ static PetscErrorCode TSForestDeviceBuildBlock(Mat A, const TSForestOptions *opt
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode TSForestDeviceBuild(Mat A, const TSForestOptions *opt, TSForestDevice *f)
+/* The scalar forest of device CSR arrays (n rows, nnz entries): TSForestDeviceBuild() for a matrix,
+   PCMOSA for its levels B_l, which are no Mat */
+PetscErrorCode TSForestDeviceBuildCSR(PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, const TSForestOptions *opt, TSForestDevice *f)
 {
-  PetscInt           n, nnz;
-  const PetscInt    *ia, *ja;
-  const PetscScalar *va;
-  cudaStream_t       stream;
-  size_t             bytes;
-  PetscInt           stats[4];
-  PetscInt          *d_stats;
-  PetscReal          coverage[2], *d_coverage;
+  cudaStream_t stream;
+  size_t       bytes;
+  PetscInt     stats[4];
+  PetscInt    *d_stats;
+  PetscReal    coverage[2], *d_coverage;
 
   PetscFunctionBegin;
   PetscCheck(sizeof(PetscInt) == sizeof(int), PETSC_COMM_SELF, PETSC_ERR_SUP, "The device path needs 32-bit PetscInt (cuSPARSE's CSR indices)");
-  PetscCall(TSForestDeviceReset(f));
-  if (opt->block == 2) {
-    PetscCall(TSForestDeviceBuildBlock(A, opt, f));
-    if (opt->single) PetscCall(TSForestDeviceToSingle(f));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
   PetscCheck(opt->factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "The device forest uses a [0,2]-factor; -pc_algtri_factor_n %d runs on the host (-mat_type aij)", opt->factor.n);
+  PetscCall(TSForestDeviceReset(f));
   PetscCall(TSGetStream(&stream));
-  PetscCall(TSGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
   bytes = PetscMax(ts_cuda_linear_forest_build_buffer_size(&opt->factor, n, nnz), ts_cuda_gtsv_buffer_size(n, 1, 0));
   PetscCall(TSForestDeviceAllocate(f, n, bytes + 2 * sizeof(PetscReal) + 4 * sizeof(PetscInt)));
   d_coverage = (PetscReal *)((char *)f->buffer + bytes); /* after the workspace: coverages and statistics */
   d_stats    = (PetscInt *)(d_coverage + 2);
 
-  PetscCall(PetscLogEventBegin(TS_Forest, A, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(TS_Forest, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
   if (n) {
     PetscCall(TSCheckKernel(ts_cuda_linear_forest_build(stream, opt->weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS, &opt->factor, n, nnz, ia, ja, va, f->perm, f->iperm, f->path_id, NULL, f->a, f->b, f->c, f->buffer, d_stats), "linear_forest_build"));
     PetscCall(TSCheckKernel(ts_cuda_linear_forest_build_coverage(stream, &opt->factor, n, nnz, f->buffer, d_coverage), "linear_forest_build_coverage"));
   }
   PetscCall(PetscLogGpuTimeEnd());
-  PetscCall(TSRestoreDeviceCSR(A, &ia, &ja, &va));
   /* the statistics for PCView (32 bytes back, once per setup) */
   if (n) {
     PetscCallCUDA(cudaMemcpyAsync(stats, d_stats, sizeof(stats), cudaMemcpyDeviceToHost, stream));
@@ -264,7 +256,27 @@ PetscErrorCode TSForestDeviceBuild(Mat A, const TSForestOptions *opt, TSForestDe
     f->coverage    = coverage[0];
     f->coverage_id = coverage[1];
   }
-  PetscCall(PetscLogEventEnd(TS_Forest, A, 0, 0, 0));
+  PetscCall(PetscLogEventEnd(TS_Forest, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSForestDeviceBuild(Mat A, const TSForestOptions *opt, TSForestDevice *f)
+{
+  PetscInt           n, nnz;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+
+  PetscFunctionBegin;
+  PetscCheck(sizeof(PetscInt) == sizeof(int), PETSC_COMM_SELF, PETSC_ERR_SUP, "The device path needs 32-bit PetscInt (cuSPARSE's CSR indices)");
+  PetscCall(TSForestDeviceReset(f));
+  if (opt->block == 2) {
+    PetscCall(TSForestDeviceBuildBlock(A, opt, f));
+    if (opt->single) PetscCall(TSForestDeviceToSingle(f));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(TSGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  PetscCall(TSForestDeviceBuildCSR(n, nnz, ia, ja, va, opt, f));
+  PetscCall(TSRestoreDeviceCSR(A, &ia, &ja, &va));
   if (opt->single) PetscCall(TSForestDeviceToSingle(f));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -11,7 +11,7 @@ PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC);
 PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat);
 PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 
-PetscLogEvent TS_Graph, TS_Factor, TS_Forest, TS_Bands, TS_TriFactor, TS_TriSolve;
+PetscLogEvent TS_Graph, TS_Factor, TS_Forest, TS_Bands, TS_TriFactor, TS_TriSolve, TS_MOSAProduct;
 
 static PetscBool TriSplitPackageInitialized = PETSC_FALSE;
 
@@ -61,6 +61,7 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PetscLogEventRegister("TSBands", PC_CLASSID, &TS_Bands));
   PetscCall(PetscLogEventRegister("TSTriFactor", PC_CLASSID, &TS_TriFactor));
   PetscCall(PetscLogEventRegister("TSTriSolve", PC_CLASSID, &TS_TriSolve));
+  PetscCall(PetscLogEventRegister("TSMOSAProduct", PC_CLASSID, &TS_MOSAProduct));
   PetscCall(PetscRegisterFinalize(TriSplitFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

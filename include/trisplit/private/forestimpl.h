@@ -54,7 +54,7 @@ static inline PetscErrorCode TSDenseSetFailed(Mat Y)
 /* The kernels see PetscInt as ts_int (the makefile sets TS_INDEX_64 with 64-bit PETSc indices). */
 typedef char TriSplitIndexCheck[sizeof(PetscInt) == sizeof(ts_int) ? 1 : -1];
 
-PETSC_INTERN PetscLogEvent TS_Graph, TS_Factor, TS_Forest, TS_Bands, TS_TriFactor, TS_TriSolve;
+PETSC_INTERN PetscLogEvent TS_Graph, TS_Factor, TS_Forest, TS_Bands, TS_TriFactor, TS_TriSolve, TS_MOSAProduct;
 
 /* Parameters of the forest extraction; -pc_<type>_... options fill them. */
 typedef struct {
@@ -185,6 +185,15 @@ typedef struct {
   } while (0)
 
 PETSC_INTERN PetscErrorCode TSForestDeviceBuild(Mat, const TSForestOptions *, TSForestDevice *);
+PETSC_INTERN PetscErrorCode TSForestDeviceBuildCSR(PetscInt, PetscInt, const PetscInt *, const PetscInt *, const PetscScalar *, const TSForestOptions *, TSForestDevice *);
+/* the pieces of the device path that PCs with device setups of their own use (PCMOSA); the stream
+   is a cudaStream_t (struct CUstream_st *), declared without the CUDA headers */
+struct CUstream_st;
+PETSC_INTERN PetscErrorCode TSGetStream(struct CUstream_st **);
+PETSC_INTERN PetscErrorCode TSDeviceMalloc(size_t, void **);
+PETSC_INTERN PetscErrorCode TSCheckKernel(ts_status, const char *);
+PETSC_INTERN PetscErrorCode TSGetDeviceCSR(Mat, PetscInt *, PetscInt *, const PetscInt **, const PetscInt **, const PetscScalar **);
+PETSC_INTERN PetscErrorCode TSRestoreDeviceCSR(Mat, const PetscInt **, const PetscInt **, const PetscScalar **);
 PETSC_INTERN PetscErrorCode TSForestDeviceSetValues(TSForestDevice *, Mat, PetscBool);
 PETSC_INTERN PetscErrorCode TSForestDeviceApply(const TSForestDevice *, PCAlgTriPivoting, Vec, Vec);
 PETSC_INTERN PetscErrorCode TSForestDeviceReset(TSForestDevice *);

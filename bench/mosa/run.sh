@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (build here first: bash bench/mosa/prepare.sh; carry
+# [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/mosa"]): the MOS-a device checks, the setup time of
+# PCMOSA vs N on ANISO2 and ROT (10^4 .. 1.44 10^6 rows) with the fitted exponent, and the time to
+# solution against PETSc's GPU ilu and gamg in the same run (GMRES(20), rtol 1e-6, right
+# preconditioning). Usage on the device: bash bench/mosa/run.sh [checks|bench|all]
+# Writes to $OUT: gpu.txt, checks.log, setup.csv, fit.txt, tts.csv, logview_aniso2.txt,
+# logview_rot.txt, run.log.
+set -u
+what=${1:-all}
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+export LD_LIBRARY_PATH=$PWD/.gpu/mosa/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+# every kernel is loaded when the context is created (at the matrix's first copy to the GPU), so the
+# setup times hold no lazy module loading
+export CUDA_MODULE_LOADING=EAGER
+M=.gpu/mosa
+SAN=/usr/local/cuda/bin/compute-sanitizer
+GPU="-mat_type aijcusparse -vec_type cuda"
+KSP="-ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -ksp_max_it 10000"
+{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; } | tee "$OUT/gpu.txt"
+
+its() { sed -n 's/.* in \([0-9]*\) iterations$/\1/p' | head -1; }
+reason() { sed -n 's/.*PC [a-z]*: \([A-Z_]*\) in.*/\1/p' | head -1; }
+secs() { sed -n 's/.*times: setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s/\1,\2,\3/p' | head -1; }
+
+if [ "$what" = checks ] || [ "$what" = all ]; then
+  pass=0; fail=0
+  check() { if [ "$2" = ok ]; then pass=$((pass+1)); echo "PASS $1"; else fail=$((fail+1)); echo "FAIL $1"; fi; }
+  {
+    # the kernels against the host oracle, bit for bit
+    timeout 120 $M/mosa_test; rc=$?
+    [ $rc = 0 ] && check "mosa_test (device kernels == host kernels)" ok || check "mosa_test rc=$rc" no
+    timeout 120 $SAN --tool memcheck --error-exitcode 9 $M/mosa_test --quick > /tmp/san1.log 2>&1; rc=$?
+    tail -2 /tmp/san1.log
+    [ $rc = 0 ] && check "compute-sanitizer memcheck [mosa_test --quick]" ok || check "compute-sanitizer memcheck [mosa_test --quick] rc=$rc" no
+    # the PETSc test: host == device iterations, a singular level fails on the device
+    timeout 120 $M/ex7 -n 32 -device > /tmp/ex7_cuda.out 2>&1
+    if diff /tmp/ex7_cuda.out tests/output/ex7_cuda.out; then check "ex7_cuda" ok; else check "ex7_cuda" no; fi
+    timeout 120 $M/ex7 -n 64 -device -info 2>&1 | grep -E "host .* device|converge|zero row"
+    # iteration counts of the model problems, host and device setups
+    for p in aniso1 aniso2 model8 rot; do
+      for pc in "mosa" "mosa -pc_mosa_m 2" "mosa -pc_mosa_m 4"; do
+        h=$(timeout 60 $M/ex1 -problem $p -n 128 $KSP -pc_type $pc 2>&1 | its)
+        d=$(timeout 60 $M/ex1 -problem $p -n 128 $KSP -pc_type $pc $GPU 2>&1 | its)
+        echo "iterations $p n=128 [$pc]: host $h device $d"
+        [ -n "$h" ] && [ "$h" = "$d" ] && check "host==device $p $pc" ok || check "host==device $p $pc" no
+      done
+    done
+    timeout 120 $SAN --tool memcheck --error-exitcode 9 $M/ex1 -problem rot -n 48 -pc_type mosa $GPU > /tmp/san2.log 2>&1; rc=$?
+    grep "ERROR SUMMARY" /tmp/san2.log
+    [ $rc = 0 ] && check "compute-sanitizer memcheck [ex1 rot mosa device]" ok || check "compute-sanitizer memcheck [ex1 rot mosa device] rc=$rc" no
+    echo "$pass passed, $fail failed"
+  } 2>&1 | tee "$OUT/checks.log"
+fi
+
+if [ "$what" = bench ] || [ "$what" = all ]; then
+  {
+    # setup time vs N (one process per size; EAGER loading keeps module loads out of the setup)
+    echo "problem,n,N,pc,iterations,reason,setup_s,solve_s,total_s,levels,rounds" > "$OUT/setup.csv"
+    for prob in aniso2 rot; do
+      for n in 100 200 300 400 600 800 1000 1200; do
+        o=$(timeout 120 $M/ex1 -problem $prob -n $n $KSP -pc_type mosa $GPU -view_times -ksp_view 2>&1)
+        lv=$(echo "$o" | grep -c "level [0-9]*: c_diag")
+        rd=$(echo "$o" | sed -n 's/.*product: \([0-9]*\) slot rounds at most, \([0-9]*\) rows.*/\1:\2/p' | head -1)
+        echo "$o" | grep -E "level|c_diag\(B_m\)|built on the GPU" | sed "s/^/  $prob $n: /"
+        echo "$prob,$n,$((n*n)),mosa,$(echo "$o" | its),$(echo "$o" | reason),$(echo "$o" | secs),$lv,$rd" | tee -a "$OUT/setup.csv"
+      done
+    done
+    python3 - "$OUT/setup.csv" > "$OUT/fit.txt" <<'PY'
+import csv, sys, math
+rows = list(csv.DictReader(open(sys.argv[1])))
+for prob in ("aniso2", "rot"):
+    pts = [(int(r["N"]), float(r["setup_s"])) for r in rows if r["problem"] == prob and r["setup_s"]]
+    for lo in (10000, 90000):
+        p = [(math.log(N), math.log(t)) for N, t in pts if N >= lo]
+        if len(p) < 2: continue
+        mx = sum(x for x, _ in p) / len(p); my = sum(y for _, y in p) / len(p)
+        k = sum((x - mx) * (y - my) for x, y in p) / sum((x - mx) ** 2 for x, _ in p)
+        print(f"{prob}: setup ~ N^{k:.3f} (least squares of log t on log N, N >= {lo}, {len(p)} sizes)")
+    big = [t for N, t in pts if N == 1440000]
+    if big: print(f"{prob}: setup at N = 1440000: {big[0]:.4f} s")
+PY
+    cat "$OUT/fit.txt"
+    # where the setup goes at 1.44M rows
+    for prob in aniso2 rot; do
+      timeout 120 $M/ex1 -problem $prob -n 1200 $KSP -pc_type mosa $GPU -view_times -log_view > "$OUT/logview_$prob.txt" 2>&1
+    done
+    # time to solution at 1.44M rows, all PCs in this run
+    echo "problem,N,pc,iterations,reason,setup_s,solve_s,total_s" > "$OUT/tts.csv"
+    for prob in aniso2 rot; do
+      for pc in "mosa" "mosa -pc_mosa_m 2" "mosa -pc_mosa_m 4" "algtri" "mosd -pc_mosd_m 3" "ilu -pc_factor_mat_solver_type cusparse" "gamg" "jacobi"; do
+        o=$(timeout 90 $M/ex1 -problem $prob -n 1200 $KSP -pc_type $pc $GPU -view_times 2>&1)
+        echo "$prob,1440000,$pc,$(echo "$o" | its),$(echo "$o" | reason),$(echo "$o" | secs)" | tee -a "$OUT/tts.csv"
+      done
+    done
+  } 2>&1 | tee "$OUT/run.log"
+fi
