@@ -29,21 +29,25 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 PETSC_PCS = ["jacobi", "ilu-cusparse", "bjacobi-ilu", "gamg"]
-TS_PCS = ["algtri", "mosd-m1", "mosd-m2", "mosd-m3", "mosd-m4", "altsplit-m1", "altsplit-m2", "altsplit-m3",
-          "altsplit-m4", "altsplit-outer-m2"]
+TS_PCS = ["algtri", "algtri-single", "algtri-b2", "algtri-b2-single", "mosd-m1", "mosd-m2", "mosd-m3", "mosd-m4",
+          "altsplit-m1", "altsplit-m2", "altsplit-m3", "altsplit-m4", "altsplit-outer-m2", "mosa-m1", "mosa-m2", "mosa-m3"]
 PC_ORDER = PETSC_PCS + TS_PCS
 KSP_ORDER = ["gmres", "fgmres", "bcgs"]
 COLORS = {"jacobi": "#7f7f7f", "ilu-cusparse": "#8c564b", "bjacobi-ilu": "#e377c2", "gamg": "#17becf",
           "algtri": "#d62728", "mosd-m1": "#fdae6b", "mosd-m2": "#fd8d3c", "mosd-m3": "#e6550d", "mosd-m4": "#a63603",
           "altsplit-m1": "#9ecae1", "altsplit-m2": "#6baed6", "altsplit-m3": "#3182bd", "altsplit-m4": "#08519c",
-          "altsplit-outer-m2": "#31a354"}
+          "altsplit-outer-m2": "#31a354", "algtri-single": "#ff9896", "algtri-b2": "#9467bd", "algtri-b2-single": "#c5b0d5",
+          "mosa-m1": "#c7e9c0", "mosa-m2": "#74c476", "mosa-m3": "#238b45"}
 MODEL_ORDER = ["aniso1", "aniso2", "model8", "lap3d", "rot", "convdiff"]
 PC_OPTS = {"jacobi": "-pc_type jacobi", "ilu-cusparse": "-pc_type ilu -pc_factor_mat_solver_type cusparse",
            "bjacobi-ilu": "-pc_type bjacobi -sub_pc_type ilu", "gamg": "-pc_type gamg", "algtri": "-pc_type algtri",
-           "altsplit-outer-m2": "-pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_type outer"}
+           "altsplit-outer-m2": "-pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_type outer",
+           "algtri-single": "-pc_type algtri -pc_algtri_precision single", "algtri-b2": "-pc_type algtri -pc_algtri_block 2",
+           "algtri-b2-single": "-pc_type algtri -pc_algtri_block 2 -pc_algtri_precision single"}
 for _m in range(1, 5):
     PC_OPTS[f"mosd-m{_m}"] = f"-pc_type mosd -pc_mosd_m {_m}"
     PC_OPTS[f"altsplit-m{_m}"] = f"-pc_type altsplit -pc_altsplit_m {_m}"
+    PC_OPTS[f"mosa-m{_m}"] = f"-pc_type mosa -pc_mosa_m {_m}"
 
 RE_MON = re.compile(r"^\s*(\d+) KSP Residual norm (\S+)")
 RE_TRUEMON = re.compile(r"^\s*(\d+) KSP \S+ resid norm (\S+) true resid norm (\S+)")
@@ -531,12 +535,12 @@ def write_logview(src, out, gpuname, date):
             if e in ev:
                 md.write(ev[e]["line"] + "\n")
         md.write("```\n\n")
-        m = re.match(r"(mosd|altsplit)(?:-outer)?-m(\d)", pc)
+        m = re.match(r"(mosd|mosa|altsplit)(?:-outer)?-m(\d)", pc)
         ts = ev.get("TSTriSolve")
         ap = ev.get("PCApply")
         if ts and ts["time"] and ts["count"]:
             mm = int(m.group(2)) if m else 1
-            per = 60 * mm + 28 if pc.startswith("mosd") else 80
+            per = 60 * mm + 28 if pc.startswith("mos") else (104 if pc.startswith("algtri-b2") else 80)
             bytes_ = per * N
             us = 1e6 * ts["time"] / ts["count"]
             gbs = bytes_ / (us * 1e3)
@@ -552,7 +556,8 @@ def write_logview(src, out, gpuname, date):
              "once per kernel: algtri and one ALT factor: gather (perm 4 + x 8 + work 8), RPTS (bands 24 + rhs 8 + "
              "solution 8), scatter (perm 4 + work 8 + y 8) = 80 N bytes; MOS-d with m factors: one scaled gather, m "
              "RPTS solves, m - 1 link gathers, one scatter = (60 m + 28) N bytes. RPTS's reduced systems and the "
-             "second pass of the pivoting solve over the bands are not counted, so the real traffic is higher.\n\n")
+             "second pass of the pivoting solve over the bands are not counted, so the real traffic is higher. 2x2 blocks "
+             "(algtri-b2): 12 band doubles per block row, about 104 N bytes.\n\n")
     md.write("| PC | PCApply calls | PCApply us/call | TSTriSolve calls | TSTriSolve us/call | bytes/call (model) | GB/s | of copy at same size | of copy at largest size |\n|---|---|---|---|---|---|---|---|---|\n")
     for r in rows:
         md.write("| " + " | ".join(str(x) for x in r) + " |\n")

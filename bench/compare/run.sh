@@ -19,8 +19,10 @@
 #   in the order model core set, real core set, model m-sweep, real m-sweep; a phase starts no run past its
 #   deadline (MODEL_END, REAL_END, BUDGET seconds after the start), such runs are recorded as skipped
 #   Krylov: GMRES(20) and BiCGStab; ALT-o (altsplit outer) with FGMRES(20).
-#   PCs: trisplit algtri, mosd m=1..4, altsplit (inner) m=1..4, altsplit outer m=2 against PETSc's jacobi,
-#   ilu (-pc_factor_mat_solver_type cusparse), bjacobi+ilu, gamg. The m = 1, 3, 4 sweep runs with GMRES only
+#   PCs: trisplit algtri (scalar, 2x2 blocks, single-precision factors), mosd m=1..4, altsplit (inner) m=1..4,
+#   altsplit outer m=2, mosa m=1..3 against PETSc's jacobi,
+#   ilu (-pc_factor_mat_solver_type cusparse), bjacobi+ilu, gamg. The m = 1, 3, 4 sweep (and blocks in single
+#   precision) runs with GMRES only
 #   (the first thing dropped when time runs short).
 # Each driver output goes through stamp, which prefixes every line with the wall-clock time: the -ksp_monitor lines
 # give residual histories against measured time. With right preconditioning the monitored norm is the
@@ -125,10 +127,12 @@ KSP_FGMRES="-ksp_type fgmres -ksp_gmres_restart 20 -ksp_pc_side right"
 # label|options; the Krylov method is chosen per pass
 PC_CORE=("jacobi|-pc_type jacobi" "ilu-cusparse|-pc_type ilu -pc_factor_mat_solver_type cusparse"
   "bjacobi-ilu|-pc_type bjacobi -sub_pc_type ilu" "gamg|-pc_type gamg" "algtri|-pc_type algtri"
-  "mosd-m2|-pc_type mosd -pc_mosd_m 2" "altsplit-m2|-pc_type altsplit -pc_altsplit_m 2")
+  "algtri-b2|-pc_type algtri -pc_algtri_block 2" "algtri-single|-pc_type algtri -pc_algtri_precision single"
+  "mosd-m2|-pc_type mosd -pc_mosd_m 2" "altsplit-m2|-pc_type altsplit -pc_altsplit_m 2" "mosa-m2|-pc_type mosa -pc_mosa_m 2")
 PC_SWEEP=("mosd-m1|-pc_type mosd -pc_mosd_m 1" "mosd-m3|-pc_type mosd -pc_mosd_m 3" "mosd-m4|-pc_type mosd -pc_mosd_m 4"
   "altsplit-m1|-pc_type altsplit -pc_altsplit_m 1" "altsplit-m3|-pc_type altsplit -pc_altsplit_m 3"
-  "altsplit-m4|-pc_type altsplit -pc_altsplit_m 4")
+  "altsplit-m4|-pc_type altsplit -pc_altsplit_m 4" "algtri-b2-single|-pc_type algtri -pc_algtri_block 2 -pc_algtri_precision single"
+  "mosa-m1|-pc_type mosa -pc_mosa_m 1" "mosa-m3|-pc_type mosa -pc_mosa_m 3")
 PC_OUTER="altsplit-outer-m2|-pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_type outer"
 COMMON="-ksp_rtol 1e-6 -ksp_monitor -view_numbers"
 

@@ -10,9 +10,9 @@ NVFLAGS := -O3 -std=c++17 -arch=$(ARCH) -lineinfo -Isrc/kernels
 CFLAGS  := -O2 -ffp-contract=off -Isrc/kernels
 MATDIR  ?= /work/shared/matrices
 
-CU_SRC  := $(sort $(wildcard src/kernels/cuda/forest_*.cu))
+CU_SRC  := $(sort $(wildcard src/kernels/cuda/forest_*.cu)) src/kernels/cuda/block_forest.cu src/kernels/cuda/splitting.cu
 CU_OBJ  := $(patsubst src/kernels/cuda/%.cu,$(O)/obj/%.o,$(CU_SRC))
-REF_SRC := $(addprefix src/kernels/reference/,diagp.c graph.c factor.c forest.c permute.c)
+REF_SRC := $(addprefix src/kernels/reference/,diagp.c graph.c factor.c forest.c permute.c block_forest.c)
 REF_OBJ := $(patsubst src/kernels/reference/%.c,$(O)/obj/ref_%.o,$(REF_SRC))
 HDRS    := src/kernels/trisplit_kernels.h $(wildcard src/kernels/cuda/forest_*.cuh)
 

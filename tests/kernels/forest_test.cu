@@ -106,6 +106,7 @@ static ts_factor_params default_params()
   p.charge_skip   = 0;
   p.p             = 0.5;
   p.seed          = 0;
+  p.offset        = 0;
   return p;
 }
 
@@ -147,6 +148,54 @@ static void host_forest(const CsrMatrix &A, ts_weighting wt, const ts_factor_par
   H.b.resize(n);
   H.c.resize(n);
   ts_ref_forest_bands(n, A.rowptr.data(), A.col.data(), A.val.data(), H.perm.data(), H.iperm.data(), H.path_id.data(), H.a.data(), H.b.data(), H.c.data());
+}
+
+/* The 2x2 block forest (ALGORITHMS.md 4.4): host kernels on the host graph H against the two device
+   phases and the block bands; everything bit for bit except the coverage (a parallel sum). */
+static void test_block_forest(const CsrMatrix &A, ts_weighting wt, const HostForest &H, cudaStream_t s, const ts_int *d_rowptr, const ts_int *d_col, const double *d_val, Checker &ck)
+{
+  const ts_int     n = A.n, nnz = A.nnz();
+  ts_factor_params prm = default_params(), matching = default_params();
+  matching.n           = 1;
+  /* host: matching, contraction, coarse graph, coarse forest, block order, bands */
+  std::vector<ts_int> match(n), coarse(n), fine(2 * (size_t)n + 1), slot(n + 1);
+  std::vector<double> match_w(n);
+  std::vector<char>   work(ts_ref_factor_size(n, 2) + 16);
+  int                 r1 = 0, r2 = 0;
+  ts_ref_factor(&matching, n, H.g_rowptr.data(), H.g_col.data(), H.g_w.data(), match.data(), match_w.data(), work.data(), &r1);
+  const ts_int        nb = ts_ref_contract(n, match.data(), coarse.data(), fine.data());
+  const ts_int        gn = H.g_rowptr[n];
+  std::vector<ts_int> c_rowptr(nb + 1), c_col(gn + 1), c_partner(2 * (size_t)nb + 1), c_pid(nb + 1), c_pos(nb + 1), c_perm(nb + 1), c_iperm(nb + 1), w2(2 * (size_t)nb + 1);
+  std::vector<double> c_w(gn + 1), c_partner_w(2 * (size_t)nb + 1);
+  ts_ref_coarse_graph(nb, H.g_rowptr.data(), H.g_col.data(), H.g_w.data(), coarse.data(), fine.data(), c_rowptr.data(), c_col.data(), c_w.data(), slot.data());
+  ts_ref_factor(&prm, nb, c_rowptr.data(), c_col.data(), c_w.data(), c_partner.data(), c_partner_w.data(), work.data(), &r2);
+  ts_int npaths = 0, longest = 0, ncycles = 0;
+  ts_ref_linear_forest(nb, c_partner.data(), c_partner_w.data(), c_pid.data(), c_pos.data(), c_perm.data(), c_iperm.data(), w2.data(), &npaths, &longest, &ncycles);
+  std::vector<ts_int> perm(2 * (size_t)nb + 1), iperm(n), bpath(nb + 1);
+  ts_ref_block_perm(nb, fine.data(), c_perm.data(), c_pid.data(), perm.data(), iperm.data(), bpath.data());
+  std::vector<double> a(4 * (size_t)nb + 1), b(4 * (size_t)nb + 1), c(4 * (size_t)nb + 1);
+  ts_ref_block_bands(nb, A.rowptr.data(), A.col.data(), A.val.data(), perm.data(), iperm.data(), bpath.data(), a.data(), b.data(), c.data());
+  const double cov = ts_ref_block_coverage(n, H.g_rowptr.data(), H.g_col.data(), H.g_w.data(), coarse.data(), c_partner.data());
+
+  DArr<char>   wb(ts_cuda_block_forest_buffer_size(&prm, n, nnz));
+  DArr<ts_int> d_sizes(2), d_stats(4), d_perm(2 * (size_t)nb + 1), d_iperm(n), d_bpath(nb + 1);
+  DArr<double> d_sums(2), d_a(4 * (size_t)nb + 1), d_b(4 * (size_t)nb + 1), d_c(4 * (size_t)nb + 1);
+  CT(ts_cuda_block_forest_match(s, wt, &prm, n, nnz, d_rowptr, d_col, d_val, wb.p, d_sizes.p));
+  std::vector<ts_int> sizes = d_sizes.down(2), hsizes = {nb, gn};
+  ck.exact("block.sizes(nb,graph nnz)", hsizes, sizes, 2);
+  if (sizes[0] != nb) return;
+  CT(ts_cuda_block_forest_finish(s, &prm, n, nnz, nb, gn, d_perm.p, d_iperm.p, d_bpath.p, wb.p, d_stats.p, d_sums.p));
+  CT(ts_cuda_block_bands(s, nb, d_rowptr, d_col, d_val, d_perm.p, d_iperm.p, d_bpath.p, d_a.p, d_b.p, d_c.p));
+  ck.exact("block.perm", perm, d_perm.down(2 * (size_t)nb), 2 * (size_t)nb);
+  ck.exact("block.iperm", iperm, d_iperm.down(n), n);
+  ck.exact("block.path", bpath, d_bpath.down(nb), nb);
+  ck.exact("block.a", a, d_a.down(4 * (size_t)nb), 4 * (size_t)nb);
+  ck.exact("block.b", b, d_b.down(4 * (size_t)nb), 4 * (size_t)nb);
+  ck.exact("block.c", c, d_c.down(4 * (size_t)nb), 4 * (size_t)nb);
+  std::vector<ts_int> hs4 = {npaths, longest, ncycles, (ts_int)(r1 + r2)};
+  ck.exact("block.stats", hs4, d_stats.down(4), 4);
+  std::vector<double> sums = d_sums.down(2);
+  ck.near("block.coverage", cov, sums[1] > 0 ? sums[0] / sums[1] : 1.0, 1e-10); /* parallel sums over up to 10^7 weights */
 }
 
 static void test_matrix(const CsrMatrix &A, bool both_weightings, bool variants)
@@ -325,6 +374,8 @@ static void test_matrix(const CsrMatrix &A, bool both_weightings, bool variants)
       std::vector<ts_int> hs4 = {H.npaths, H.longest, H.ncycles, (ts_int)H.rounds};
       ck.exact("build.stats", hs4, p_stats.down(4), 4);
     }
+
+    test_block_forest(A, wt, H, s, d_rowptr.p, d_col.p, d_val.p, ck);
 
     /* factor variants: n = 1, 3, 4 and charged / uncharged schedules */
     if (variants && wi == 0) {

@@ -208,6 +208,19 @@ __global__ void block_covered_kernel(ts_int n, const ts_int *__restrict__ g_rowp
   }
 }
 
+/* T^T of a 2x2 block chain: at_k = c_{k-1}^T, bt_k = b_k^T, ct_k = a_{k+1}^T (column-major blocks) */
+__global__ void block_transpose_kernel(ts_int nb, const double *__restrict__ a, const double *__restrict__ b, const double *__restrict__ c, double *__restrict__ at, double *__restrict__ bt, double *__restrict__ ct)
+{
+  const int swap[4] = {0, 2, 1, 3};
+  for (size_t e = blockIdx.x * (size_t)blockDim.x + threadIdx.x; e < 4 * (size_t)nb; e += (size_t)gridDim.x * blockDim.x) {
+    const ts_int k = (ts_int)(e / 4);
+    const int    i = (int)(e % 4), t = swap[i];
+    at[e]          = k > 0 ? c[4 * (size_t)(k - 1) + t] : 0.0;
+    bt[e]          = b[4 * (size_t)k + t];
+    ct[e]          = k + 1 < nb ? a[4 * (size_t)(k + 1) + t] : 0.0;
+  }
+}
+
 __global__ void block_rounds_kernel(const int *rounds, ts_int *stats) { stats[3] = (ts_int)(rounds[0] + rounds[1]); }
 
 } /* anonymous namespace */
@@ -276,6 +289,14 @@ ts_status ts_cuda_block_bands(void *stream, ts_int nb, const ts_int *rowptr, con
   if (nb < 0) return TS_ERR_ARGUMENT;
   if (nb == 0) return TS_SUCCESS;
   block_bands_kernel<<<grid_for(nb), kThreads, 0, as_stream(stream)>>>(nb, rowptr, col, val, perm, iperm, block_path, a, b, c);
+  return check_launch();
+}
+
+ts_status ts_cuda_block_transpose(void *stream, ts_int nb, const double *a, const double *b, const double *c, double *at, double *bt, double *ct)
+{
+  if (nb < 0) return TS_ERR_ARGUMENT;
+  if (nb == 0) return TS_SUCCESS;
+  block_transpose_kernel<<<grid_for(4 * (size_t)nb), kThreads, 0, as_stream(stream)>>>(nb, a, b, c, at, bt, ct);
   return check_launch();
 }
 
