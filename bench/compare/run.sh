@@ -29,7 +29,9 @@
 # unpreconditioned residual ||b - A x_k|| (true residual up to rounding; the drivers print the true residual of
 # the final iterate, and one run checks the history against -ksp_monitor_true_residual).
 # Environment (defaults): BUDGET=530, MODEL_END=220, REAL_END=430 (seconds), PAR=12, TIMEOUT_MODEL=25,
-# TIMEOUT_REAL=20 (per run), PROBLEMS, MATRICES (file names), GPU (empty: a host dry run), EX1, EX2, STAMP.
+# TIMEOUT_REAL=20 (per run), PROBLEMS, MATRICES (file names), GPU (empty: a host dry run), EX1, EX2, STAMP,
+# PASSES ("model:core real:core model:sweep real:sweep": a subset splits the suite over two device calls),
+# SWEEP_MODEL (labels of the sweep run on the model problems; empty: all), LOGVIEW (1: the -log_view runs).
 # The 2026-11-22 H200 run used the earlier order (model core + sweep, then real core + sweep) with
 # BUDGET=505 MODEL_END=335 PAR=8 TIMEOUT_REAL=30: its real-matrix sweep and 6 matrices did not fit.
 set -u
@@ -99,6 +101,8 @@ TIMEOUT_MODEL=${TIMEOUT_MODEL:-25}
 TIMEOUT_REAL=${TIMEOUT_REAL:-20}
 PROBLEMS=${PROBLEMS:-"aniso1 1200|aniso2 1200|model8 1000|lap3d 100|rot 1000 -eps 1e-3 -theta 45|convdiff 1000 -peclet 10000"}
 LOGVIEW_N=${LOGVIEW_N:-1200}
+PASSES=${PASSES:-model:core real:core model:sweep real:sweep}
+LOGVIEW=${LOGVIEW:-1}
 T0=$(date +%s)
 mkdir -p "$OUT"
 rm -rf "$W"
@@ -145,19 +149,23 @@ joblist() { # PASS PID DRIVER PROBLEM-ARGS...
     echo "${pid}__fgmres__${PC_OUTER%%|*} $drv $* $KSP_FGMRES ${PC_OUTER#*|}"
     for e in "${PC_CORE[@]}"; do echo "${pid}__bcgs__${e%%|*} $drv $* $KSP_BCGS ${e#*|}"; done
   else
-    for e in "${PC_SWEEP[@]}"; do echo "${pid}__gmres__${e%%|*} $drv $* $KSP_GMRES ${e#*|}"; done
+    for e in "${PC_SWEEP[@]}"; do
+      # SWEEP_MODEL: the sweep labels run on the model problems (all when empty)
+      if [ "$drv" = ex1 ] && [ -n "${SWEEP_MODEL:-}" ] && [[ " $SWEEP_MODEL " != *" ${e%%|*} "* ]]; then continue; fi
+      echo "${pid}__gmres__${e%%|*} $drv $* $KSP_GMRES ${e#*|}"
+    done
   fi
 }
 
 # 1. -log_view per PC on ANISO1 (GPU event times: -log_view_gpu_time), 200 iterations; and one history check
 echo "== log_view on aniso1 n=$LOGVIEW_N ($(($(date +%s) - T0)) s)"
-for e in "${PC_CORE[@]}" "$PC_OUTER"; do
+[ "$LOGVIEW" = 1 ] && for e in "${PC_CORE[@]}" "$PC_OUTER"; do
   k=$KSP_GMRES; [ "${e%%|*}" = altsplit-outer-m2 ] && k=$KSP_FGMRES
   timeout -k 3 60 $EX1 -problem aniso1 -n $LOGVIEW_N $k ${e#*|} -ksp_max_it 200 -view_times -view_numbers $GPU \
     -log_view ${GPU:+-log_view_gpu_time} > "$W/logview/${e%%|*}.txt" 2>&1
   echo "logview ${e%%|*}: rc $? $(grep -m1 -o 'times:.*' "$W/logview/${e%%|*}.txt")"
 done
-run_one check__gmres__algtri-truemonitor 60 $((T0 + BUDGET)) ex1 -problem aniso1 -n $LOGVIEW_N $KSP_GMRES -pc_type algtri \
+[ "$LOGVIEW" = 1 ] && run_one check__gmres__algtri-truemonitor 60 $((T0 + BUDGET)) ex1 -problem aniso1 -n $LOGVIEW_N $KSP_GMRES -pc_type algtri \
   -ksp_rtol 1e-6 -ksp_monitor_true_residual -view_numbers -view_times
 
 # 2. the model problems one run at a time (timings: ex1 -view_times, device synchronised), and
@@ -187,10 +195,14 @@ real_pass() { # PASS DEADLINE
   xargs -P "$PAR" -L 1 bash "$ROOT/bench/compare/run.sh" one < "$W/jobs_$1.txt" > "$W/real_$1.log" 2>&1
   echo "real $1: $(wc -l < "$W/jobs_$1.txt") jobs, $(grep -c 'rc=0 ' "$W/real_$1.log") rc=0 ($(($(date +%s) - T0)) s)"
 }
-model_pass core $((T0 + MODEL_END))
-real_pass core $((T0 + REAL_END))
-model_pass sweep $((T0 + BUDGET))
-real_pass sweep $((T0 + BUDGET))
+for pass in $PASSES; do
+  case $pass in
+  model:core) model_pass core $((T0 + MODEL_END)) ;;
+  real:core) real_pass core $((T0 + REAL_END)) ;;
+  model:sweep) model_pass sweep $((T0 + BUDGET)) ;;
+  real:sweep) real_pass sweep $((T0 + BUDGET)) ;;
+  esac
+done
 
 echo "== done ($(($(date +%s) - T0)) s); packing"
 echo "elapsed $(($(date +%s) - T0))" >> "$W/gpu.txt"
