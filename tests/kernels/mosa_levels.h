@@ -78,6 +78,22 @@ static inline HostForest host_forest(const CsrMatrix &B)
   return F;
 }
 
+/* A + D with D_ii = 1 + sum_j |A_ij|: a random pattern whose levels do not fail, so the products of
+   irregular rows (long rows, ties, empty rows of A) are compared too */
+static inline CsrMatrix diagonally_dominant(const CsrMatrix &A)
+{
+  std::vector<Triplet> t;
+  for (ts_int i = 0; i < A.n; i++) {
+    double sum = 1;
+    for (ts_int e = A.rowptr[i]; e < A.rowptr[i + 1]; e++) {
+      t.push_back({i, A.col[e], A.val[e]});
+      sum += fabs(A.val[e]);
+    }
+    t.push_back({i, i, sum});
+  }
+  return csr_from_triplets(A.name + "_dd", A.n, t);
+}
+
 /* q_i (off-diagonal count of row i of A) and the padded row pointer of the product, q_i + 1 each */
 static inline void row_capacities(const CsrMatrix &A, std::vector<ts_int> &q, std::vector<ts_int> &orow)
 {

@@ -93,6 +93,8 @@ int main()
   sim_matrix(make_stencil(ST_ANISO2, 64), 4);
   sim_matrix(make_stencil(ST_ROT, 64), 4);
   sim_matrix(make_random(3000, 6, 5, true, true), 3);
+  sim_matrix(diagonally_dominant(make_random(300, 4, 3, true, true)), 3);
+  sim_matrix(diagonally_dominant(make_random(3000, 10, 6, false, true)), 3);
   printf("%d passed, %d failed\n", g_pass, g_fail);
   return g_fail ? 1 : 0;
 }

@@ -195,6 +195,7 @@ int main(int argc, char **argv)
   test_matrix(make_stencil(ST_ANISO2, 17), 3);
   test_matrix(make_stencil(ST_ROT, 20), 3);
   test_matrix(make_random(300, 4, 3, true, true), 3);
+  test_matrix(diagonally_dominant(make_random(300, 4, 3, true, true)), 3);
   test_failures();
   if (!quick) {
     test_matrix(make_stencil(ST_ANISO1, 48), 3);
@@ -203,6 +204,7 @@ int main(int argc, char **argv)
     test_matrix(make_stencil(ST_ROT, 64), 4);
     test_matrix(make_random(3000, 6, 5, true, true), 3);
     test_matrix(make_random(4000, 10, 6, false, true), 2);
+    test_matrix(diagonally_dominant(make_random(4000, 10, 6, false, true)), 3);
   }
   printf("%d passed, %d failed\n", g_pass, g_fail);
   return g_fail ? 1 : 0;
