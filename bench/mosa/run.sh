@@ -38,17 +38,16 @@ if [ "$what" = checks ] || [ "$what" = all ]; then
     # the PETSc test: host == device iterations, a singular level fails on the device
     timeout 120 $M/ex7 -n 32 -device > /tmp/ex7_cuda.out 2>&1
     if diff /tmp/ex7_cuda.out tests/output/ex7_cuda.out; then check "ex7_cuda" ok; else check "ex7_cuda" no; fi
-    timeout 120 $M/ex7 -n 64 -device -info 2>&1 | grep -E "host .* device|converge|zero row"
     # iteration counts of the model problems, host and device setups
     for p in aniso1 aniso2 model8 rot; do
-      for pc in "mosa" "mosa -pc_mosa_m 2" "mosa -pc_mosa_m 4"; do
+      for pc in "mosa" "mosa -pc_mosa_m 3"; do
         h=$(timeout 60 $M/ex1 -problem $p -n 128 $KSP -pc_type $pc 2>&1 | its)
         d=$(timeout 60 $M/ex1 -problem $p -n 128 $KSP -pc_type $pc $GPU 2>&1 | its)
         echo "iterations $p n=128 [$pc]: host $h device $d"
         [ -n "$h" ] && [ "$h" = "$d" ] && check "host==device $p $pc" ok || check "host==device $p $pc" no
       done
     done
-    timeout 120 $SAN --tool memcheck --error-exitcode 9 $M/ex1 -problem rot -n 48 -pc_type mosa $GPU > /tmp/san2.log 2>&1; rc=$?
+    timeout 120 $SAN --tool memcheck --error-exitcode 9 $M/ex1 -problem rot -n 32 -pc_type mosa $GPU > /tmp/san2.log 2>&1; rc=$?
     grep "ERROR SUMMARY" /tmp/san2.log
     [ $rc = 0 ] && check "compute-sanitizer memcheck [ex1 rot mosa device]" ok || check "compute-sanitizer memcheck [ex1 rot mosa device] rc=$rc" no
     echo "$pass passed, $fail failed"
@@ -60,7 +59,7 @@ if [ "$what" = bench ] || [ "$what" = all ]; then
     # setup time vs N (one process per size; EAGER loading keeps module loads out of the setup)
     echo "problem,n,N,pc,iterations,reason,setup_s,solve_s,total_s,levels,rounds" > "$OUT/setup.csv"
     for prob in aniso2 rot; do
-      for n in 100 200 300 400 600 800 1000 1200; do
+      for n in 100 200 400 600 800 1200; do
         o=$(timeout 120 $M/ex1 -problem $prob -n $n $KSP -pc_type mosa $GPU -view_times -ksp_view 2>&1)
         lv=$(echo "$o" | grep -c "level [0-9]*: c_diag")
         rd=$(echo "$o" | sed -n 's/.*product: \([0-9]*\) slot rounds at most, \([0-9]*\) rows.*/\1:\2/p' | head -1)
@@ -90,7 +89,7 @@ PY
     # time to solution at 1.44M rows, all PCs in this run
     echo "problem,N,pc,iterations,reason,setup_s,solve_s,total_s" > "$OUT/tts.csv"
     for prob in aniso2 rot; do
-      for pc in "mosa" "mosa -pc_mosa_m 2" "mosa -pc_mosa_m 4" "algtri" "mosd -pc_mosd_m 3" "ilu -pc_factor_mat_solver_type cusparse" "gamg" "jacobi"; do
+      for pc in "mosa" "mosa -pc_mosa_m 2" "algtri" "mosd -pc_mosd_m 3" "ilu -pc_factor_mat_solver_type cusparse" "gamg" "jacobi"; do
         o=$(timeout 90 $M/ex1 -problem $prob -n 1200 $KSP -pc_type $pc $GPU -view_times 2>&1)
         echo "$prob,1440000,$pc,$(echo "$o" | its),$(echo "$o" | reason),$(echo "$o" | secs)" | tee -a "$OUT/tts.csv"
       done
