@@ -16,6 +16,7 @@ typedef struct {
   TSSplitting        split;
   PetscScalar       *work; /* one vector in a forest order */
   Vec                res, cor;
+  Mat                mz, maz, mcor; /* PCMatApply(): Z, A Z (then the residual) and the correction, k columns */
   PetscInt           napply; /* applications since the last KSPSolve (outer) */
   PCFailedReason     failed;
   PetscInt           failed_factor, failed_row;
@@ -41,6 +42,9 @@ static PetscErrorCode PCSetUp_AltSplit(PC pc)
     PetscCall(VecDuplicate(alt->res, &alt->cor));
   }
   alt->napply = 0;
+  PetscCall(MatDestroy(&alt->mz)); /* the product A Z of PCMatApply() is bound to the old operator */
+  PetscCall(MatDestroy(&alt->maz));
+  PetscCall(MatDestroy(&alt->mcor));
   PetscCall(TSIsDeviceMat(local, &alt->on_device));
 #if defined(TS_HAVE_CUDA)
   if (alt->on_device) {
@@ -131,6 +135,95 @@ static PetscErrorCode PCApply_AltSplit(PC pc, Vec r, Vec z)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Y = M_l^-1 X for the k columns of a dense matrix: each permutation pass moves all columns, the
+   factor is read once per group of four */
+static PetscErrorCode PCAltSplitMatApplyFactor_Private(PC_AltSplit *alt, PetscInt l, Mat X, Mat Y)
+{
+  PetscFunctionBegin;
+#if defined(TS_HAVE_CUDA)
+  if (alt->on_device) {
+    PetscCall(TSSplittingDeviceMatApply(&alt->dsplit, alt->opt.forest.pivoting, l, l, X, Y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
+  PetscCall(TSSplittingMatApply(&alt->split, l, l, NULL, PETSC_FALSE, X, Y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The work matrices of the sweeps, kept while the column count and type of X stay */
+static PetscErrorCode PCAltSplitMatWork_Private(PC pc, Mat X)
+{
+  PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+  PetscInt     k, kz = -1;
+  PetscBool    same = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetSize(X, NULL, &k));
+  if (alt->mz) {
+    PetscCall(MatGetSize(alt->mz, NULL, &kz));
+    PetscCall(PetscObjectTypeCompare((PetscObject)alt->mz, ((PetscObject)X)->type_name, &same));
+  }
+  if (kz == k && same) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatDestroy(&alt->mz));
+  PetscCall(MatDestroy(&alt->maz));
+  PetscCall(MatDestroy(&alt->mcor));
+  PetscCall(MatDuplicate(X, MAT_DO_NOT_COPY_VALUES, &alt->mz));
+  PetscCall(MatDuplicate(X, MAT_DO_NOT_COPY_VALUES, &alt->mcor));
+  PetscCall(MatMatMult(pc->pmat, alt->mz, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &alt->maz));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ALT-i on k columns: the sweeps of PCApply_AltSplit() with one sparse matrix times dense matrix
+   product per sweep (MatMatMult, cuSPARSE SpMM on the GPU) instead of k MatMult. ALT-o has no
+   PCMatApply(): it is no fixed operator (the factor changes with every application).
+   One column, and on the GPU fewer than four, go through PCApply() per column: RPTS batches columns
+   by four only, and the sweeps over 2 columns cost 15% more than two PCApply() on an H200 (1.44 M
+   rows, bench/results/2026-11-22-h200-multirhs2). */
+static PetscErrorCode PCMatApply_AltSplit(PC pc, Mat X, Mat Y)
+{
+  PC_AltSplit   *alt = (PC_AltSplit *)pc->data;
+  const PetscInt m   = PCAltSplitNumFactors(alt);
+  PetscInt       k;
+
+  PetscFunctionBegin;
+  PetscCheck(alt->type == PC_ALTSPLIT_INNER || m < 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCMatApply() is not defined for -pc_altsplit_type outer: ALT-o changes its factor at every application, so it is no fixed operator for a block of columns; use -pc_altsplit_type inner or PCApply() per column");
+  if (alt->failed) {
+    PetscCall(TSDenseSetFailed(Y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (m < 2) {
+    PetscCall(PCAltSplitMatApplyFactor_Private(alt, 0, X, Y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(MatGetSize(X, NULL, &k));
+  if (k == 1 || (alt->on_device && k < 4)) {
+    for (PetscInt c = 0; c < k; c++) {
+      Vec x, y;
+
+      PetscCall(MatDenseGetColumnVecRead(X, c, &x));
+      PetscCall(MatDenseGetColumnVecWrite(Y, c, &y));
+      PetscCall(PCApply_AltSplit(pc, x, y));
+      PetscCall(MatDenseRestoreColumnVecWrite(Y, c, &y));
+      PetscCall(MatDenseRestoreColumnVecRead(X, c, &x));
+    }
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PCAltSplitMatWork_Private(pc, X));
+  PetscCall(PCAltSplitMatApplyFactor_Private(alt, 0, X, alt->mz));
+  for (PetscInt l = 1; l < m; l++) {
+    PetscCall(MatMatMult(pc->pmat, alt->mz, MAT_REUSE_MATRIX, PETSC_DEFAULT, &alt->maz));
+    PetscCall(MatAYPX(alt->maz, -1.0, X, SAME_NONZERO_PATTERN)); /* the residuals X - A Z */
+    if (l < m - 1) {
+      PetscCall(PCAltSplitMatApplyFactor_Private(alt, l, alt->maz, alt->mcor));
+      PetscCall(MatAXPY(alt->mz, 1.0, alt->mcor, SAME_NONZERO_PATTERN));
+    } else { /* the last correction lands in Y, then Y += Z: no copy of Z */
+      PetscCall(PCAltSplitMatApplyFactor_Private(alt, l, alt->maz, Y));
+      PetscCall(MatAXPY(Y, 1.0, alt->mz, SAME_NONZERO_PATTERN));
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* ALT-o changes the preconditioner at every application: only flexible methods may use it. */
 static PetscErrorCode PCPreSolve_AltSplit(PC pc, KSP ksp, Vec b, Vec x)
 {
@@ -159,6 +252,9 @@ static PetscErrorCode PCReset_AltSplit(PC pc)
   PetscCall(PetscFree(alt->work));
   PetscCall(VecDestroy(&alt->res));
   PetscCall(VecDestroy(&alt->cor));
+  PetscCall(MatDestroy(&alt->mz));
+  PetscCall(MatDestroy(&alt->maz));
+  PetscCall(MatDestroy(&alt->mcor));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -298,6 +394,8 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
    ALT-i applies z = 0; z += M_l^-1 (r - A z) for l = 0..m-1, costing m tridiagonal solves and m - 1
    products by the operator. With MPI the factors act on each rank's diagonal block while the
    residual uses the global operator, so the sweeps couple the ranks. With m = 1 both types equal `PCALGTRI`.
+   `PCMatApply()` (ALT-i, or m = 1) sweeps all columns at once: each factor is read once per four
+   columns and each residual is one sparse times dense product; ALT-o with m > 1 has none (an error).
 
 .seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCAltSplitSetType()`, `PCAltSplitSetM()`, `KSPFGMRES`
 M*/
@@ -313,6 +411,7 @@ PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
   alt->reuse_forest = PETSC_TRUE;
 
   pc->ops->apply          = PCApply_AltSplit;
+  pc->ops->matapply       = PCMatApply_AltSplit;
   pc->ops->setup          = PCSetUp_AltSplit;
   pc->ops->presolve       = PCPreSolve_AltSplit;
   pc->ops->reset          = PCReset_AltSplit;

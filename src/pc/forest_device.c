@@ -534,10 +534,7 @@ PetscErrorCode TSSplittingDeviceMatApply(TSSplittingDevice *s, PCAlgTriPivoting 
 
   PetscFunctionBegin;
   PetscCheck(0 <= lo && lo <= hi && hi < s->m, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Factors %" PetscInt_FMT "..%" PetscInt_FMT " of a splitting of %" PetscInt_FMT, lo, hi, s->m);
-  PetscCall(MatGetLocalSize(X, &n, NULL));
-  PetscCall(MatGetSize(X, NULL, &k));
-  PetscCall(MatDenseGetLDA(X, &ldx));
-  PetscCall(MatDenseGetLDA(Y, &ldy));
+  PetscCall(TSDenseGetSizes(X, Y, &n, &k, &ldx, &ldy));
   if (s->mcols < k) {
     TSDeviceFree(s->mw0);
     TSDeviceFree(s->mw1);

@@ -110,8 +110,9 @@ static PetscErrorCode PCApply_MOSD_Private(PC pc, Vec x, Vec y, PetscBool transp
   }
 #if defined(TS_HAVE_CUDA)
   if (mos->on_device) {
-    PetscCheck(!transpose, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCApplyTranspose() of PCMOSD is not available on the GPU (use -mat_type aij)");
-    PetscCall(TSSplittingDeviceApplyProduct(&mos->dsplit, mos->opt.forest.pivoting, x, y));
+    /* the transpose solves with the transposed bands of every factor, in the adjoint order */
+    if (transpose) PetscCall(TSSplittingDeviceApplyProductTranspose(&mos->dsplit, mos->opt.forest.pivoting, x, y));
+    else PetscCall(TSSplittingDeviceApplyProduct(&mos->dsplit, mos->opt.forest.pivoting, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
@@ -130,6 +131,27 @@ static PetscErrorCode PCApplyTranspose_MOSD(PC pc, Vec x, Vec y)
 {
   PetscFunctionBegin;
   PetscCall(PCApply_MOSD_Private(pc, x, y, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Several right-hand sides at once: every permutation pass moves all columns, every factor is read
+   once per group of four columns (host and device) */
+static PetscErrorCode PCMatApply_MOSD(PC pc, Mat X, Mat Y)
+{
+  PC_MOSD *mos = (PC_MOSD *)pc->data;
+
+  PetscFunctionBegin;
+  if (mos->failed) {
+    PetscCall(TSDenseSetFailed(Y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#if defined(TS_HAVE_CUDA)
+  if (mos->on_device) {
+    PetscCall(TSSplittingDeviceMatApply(&mos->dsplit, mos->opt.forest.pivoting, 0, mos->dsplit.m - 1, X, Y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
+  PetscCall(TSSplittingMatApply(&mos->split, 0, mos->split.m - 1, mos->tinv, PETSC_FALSE, X, Y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -249,7 +271,9 @@ PetscErrorCode PCMOSDSetM(PC pc, PetscInt m)
    scaled by omega. With T = diagp_1(A), E = (1/m) T^-1 (diag(A) - T) and J = I + E, factor l is
    M_l = J + T^-1 J^-(m-1-l) A''_l J^-l, A''_l the off-diagonal entries of A on forest l; each is
    tridiagonal in the order of its forest. `PCApply()` costs one scaling, m tridiagonal solves and m + 1
-   permutation passes. With m = 1 the preconditioner equals `PCALGTRI`. `PCApplyTranspose()` is supported.
+   permutation passes. With m = 1 the preconditioner equals `PCALGTRI`. `PCApplyTranspose()` is supported on the host and
+   on the GPU (there RPTS solves with transposed copies of the bands, built at the first transposed
+   apply). `PCMatApply()` applies all columns at once: each factor is read once per four columns.
    With MPI each rank works on its diagonal block.
 
    Reference:
@@ -271,6 +295,7 @@ PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC pc)
 
   pc->ops->apply          = PCApply_MOSD;
   pc->ops->applytranspose = PCApplyTranspose_MOSD;
+  pc->ops->matapply       = PCMatApply_MOSD;
   pc->ops->setup          = PCSetUp_MOSD;
   pc->ops->reset          = PCReset_MOSD;
   pc->ops->destroy        = PCDestroy_MOSD;

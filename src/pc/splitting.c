@@ -57,7 +57,9 @@ PetscErrorCode TSSplittingReset(TSSplitting *s)
     for (PetscInt l = 0; l + 1 < s->m; l++) PetscCall(PetscFree(s->link[l]));
   }
   PetscCall(PetscFree(s->link));
-  s->m = 0;
+  PetscCall(PetscFree2(s->mw0, s->mw1));
+  s->m     = 0;
+  s->mcols = 0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -161,46 +163,33 @@ PetscErrorCode TSSplittingFailed(const TSSplitting *s, PCFailedReason *reason, P
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* y = P_0^T A_0^-1 P_0 P_1^T ... P_{m-1}^T A_{m-1}^-1 P_{m-1} D x (thesis Eq. 79) with D = diag(scale)
-   (NULL: identity): m tridiagonal solves, m + 1 permutation passes, the scaling fused into the first.
-   The transpose applies D P_{m-1}^T A_{m-1}^-T ... A_0^-T P_0 x. w0, w1: n scalars each. */
-static PetscErrorCode TSSplittingApplyProductArray(const TSSplitting *s, const PetscScalar *scale, const PetscScalar *x, PetscScalar *y, PetscScalar *w0, PetscScalar *w1, PetscBool transpose)
+/* Y = P_lo^T A_lo^-1 P_lo P_{lo+1}^T ... P_hi^T A_hi^-1 P_hi D X for k columns (thesis Eq. 79 with
+   lo = 0, hi = m - 1; one factor of ALT with lo = hi) with D = diag(scale) (NULL: identity): hi - lo + 1
+   tridiagonal solves, hi - lo + 2 permutation passes, the scaling fused into the first. The transpose
+   applies D P_hi^T A_hi^-T ... A_lo^-T P_lo X: the same passes in the other direction, the fused
+   permutations link[l] = P_l P_{l+1}^T scattered instead of gathered. w0, w1: n x k scalars each
+   (w1 unused for one factor). The device twin is TSDeviceChainApply(). */
+static PetscErrorCode TSSplittingApplyRangeArray(const TSSplitting *s, PetscInt lo, PetscInt hi, const PetscScalar *scale, PetscBool transpose, PetscInt k, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy, PetscScalar *w0, PetscScalar *w1)
 {
-  const PetscInt m = s->m, n = s->forest[0].n;
+  const PetscInt n = s->forest[lo].n, first = transpose ? lo : hi, last = transpose ? hi : lo, step = transpose ? 1 : -1;
 
   PetscFunctionBegin;
-  if (!transpose) {
-    const PetscInt *perm = s->forest[m - 1].perm;
-
-    if (scale) ts_ref_gather_scaled(n, perm, scale, x, w0);
-    else ts_ref_gather(n, perm, x, w0);
-    PetscCall(TSForestSolve(&s->forest[m - 1], w0, PETSC_FALSE));
-    for (PetscInt l = m - 2; l >= 0; l--) {
+  if (!n || !k) PetscFunctionReturn(PETSC_SUCCESS);
+  ts_ref_gather_columns(n, k, s->forest[first].perm, transpose ? NULL : scale, x, ldx, w0, n);
+  for (PetscInt l = first;; l += step) {
+    if (l != first) {
       PetscScalar *t;
 
-      for (PetscInt k = 0; k < n; k++) w1[k] = w0[s->link[l][k]];
-      PetscCall(TSForestSolve(&s->forest[l], w1, PETSC_FALSE));
+      if (transpose) ts_ref_scatter_columns(n, k, s->link[l - 1], NULL, w0, n, w1, n);
+      else ts_ref_gather_columns(n, k, s->link[l], NULL, w0, n, w1, n);
       t  = w0;
       w0 = w1;
       w1 = t;
     }
-    ts_ref_scatter(n, s->forest[0].perm, w0, y);
-  } else {
-    const PetscInt *perm = s->forest[m - 1].perm;
-
-    ts_ref_gather(n, s->forest[0].perm, x, w0);
-    PetscCall(TSForestSolve(&s->forest[0], w0, PETSC_TRUE));
-    for (PetscInt l = 1; l < m; l++) {
-      PetscScalar *t;
-
-      for (PetscInt k = 0; k < n; k++) w1[s->link[l - 1][k]] = w0[k];
-      PetscCall(TSForestSolve(&s->forest[l], w1, PETSC_TRUE));
-      t  = w0;
-      w0 = w1;
-      w1 = t;
-    }
-    for (PetscInt k = 0; k < n; k++) y[perm[k]] = scale ? scale[perm[k]] * w0[k] : w0[k];
+    PetscCall(TSForestSolveMany(&s->forest[l], k, w0, n, transpose));
+    if (l == last) break;
   }
+  ts_ref_scatter_columns(n, k, s->forest[last].perm, transpose ? scale : NULL, w0, n, y, ldy);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -212,8 +201,33 @@ PetscErrorCode TSSplittingApplyProduct(const TSSplitting *s, const PetscScalar *
   PetscFunctionBegin;
   PetscCall(VecGetArrayRead(x, &xa));
   PetscCall(VecGetArrayWrite(y, &ya));
-  PetscCall(TSSplittingApplyProductArray(s, scale, xa, ya, w0, w1, transpose));
+  PetscCall(TSSplittingApplyRangeArray(s, 0, s->m - 1, scale, transpose, 1, xa, s->forest[0].n, ya, s->forest[0].n, w0, w1));
   PetscCall(VecRestoreArrayWrite(y, &ya));
   PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Y = the product of factors lo..hi (TSSplittingApplyRangeArray()) applied to the k columns of the
+   dense X: every permutation pass moves all columns, every factor is read once per group of four.
+   The workspaces stay for the next call with as many columns or fewer. */
+PetscErrorCode TSSplittingMatApply(TSSplitting *s, PetscInt lo, PetscInt hi, const PetscScalar *scale, PetscBool transpose, Mat X, Mat Y)
+{
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+  PetscInt           n, k, ldx, ldy;
+
+  PetscFunctionBegin;
+  PetscCheck(0 <= lo && lo <= hi && hi < s->m, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Factors %" PetscInt_FMT "..%" PetscInt_FMT " of a splitting of %" PetscInt_FMT, lo, hi, s->m);
+  PetscCall(TSDenseGetSizes(X, Y, &n, &k, &ldx, &ldy));
+  if (s->mcols < k) {
+    PetscCall(PetscFree2(s->mw0, s->mw1));
+    PetscCall(PetscMalloc2(n * k, &s->mw0, n * k, &s->mw1));
+    s->mcols = k;
+  }
+  PetscCall(MatDenseGetArrayRead(X, &xa));
+  PetscCall(MatDenseGetArrayWrite(Y, &ya));
+  PetscCall(TSSplittingApplyRangeArray(s, lo, hi, scale, transpose, k, xa, ldx, ya, ldy, s->mw0, s->mw1));
+  PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
+  PetscCall(MatDenseRestoreArrayRead(X, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -51,6 +51,17 @@ static inline PetscErrorCode TSDenseSetFailed(Mat Y)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Local rows, columns and leading dimensions of the dense X and Y of PCMatApply() */
+static inline PetscErrorCode TSDenseGetSizes(Mat X, Mat Y, PetscInt *n, PetscInt *k, PetscInt *ldx, PetscInt *ldy)
+{
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(X, n, NULL));
+  PetscCall(MatGetSize(X, NULL, k));
+  PetscCall(MatDenseGetLDA(X, ldx));
+  PetscCall(MatDenseGetLDA(Y, ldy));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The kernels see PetscInt as ts_int (the makefile sets TS_INDEX_64 with 64-bit PETSc indices). */
 typedef char TriSplitIndexCheck[sizeof(PetscInt) == sizeof(ts_int) ? 1 : -1];
 
