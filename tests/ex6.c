@@ -1,5 +1,6 @@
-static char help[] = "Tests PCMatApply() of the trisplit preconditioners against column-by-column PCApply(), and\n\
-KSPMatSolve() against KSPSolve() per column. Works with -mat_type aijcusparse -vec_type cuda.\n\
+static char help[] = "Tests PCMatApply() of the trisplit preconditioners (algtri, MOS-d, ALT-i) against column-by-column\n\
+PCApply(), that ALT-o refuses it, and KSPMatSolve() against KSPSolve() per column. Works with -mat_type\n\
+aijcusparse -vec_type cuda and with MPI.\n\
   -n <64>   grid points per direction of ANISO2\n\n";
 
 #include <petscksp.h>
@@ -11,11 +12,22 @@ int main(int argc, char **argv)
   Mat         A, X, Y;
   Vec         x, y;
   PetscInt    n = 64, N;
-  const char *pcs[]  = {PCALGTRI, PCMOSD, PCALTSPLIT};
-  PetscInt    cols[] = {1, 2, 4, 5};
+  const struct {
+    const char *name;
+    PCType      type;
+    PetscInt    m;
+  } pcs[] = {
+    {"algtri",        PCALGTRI,   1},
+    {"mosd m=2",      PCMOSD,     2},
+    {"mosd m=3",      PCMOSD,     3},
+    {"altsplit m=1",  PCALTSPLIT, 1},
+    {"altsplit m=2",  PCALTSPLIT, 2},
+    {"altsplit m=3",  PCALTSPLIT, 3}
+  };
+  PetscInt    cols[] = {1, 2, 4, 5, 9};
   char        vectype[64] = "";
   MatType     dense;
-  PetscBool   has_mat_type;
+  PetscBool   has_mat_type, gpu;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -23,9 +35,10 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
   PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &has_mat_type)); /* the matrix type follows -vec_type below */
-  dense = strstr(vectype, "cuda") ? MATDENSECUDA : MATDENSE;
+  gpu   = (PetscBool)(strstr(vectype, "cuda") != NULL);
+  dense = gpu ? MATDENSECUDA : MATDENSE;
   PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[1], n, &A));
-  if (dense == MATDENSECUDA) PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INPLACE_MATRIX, &A));
+  if (gpu) PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INPLACE_MATRIX, &A));
   N = n * n;
   PetscCall(MatCreateVecs(A, &x, &y));
 
@@ -33,10 +46,10 @@ int main(int argc, char **argv)
     PC pc;
 
     PetscCall(PCCreate(PETSC_COMM_WORLD, &pc));
-    PetscCall(PCSetType(pc, pcs[p]));
+    PetscCall(PCSetType(pc, pcs[p].type));
     PetscCall(PCSetOperators(pc, A, A));
-    PetscCall(PCMOSDSetM(pc, 2));
-    PetscCall(PCAltSplitSetM(pc, 2));
+    PetscCall(PCMOSDSetM(pc, pcs[p].m));
+    PetscCall(PCAltSplitSetM(pc, pcs[p].m));
     PetscCall(PCSetFromOptions(pc));
     PetscCall(PCSetUp(pc));
     for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
@@ -58,10 +71,34 @@ int main(int argc, char **argv)
         PetscCall(VecNorm(y, NORM_2, &ny));
         maxdiff = PetscMax(maxdiff, d / ny);
       }
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: PCMatApply with %" PetscInt_FMT " columns equals PCApply per column: %s\n", pcs[p], cols[c], maxdiff <= 1e-13 ? "yes" : "no"));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: PCMatApply with %" PetscInt_FMT " columns equals PCApply per column: %s\n", pcs[p].name, cols[c], maxdiff <= 1e-13 ? "yes" : "no"));
       PetscCall(MatDestroy(&X));
       PetscCall(MatDestroy(&Y));
     }
+    PetscCall(PCDestroy(&pc));
+  }
+
+  /* ALT-o is no fixed operator: PCMatApply() must refuse it (m > 1) */
+  {
+    PC             pc;
+    PetscErrorCode ierr;
+
+    PetscCall(PCCreate(PETSC_COMM_WORLD, &pc));
+    PetscCall(PCSetType(pc, PCALTSPLIT));
+    PetscCall(PCSetOperators(pc, A, A));
+    PetscCall(PCAltSplitSetM(pc, 2));
+    PetscCall(PCAltSplitSetType(pc, PC_ALTSPLIT_OUTER));
+    PetscCall(PCSetUp(pc));
+    PetscCall(MatCreateDense(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, N, 2, NULL, &X));
+    PetscCall(MatConvert(X, dense, MAT_INPLACE_MATRIX, &X));
+    PetscCall(MatSetRandom(X, NULL));
+    PetscCall(MatDuplicate(X, MAT_DO_NOT_COPY_VALUES, &Y));
+    PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+    ierr = PCMatApply(pc, X, Y);
+    PetscCall(PetscPopErrorHandler());
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "altsplit outer m=2: PCMatApply refused with PETSC_ERR_SUP: %s\n", ierr == PETSC_ERR_SUP ? "yes" : "no"));
+    PetscCall(MatDestroy(&X));
+    PetscCall(MatDestroy(&Y));
     PetscCall(PCDestroy(&pc));
   }
 
@@ -117,6 +154,11 @@ int main(int argc, char **argv)
 
   test:
     suffix: host
+
+  test:
+    suffix: host_mpi
+    nsize: {{2 3}}
+    output_file: output/ex6_host.out
 
   test:
     suffix: cuda
