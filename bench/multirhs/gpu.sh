@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Device checks and benchmark of the multi-right-hand-side and transposed applies (issues 5 and 7).
+#   bash bench/multirhs/gpu.sh prepare   here, without a GPU: builds the library, tests/ex6, tests/transpose
+#                                        and bench/multirhs against the CUDA PETSc into .gpu/multirhs/
+#   bash bench/multirhs/gpu.sh run       on the GPU machine (device tool, carry [".gpu/multirhs",
+#                                        ".gpu/petsc-cuda-3.22.5-sm90.tar.xz"]): the checks against the expected
+#                                        outputs, compute-sanitizer memcheck of both tests, and the per-column
+#                                        cost of PCMatApply for algtri, mosd and altsplit (1200^2 ANISO1)
+set -u
+cd "$(dirname "$0")/../.."
+D=.gpu/multirhs
+case "${1:-run}" in
+prepare)
+  set -e
+  SHARED=${SHARED:-../shared}
+  [ -d /opt/petsc-cuda ] || tar xJf "$SHARED/gpu/petsc-cuda-3.22.5-sm90.tar.xz" -C /opt
+  [ -f .gpu/petsc-cuda-3.22.5-sm90.tar.xz ] || { mkdir -p .gpu; cp "$SHARED/gpu/petsc-cuda-3.22.5-sm90.tar.xz" .gpu/; }
+  B=build/cuda-multirhs
+  P="PETSC_DIR=/opt/petsc-cuda BUILD=$B LIBDIR=$B/lib TUTDIR=$B/tutorials"
+  make $P lib $B/bench/multirhs/multirhs
+  make $P test search='tests-ex6_host tests-transpose_host' # builds the test programs (host runs here)
+  mkdir -p $D/lib $D/tests $D/bench
+  cp $B/lib/libtrisplit.so $D/lib/
+  cp $B/tests/tests/ex6 $B/tests/tests/transpose $D/tests/
+  cp $B/bench/multirhs/multirhs $D/bench/
+  du -sh $D
+  ;;
+run)
+  OUT=${OUT:-/tmp/out}
+  mkdir -p "$OUT"
+  [ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+  export LD_LIBRARY_PATH=$PWD/$D/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+  GPU="-mat_type aijcusparse -vec_type cuda"
+  { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; } | tee "$OUT/gpu.txt"
+  pass=0 fail=0
+  check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+  for t in transpose ex6; do
+    $D/tests/$t $GPU > "$OUT/${t}_cuda.out" 2>&1
+    if diff "$OUT/${t}_cuda.out" tests/output/${t}_cuda.out > "$OUT/${t}_cuda.diff"; then check "${t}_cuda" ok; else check "${t}_cuda" no; head -20 "$OUT/${t}_cuda.diff"; fi
+  done
+  for t in "transpose -n 16" "ex6 -n 24"; do
+    /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 $D/tests/$t $GPU >> "$OUT/sanitizer_memcheck.log" 2>&1
+    [ $? = 0 ] && check "compute-sanitizer memcheck [$t]" ok || check "compute-sanitizer memcheck [$t]" no
+  done
+  grep "ERROR SUMMARY" "$OUT/sanitizer_memcheck.log"
+  echo "$pass passed, $fail failed"
+  : > "$OUT/multirhs_gpu.txt"
+  for pc in "algtri" "mosd -pc_mosd_m 2" "mosd -pc_mosd_m 3" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 3"; do
+    $D/bench/multirhs -n 1200 -reps 20 -pc_type $pc $GPU 2>&1 | tee -a "$OUT/multirhs_gpu.txt"
+  done
+  ;;
+esac
