@@ -29,11 +29,14 @@ if [ "$what" = checks ] || [ "$what" = all ]; then
   # PCMatApply on the device (RPTS with several right-hand sides) against PCApply per column
   .gpu/tests/ex6 $GPU > "$OUT/ex6_cuda.out" 2>&1
   if diff -q "$OUT/ex6_cuda.out" tests/output/ex6_cuda.out >/dev/null; then check ex6_cuda ok; else check ex6_cuda no; diff "$OUT/ex6_cuda.out" tests/output/ex6_cuda.out | head -20; fi
+  # PCMOSA built on the device: host == device iterations, a singular level fails there too
+  .gpu/tests/ex7 -n 32 -device > "$OUT/ex7_cuda.out" 2>&1
+  if diff -q "$OUT/ex7_cuda.out" tests/output/ex7_cuda.out >/dev/null; then check ex7_cuda ok; else check ex7_cuda no; diff "$OUT/ex7_cuda.out" tests/output/ex7_cuda.out | head -20; fi
   /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 .gpu/tests/ex6 -n 32 $GPU > "$OUT/sanitizer_ex6.log" 2>&1
   if [ $? = 0 ]; then check "compute-sanitizer memcheck [ex6 PCMatApply]" ok; else check "compute-sanitizer memcheck [ex6 PCMatApply]" no; tail -5 "$OUT/sanitizer_ex6.log"; fi
   # host and device give the same iteration counts (same forests, solves equal up to rounding)
   for p in aniso1 aniso2 model8 rot; do
-    for pc in "algtri" "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 2 -pc_altsplit_type outer -ksp_type fgmres"; do
+    for pc in "algtri" "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 2 -pc_altsplit_type outer -ksp_type fgmres" "mosa"; do
       h=$($EX1 -problem $p -n 128 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type $pc 2>&1 | its)
       d=$($EX1 -problem $p -n 128 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type $pc $GPU 2>&1 | its)
       echo "iterations $p n=128 [$pc]: host $h device $d"
