@@ -330,8 +330,10 @@ TS_EXTERN ts_status ts_cuda_tridiag_transpose(void *stream, ts_int n, const doub
 /* CUDA forest pipeline (src/kernels/cuda/forest_*.cu): the twins of the ts_ref_ graph, factor,  */
 /* linear forest, band and permutation kernels with IDENTICAL results (weights bit for bit, the  */
 /* same partners, path ids, positions, permutation and bands). Array arguments are device        */
-/* pointers; calls are ordered on stream (a cudaStream_t), never allocate and never synchronise; */
-/* statistics are written to device memory. Workspaces: the *_buffer_size queries (bytes).       */
+/* pointers; calls are ordered on stream (a cudaStream_t) and never allocate; they do not        */
+/* synchronise, except the weight graph (ts_cuda_weight_graph and the pipelines built on it: one */
+/* 4-byte read-back of the structural symmetry). Statistics are written to device memory.        */
+/* Workspaces: the *_buffer_size queries (bytes).                                               */
 /* Edge counts passed as nnz_bound may be upper bounds (2 nnz(A) for the weight graph), so no    */
 /* size has to come back to the host between the stages.                                       */
 /* ------------------------------------------------------------------------------------------ */
@@ -349,8 +351,15 @@ TS_EXTERN size_t    ts_cuda_graph_rowptr_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_graph_rowptr(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *t_rowptr, const ts_int *t_col, ts_int *g_rowptr, void *buffer);
 TS_EXTERN ts_status ts_cuda_graph_fill(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, const ts_int *g_rowptr, ts_int *g_col, double *g_w);
 
+/* Structural symmetry of a square CSR pattern (*asym = 0: every (i,j) has its (j,i); device int), and
+   for such a pattern the transpose's values on A's own pattern (t_val[k] = A(i,j) for entry k = (j,i)):
+   the same arrays ts_cuda_csr_transpose gives, without its sort. */
+TS_EXTERN ts_status ts_cuda_csr_structurally_symmetric(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, int *asym);
+TS_EXTERN ts_status ts_cuda_csr_transpose_values_symmetric(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *t_val);
+
 /* The whole weight graph (scale, transpose, row pointer, fill) from device CSR arrays of A; g_col and
-   g_w hold 2 nnz entries (the bound), the scratch arrays come from buffer. */
+   g_w hold 2 nnz entries (the bound), the scratch arrays come from buffer. A structurally symmetric
+   pattern skips the transpose's sort; deciding that synchronises the stream once (4 bytes back). */
 TS_EXTERN size_t    ts_cuda_weight_graph_buffer_size(ts_int n, ts_int nnz);
 TS_EXTERN ts_status ts_cuda_weight_graph(void *stream, ts_weighting weighting, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *g_rowptr, ts_int *g_col, double *g_w, void *buffer);
 
@@ -390,7 +399,8 @@ TS_EXTERN size_t    ts_cuda_coverage_buffer_size(ts_int n, ts_int g_nnz_bound);
 TS_EXTERN ts_status ts_cuda_factor_coverage(void *stream, int nf, ts_int n, ts_int g_nnz_bound, const ts_int *g_rowptr, const double *g_w, const ts_int *partner, const double *partner_w, double *coverage, void *buffer);
 TS_EXTERN ts_status ts_cuda_identity_coverage(void *stream, ts_int n, ts_int g_nnz_bound, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, double *coverage, void *buffer);
 
-/* The whole setup from device CSR arrays of A (n x n, nnz entries): scale, transpose, graph,
+/* The whole setup from device CSR arrays of A (n x n, nnz entries; one synchronisation, in the weight
+   graph): scale, transpose, graph,
    [0,2]-factor (params->n must be 2), linear forest, permutation and bands. stats (device, may be
    NULL): {npaths, longest, ncycles, rounds}. path_id/position may be NULL. */
 TS_EXTERN size_t    ts_cuda_linear_forest_build_buffer_size(const ts_factor_params *params, ts_int n, ts_int nnz);
@@ -410,6 +420,8 @@ TS_EXTERN size_t    ts_cuda_block_forest_buffer_size(const ts_factor_params *par
 TS_EXTERN ts_status ts_cuda_block_forest_match(void *stream, ts_weighting weighting, const ts_factor_params *params, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, void *buffer, ts_int *sizes);
 TS_EXTERN ts_status ts_cuda_block_forest_finish(void *stream, const ts_factor_params *params, ts_int n, ts_int nnz, ts_int nb, ts_int g_nnz, ts_int *perm, ts_int *iperm, ts_int *block_path, void *buffer, ts_int *stats, double *sums);
 TS_EXTERN ts_status ts_cuda_block_bands(void *stream, ts_int nb, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *block_path, double *a, double *b, double *c);
+/* Bands of T^T of a 2x2 block chain (device PCApplyTranspose): at_k = c_{k-1}^T, bt_k = b_k^T, ct_k = a_{k+1}^T. */
+TS_EXTERN ts_status ts_cuda_block_transpose(void *stream, ts_int nb, const double *a, const double *b, const double *c, double *at, double *bt, double *ct);
 
 /* CUDA twins of the splitting kernels (src/kernels/cuda/splitting.cu); masked_sum writes its
    result to device memory (a parallel sum: equal to the host's up to rounding). */

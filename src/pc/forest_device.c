@@ -70,6 +70,7 @@ PetscErrorCode TSForestDeviceReset(TSForestDevice *f)
   TSDeviceFree(f->swork);
   TSDeviceFree(f->sbuffer);
   TSDeviceFree(f->at);
+  TSDeviceFree(f->bt);
   TSDeviceFree(f->ct);
   PetscCall(PetscMemzero(f, sizeof(*f)));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -428,13 +429,14 @@ static PetscErrorCode TSForestDeviceSetUpTranspose(TSForestDevice *f, cudaStream
 {
   PetscFunctionBegin;
   PetscCheck(!f->sb, PETSC_COMM_SELF, PETSC_ERR_SUP, "Transposed solves with single-precision factors are not implemented (use -pc_algtri_precision double)");
-  PetscCheck(f->bs != 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "Transposed solves of 2x2 block forests are not implemented on the GPU (use -mat_type aij or -pc_algtri_block 1)");
   if (f->transposed || !f->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (!f->at) {
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->n, (void **)&f->at));
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->n, (void **)&f->ct));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->bs * f->nrows, (void **)&f->at));
+    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->bs * f->nrows, (void **)&f->ct));
+    if (f->bs == 2) PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->bs * f->nrows, (void **)&f->bt));
   }
-  PetscCall(TSCheckKernel(ts_cuda_tridiag_transpose(stream, f->n, f->a, f->c, f->at, f->ct), "tridiag_transpose"));
+  if (f->bs == 2) PetscCall(TSCheckKernel(ts_cuda_block_transpose(stream, f->nrows / 2, f->a, f->b, f->c, f->at, f->bt, f->ct), "block_transpose"));
+  else PetscCall(TSCheckKernel(ts_cuda_tridiag_transpose(stream, f->n, f->a, f->c, f->at, f->ct), "tridiag_transpose"));
   f->transposed = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -488,7 +490,22 @@ PetscErrorCode TSForestDeviceApplyTranspose(TSForestDevice *f, PCAlgTriPivoting 
   PetscFunctionBegin;
   PetscCall(VecCUDAGetArrayRead(x, &xa));
   PetscCall(VecCUDAGetArrayWrite(y, &ya));
-  PetscCall(TSDeviceChainApply(f, NULL, 0, 0, NULL, pivoting, PETSC_TRUE, 1, xa, f->n, ya, f->n, f->work, NULL, NULL));
+  if (f->bs == 2) { /* 2x2 blocks: the transposed blocks are solved as one block chain */
+    cudaStream_t stream;
+
+    PetscCall(TSGetStream(&stream));
+    PetscCall(TSForestDeviceSetUpTranspose(f, stream));
+    PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
+    PetscCall(PetscLogGpuTimeBegin());
+    if (f->n) {
+      PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, xa, f->work), "gather"));
+      PetscCall(TSForestDeviceSolve(f, pivoting, f->at, f->bt, f->ct, 1, f->work, f->nrows, f->buffer, stream));
+      PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->nrows, f->perm, f->work, ya), "scatter"));
+    }
+    PetscCall(PetscLogGpuTimeEnd());
+    PetscCall(PetscLogGpuFlops(30.0 * f->nrows));
+    PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
+  } else PetscCall(TSDeviceChainApply(f, NULL, 0, 0, NULL, pivoting, PETSC_TRUE, 1, xa, f->n, ya, f->n, f->work, NULL, NULL));
   PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   PetscCall(VecCUDARestoreArrayRead(x, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -182,7 +182,7 @@ typedef struct {
   PetscScalar *mwork;                 /* device, n x mwork_cols, for several right-hand sides */
   void       *mbuffer;                /* device, RPTS workspace for mwork_cols right-hand sides */
   PetscInt    mwork_cols;
-  PetscScalar *at, *ct;               /* device, bands of T^T (built at the first transposed solve) */
+  PetscScalar *at, *bt, *ct;          /* device, bands of T^T (built at the first transposed solve; bt: bs = 2 only) */
   PetscBool   transposed;             /* at, ct hold the current bands' transpose */
   PetscInt    npaths, longest, ncycles;
   PetscReal   coverage, coverage_id;

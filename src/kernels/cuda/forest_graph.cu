@@ -112,6 +112,39 @@ size_t transpose_carve(Carver &cv, ts_int ncols, ts_int nnz, TransposeWork &w)
   return cv.size();
 }
 
+/* ---- structurally symmetric patterns ------------------------------------------------------ */
+
+/* position of column j in row i (sorted columns), or -1 */
+__device__ __forceinline__ ts_int find_in_row(const ts_int *rowptr, const ts_int *col, ts_int i, ts_int j)
+{
+  ts_int lo = rowptr[i], hi = rowptr[i + 1];
+  while (lo < hi) {
+    const ts_int mid = lo + (hi - lo) / 2;
+    if (col[mid] < j) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < rowptr[i + 1] && col[lo] == j ? lo : -1;
+}
+
+__global__ void structural_symmetry_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, int *__restrict__ asym)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x)
+    for (ts_int e = rowptr[i]; e < rowptr[i + 1]; e++) {
+      const ts_int j = col[e];
+      if (j != i && (j < 0 || j >= n || find_in_row(rowptr, col, j, i) < 0)) {
+        *asym = 1; /* any writer; the value only goes from 0 to 1 */
+        break;
+      }
+    }
+}
+
+/* t_val[k] = A(i, j) for the entry k = (j, i) of row j: the transpose's values on A's own pattern */
+__global__ void transpose_values_symmetric_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ t_val)
+{
+  for (ts_int j = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; j < n; j += (ts_int)gridDim.x * blockDim.x)
+    for (ts_int k = rowptr[j]; k < rowptr[j + 1]; k++) t_val[k] = val[find_in_row(rowptr, col, col[k], j)];
+}
+
 /* ---- graph -------------------------------------------------------------------------------- */
 
 /* the host's graph_row: merge row i of A and of A^T without the diagonal; count or fill */
@@ -220,6 +253,22 @@ ts_status ts_cuda_csr_transpose(void *stream, ts_int n, ts_int ncols, ts_int nnz
     transpose_fill_kernel<<<grid_for(nnz), kThreads, 0, s>>>(nnz, w.src, w.row_of, val, t_col, t_val);
   }
   transpose_rowptr_kernel<<<grid_for((size_t)ncols + 1), kThreads, 0, s>>>(ncols, nnz, w.keys_out, t_rowptr);
+  return check_launch();
+}
+
+ts_status ts_cuda_csr_structurally_symmetric(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, int *asym)
+{
+  if (n < 0) return TS_ERR_ARGUMENT;
+  cudaStream_t s = as_stream(stream);
+  TS_FOREST_TRY(cudaMemsetAsync(asym, 0, sizeof(int), s));
+  if (n > 0) structural_symmetry_kernel<<<grid_for(n), kThreads, 0, s>>>(n, rowptr, col, asym);
+  return check_launch();
+}
+
+ts_status ts_cuda_csr_transpose_values_symmetric(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *t_val)
+{
+  if (n < 0) return TS_ERR_ARGUMENT;
+  if (n > 0) transpose_values_symmetric_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, t_val);
   return check_launch();
 }
 

@@ -2,7 +2,8 @@
    forest_pipeline.cu - ts_cuda_linear_forest_build: the whole linear-forest setup from device CSR
    arrays of A in one stream-ordered call (what PCALGTRI does on the host): row scale, transpose,
    weight graph, [0,2]-factor, cycles, paths, permutation, bands. The weight graph is sized by the
-   bound 2 nnz(A), so nothing comes back to the host in between.
+   bound 2 nnz(A); the only thing that comes back to the host in between is whether A's pattern is
+   structurally symmetric (then the transpose needs no sort).
 */
 #include "forest_common.cuh"
 
@@ -48,29 +49,50 @@ using namespace ts_forest;
 extern "C" {
 
 /* scale, transpose and the two passes of the graph, with their arrays carved from the workspace */
-size_t ts_cuda_weight_graph_buffer_size(ts_int n, ts_int nnz)
+static size_t weight_graph_carve(Carver &cv, ts_int n, ts_int nnz, double **scale, ts_int **t_rowptr, ts_int **t_col, double **t_val, int **asym, void **scratch)
 {
   size_t sc = ts_cuda_csr_transpose_buffer_size(n, n, nnz), x = ts_cuda_graph_rowptr_buffer_size(n);
-  Carver cv(nullptr);
-  cv.take<double>(n);
-  cv.take<ts_int>((size_t)n + 1);
-  cv.take<ts_int>(nnz);
-  cv.take<double>(nnz);
-  cv.take_bytes(x > sc ? x : sc);
+  *scale    = cv.take<double>(n);
+  *t_rowptr = cv.take<ts_int>((size_t)n + 1);
+  *t_col    = cv.take<ts_int>(nnz);
+  *t_val    = cv.take<double>(nnz);
+  *asym     = cv.take<int>(1);
+  *scratch  = cv.take_bytes(x > sc ? x : sc);
   return cv.size();
+}
+
+size_t ts_cuda_weight_graph_buffer_size(ts_int n, ts_int nnz)
+{
+  Carver  cv(nullptr);
+  double *scale, *t_val;
+  ts_int *t_rowptr, *t_col;
+  int    *asym;
+  void   *scratch;
+  return weight_graph_carve(cv, n, nnz, &scale, &t_rowptr, &t_col, &t_val, &asym, &scratch);
 }
 
 ts_status ts_cuda_weight_graph(void *stream, ts_weighting weighting, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *g_rowptr, ts_int *g_col, double *g_w, void *buffer)
 {
-  size_t  sc = ts_cuda_csr_transpose_buffer_size(n, n, nnz), x = ts_cuda_graph_rowptr_buffer_size(n);
-  Carver  cv(buffer);
-  double *scale    = cv.take<double>(n);
-  ts_int *t_rowptr = cv.take<ts_int>((size_t)n + 1);
-  ts_int *t_col    = cv.take<ts_int>(nnz);
-  double *t_val    = cv.take<double>(nnz);
-  void   *scratch  = cv.take_bytes(x > sc ? x : sc);
+  Carver       cv(buffer);
+  double      *scale, *t_val;
+  ts_int      *t_rowptr, *t_col;
+  int         *asym, h_asym = 1;
+  void        *scratch;
+  cudaStream_t s = as_stream(stream);
+  weight_graph_carve(cv, n, nnz, &scale, &t_rowptr, &t_col, &t_val, &asym, &scratch);
   if (n <= 0) return n < 0 ? TS_ERR_ARGUMENT : TS_SUCCESS;
   TS_FOREST_TRY_STATUS(ts_cuda_graph_scale(stream, weighting, n, rowptr, col, val, scale));
+  /* A structurally symmetric pattern (most PDE matrices) is its own transposed pattern: the transposed
+     values are found by a search in each row, which avoids the radix sort of all nnz entries (the
+     largest stage of the setup). One 4-byte read-back decides. */
+  TS_FOREST_TRY_STATUS(ts_cuda_csr_structurally_symmetric(stream, n, rowptr, col, asym));
+  TS_FOREST_TRY(cudaMemcpyAsync(&h_asym, asym, sizeof(int), cudaMemcpyDeviceToHost, s));
+  TS_FOREST_TRY(cudaStreamSynchronize(s));
+  if (!h_asym) {
+    TS_FOREST_TRY_STATUS(ts_cuda_csr_transpose_values_symmetric(stream, n, rowptr, col, val, t_val));
+    TS_FOREST_TRY_STATUS(ts_cuda_graph_rowptr(stream, n, rowptr, col, rowptr, col, g_rowptr, scratch));
+    return ts_cuda_graph_fill(stream, n, rowptr, col, val, rowptr, col, t_val, scale, g_rowptr, g_col, g_w);
+  }
   TS_FOREST_TRY_STATUS(ts_cuda_csr_transpose(stream, n, n, nnz, rowptr, col, val, t_rowptr, t_col, t_val, scratch));
   TS_FOREST_TRY_STATUS(ts_cuda_graph_rowptr(stream, n, rowptr, col, t_rowptr, t_col, g_rowptr, scratch));
   return ts_cuda_graph_fill(stream, n, rowptr, col, val, t_rowptr, t_col, t_val, scale, g_rowptr, g_col, g_w);
