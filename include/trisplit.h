@@ -92,6 +92,7 @@ PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorN(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetReuseForest(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
 PETSC_EXTERN PetscErrorCode PCMOSDSetM(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCMOSASetM(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode MatCreateTridiag(MPI_Comm, PetscInt, const PetscScalar[], const PetscScalar[], const PetscScalar[], Mat *);
 PETSC_EXTERN PetscErrorCode MatTridiagGetBands(Mat, PetscScalar **, PetscScalar **, PetscScalar **);
 PETSC_EXTERN PetscErrorCode PCAltSplitSetType(PC, PCAltSplitType);

@@ -22,7 +22,8 @@ int main(int argc, char **argv)
     {"mosd m=3",      PCMOSD,     3},
     {"altsplit m=1",  PCALTSPLIT, 1},
     {"altsplit m=2",  PCALTSPLIT, 2},
-    {"altsplit m=3",  PCALTSPLIT, 3}
+    {"altsplit m=3",  PCALTSPLIT, 3},
+    {"mosa m=2",      PCMOSA,     2}
   };
   PetscInt    cols[] = {1, 2, 4, 5, 9};
   char        vectype[64] = "";
@@ -50,6 +51,7 @@ int main(int argc, char **argv)
     PetscCall(PCSetOperators(pc, A, A));
     PetscCall(PCMOSDSetM(pc, pcs[p].m));
     PetscCall(PCAltSplitSetM(pc, pcs[p].m));
+    PetscCall(PCMOSASetM(pc, pcs[p].m));
     PetscCall(PCSetFromOptions(pc));
     PetscCall(PCSetUp(pc));
     for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {

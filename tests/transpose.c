@@ -1,4 +1,4 @@
-static char help[] = "Tests PCApplyTranspose() of PCALGTRI and PCMOSD on a nonsymmetric problem: the adjoint identity\n\
+static char help[] = "Tests PCApplyTranspose() of PCALGTRI, PCMOSD and PCMOSA on a nonsymmetric problem: the adjoint identity\n\
 y^T M^-1 x = x^T M^-T y, the transposed apply of the device (-mat_type aijcusparse -vec_type cuda) against the\n\
 host's, and the iteration counts of transpose-using Krylov methods (BiCG, KSPSolveTranspose) on both.\n\
   -n <48>   grid points per direction\n\n";
@@ -24,6 +24,7 @@ static PetscErrorCode CreatePC(Mat A, Case c, PC *pc)
   PetscCall(PCSetType(*pc, c.type));
   PetscCall(PCSetOperators(*pc, A, A));
   PetscCall(PCMOSDSetM(*pc, c.m));
+  PetscCall(PCMOSASetM(*pc, c.m));
   PetscCall(PCSetFromOptions(*pc));
   PetscCall(PCSetUp(*pc));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -49,6 +50,7 @@ static PetscErrorCode TransposeIterations(Mat A, Case c, Vec b, PetscInt its[2])
     PetscCall(KSPGetPC(ksp, &pc));
     PetscCall(PCSetType(pc, c.type));
     PetscCall(PCMOSDSetM(pc, c.m));
+    PetscCall(PCMOSASetM(pc, c.m));
     PetscCall(KSPSetFromOptions(ksp));
     if (t == 0) PetscCall(KSPSolve(ksp, b, x));
     else PetscCall(KSPSolveTranspose(ksp, b, x));
@@ -72,7 +74,8 @@ int main(int argc, char **argv)
     {"algtri",   PCALGTRI, 0},
     {"mosd m=1", PCMOSD,   1},
     {"mosd m=2", PCMOSD,   2},
-    {"mosd m=3", PCMOSD,   3}
+    {"mosd m=3", PCMOSD,   3},
+    {"mosa m=2", PCMOSA,   2}
   };
   PetscRandom rnd;
 

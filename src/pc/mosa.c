@@ -322,17 +322,26 @@ static PetscErrorCode PCApply_MOSA(PC pc, Vec x, Vec y)
   PC_MOSA *mos = (PC_MOSA *)pc->data;
 
   PetscFunctionBegin;
-  if (mos->failed) {
-    PetscCall(TSVecSetFailed(y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#if defined(TS_HAVE_CUDA)
-  if (mos->on_device) {
-    PetscCall(TSSplittingDeviceApplyProduct(&mos->dsplit, mos->opt.pivoting, x, y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#endif
-  PetscCall(TSSplittingApplyProduct(&mos->split, mos->tinv, x, y, mos->w0, mos->w1, PETSC_FALSE));
+  PetscCall(TSMOSApply(&mos->split, TSMOSDevice(mos), mos->opt.pivoting, mos->tinv, mos->w0, mos->w1, mos->failed, PETSC_FALSE, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApplyTranspose_MOSA(PC pc, Vec x, Vec y)
+{
+  PC_MOSA *mos = (PC_MOSA *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCall(TSMOSApply(&mos->split, TSMOSDevice(mos), mos->opt.pivoting, mos->tinv, mos->w0, mos->w1, mos->failed, PETSC_TRUE, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* several right-hand sides at once, as MOS-d */
+static PetscErrorCode PCMatApply_MOSA(PC pc, Mat X, Mat Y)
+{
+  PC_MOSA *mos = (PC_MOSA *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCall(TSMOSMatApply(&mos->split, TSMOSDevice(mos), mos->opt.pivoting, mos->tinv, mos->failed, X, Y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -355,7 +364,45 @@ static PetscErrorCode PCDestroy_MOSA(PC pc)
 {
   PetscFunctionBegin;
   PetscCall(PCReset_MOSA(pc));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetM_C", NULL));
   PetscCall(PetscFree(pc->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCMOSASetM_MOSA(PC pc, PetscInt m)
+{
+  PC_MOSA *mos = (PC_MOSA *)pc->data;
+
+  PetscFunctionBegin;
+  PetscCheck(m >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "m must be at least 0 (0: automatic), got %" PetscInt_FMT, m);
+  if (mos->m != m) pc->setupcalled = 0;
+  mos->m = m;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCMOSASetM - Sets the number of levels (tridiagonal factors) of `PCMOSA`
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context
+- m  - the number of levels, or 0 to add levels until the diagonal coverage c_diag(B_l) reaches
+       `-pc_mosa_coverage` (or stops growing), at most `-pc_mosa_m_max`
+
+  Options Database Key:
+. -pc_mosa_m <m> - the number of levels
+
+  Level: intermediate
+
+.seealso: `PCMOSA`, `PCMOSDSetM()`
+@*/
+PetscErrorCode PCMOSASetM(PC pc, PetscInt m)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, m, 2);
+  PetscTryMethod(pc, "PCMOSASetM_C", (PC, PetscInt), (pc, m));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -436,7 +483,7 @@ static PetscErrorCode PCView_MOSA(PC pc, PetscViewer viewer)
    the GPU (the same forests, factors and products as the host's, bit for bit; only scalars come back
    per level) and applied there like `PCMOSD` (RPTS solves, fused permutations).
 
-.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCALTSPLIT`
+.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCALTSPLIT`, `PCMOSASetM()`
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC pc)
 {
@@ -452,10 +499,13 @@ PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC pc)
   mos->droptol  = 1e-4;
 
   pc->ops->apply          = PCApply_MOSA;
+  pc->ops->applytranspose = PCApplyTranspose_MOSA;
+  pc->ops->matapply       = PCMatApply_MOSA;
   pc->ops->setup          = PCSetUp_MOSA;
   pc->ops->reset          = PCReset_MOSA;
   pc->ops->destroy        = PCDestroy_MOSA;
   pc->ops->setfromoptions = PCSetFromOptions_MOSA;
   pc->ops->view           = PCView_MOSA;
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetM_C", PCMOSASetM_MOSA));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

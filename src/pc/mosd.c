@@ -104,19 +104,7 @@ static PetscErrorCode PCApply_MOSD_Private(PC pc, Vec x, Vec y, PetscBool transp
   PC_MOSD *mos = (PC_MOSD *)pc->data;
 
   PetscFunctionBegin;
-  if (mos->failed) {
-    PetscCall(TSVecSetFailed(y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#if defined(TS_HAVE_CUDA)
-  if (mos->on_device) {
-    /* the transpose solves with the transposed bands of every factor, in the adjoint order */
-    if (transpose) PetscCall(TSSplittingDeviceApplyProductTranspose(&mos->dsplit, mos->opt.forest.pivoting, x, y));
-    else PetscCall(TSSplittingDeviceApplyProduct(&mos->dsplit, mos->opt.forest.pivoting, x, y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#endif
-  PetscCall(TSSplittingApplyProduct(&mos->split, mos->tinv, x, y, mos->w0, mos->w1, transpose));
+  PetscCall(TSMOSApply(&mos->split, TSMOSDevice(mos), mos->opt.forest.pivoting, mos->tinv, mos->w0, mos->w1, mos->failed, transpose, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -134,24 +122,12 @@ static PetscErrorCode PCApplyTranspose_MOSD(PC pc, Vec x, Vec y)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Several right-hand sides at once: every permutation pass moves all columns, every factor is read
-   once per group of four columns (host and device) */
 static PetscErrorCode PCMatApply_MOSD(PC pc, Mat X, Mat Y)
 {
   PC_MOSD *mos = (PC_MOSD *)pc->data;
 
   PetscFunctionBegin;
-  if (mos->failed) {
-    PetscCall(TSDenseSetFailed(Y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#if defined(TS_HAVE_CUDA)
-  if (mos->on_device) {
-    PetscCall(TSSplittingDeviceMatApply(&mos->dsplit, mos->opt.forest.pivoting, 0, mos->dsplit.m - 1, X, Y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#endif
-  PetscCall(TSSplittingMatApply(&mos->split, 0, mos->split.m - 1, mos->tinv, PETSC_FALSE, X, Y));
+  PetscCall(TSMOSMatApply(&mos->split, TSMOSDevice(mos), mos->opt.forest.pivoting, mos->tinv, mos->failed, X, Y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -231,3 +231,43 @@ PetscErrorCode TSSplittingMatApply(TSSplitting *s, PetscInt lo, PetscInt hi, con
   PetscCall(MatDenseRestoreArrayRead(X, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+PetscErrorCode TSMOSApply(TSSplitting *s, void *dsplit, PCAlgTriPivoting pivoting, const PetscScalar *tinv, PetscScalar *w0, PetscScalar *w1, PCFailedReason failed, PetscBool transpose, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  if (failed) {
+    PetscCall(TSVecSetFailed(y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#if defined(TS_HAVE_CUDA)
+  if (dsplit) {
+    /* the transpose solves with the transposed bands of every factor, in the adjoint order */
+    if (transpose) PetscCall(TSSplittingDeviceApplyProductTranspose((TSSplittingDevice *)dsplit, pivoting, x, y));
+    else PetscCall(TSSplittingDeviceApplyProduct((TSSplittingDevice *)dsplit, pivoting, x, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
+  PetscCall(TSSplittingApplyProduct(s, tinv, x, y, w0, w1, transpose));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Several right-hand sides at once: every permutation pass moves all columns, every factor is read
+   once per group of four columns (host and device) */
+PetscErrorCode TSMOSMatApply(TSSplitting *s, void *dsplit, PCAlgTriPivoting pivoting, const PetscScalar *tinv, PCFailedReason failed, Mat X, Mat Y)
+{
+  PetscFunctionBegin;
+  if (failed) {
+    PetscCall(TSDenseSetFailed(Y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#if defined(TS_HAVE_CUDA)
+  if (dsplit) {
+    TSSplittingDevice *d = (TSSplittingDevice *)dsplit;
+
+    PetscCall(TSSplittingDeviceMatApply(d, pivoting, 0, d->m - 1, X, Y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
+  PetscCall(TSSplittingMatApply(s, 0, s->m - 1, tinv, PETSC_FALSE, X, Y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

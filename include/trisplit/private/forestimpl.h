@@ -237,6 +237,18 @@ PETSC_INTERN PetscErrorCode TSSplittingDeviceApplyProductTranspose(TSSplittingDe
 PETSC_INTERN PetscErrorCode TSSplittingDeviceMatApply(TSSplittingDevice *, PCAlgTriPivoting, PetscInt, PetscInt, Mat, Mat);
 PETSC_INTERN PetscErrorCode TSForestDeviceApplyTranspose(TSForestDevice *, PCAlgTriPivoting, Vec, Vec);
 #endif
+/* The operator of MOS-d and MOS-a, M^-1 = P_0^T A_0^-1 ... A_{m-1}^-1 P_{m-1} T^-1, on one vector (or its
+   transpose) or on the columns of a dense matrix, on the side that holds the factors: dsplit is the
+   TSSplittingDevice of the device path, NULL on the host path (TSMOSDevice(mos) gives it). A failed
+   factorization gives Inf, PETSc's convention for a failed PC. */
+#if defined(TS_HAVE_CUDA)
+  #define TSMOSDevice(mos) ((mos)->on_device ? (void *)&(mos)->dsplit : NULL)
+#else
+  #define TSMOSDevice(mos) NULL
+#endif
+PETSC_INTERN PetscErrorCode TSMOSApply(TSSplitting *, void *, PCAlgTriPivoting, const PetscScalar *, PetscScalar *, PetscScalar *, PCFailedReason, PetscBool, Vec, Vec);
+PETSC_INTERN PetscErrorCode TSMOSMatApply(TSSplitting *, void *, PCAlgTriPivoting, const PetscScalar *, PCFailedReason, Mat, Mat);
+
 /* PETSC_TRUE for a local block that lives on the GPU (SEQAIJCUSPARSE); always false without CUDA */
 PETSC_INTERN PetscErrorCode TSIsDeviceMat(Mat, PetscBool *);
 
