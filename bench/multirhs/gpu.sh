@@ -5,7 +5,7 @@
 #   bash bench/multirhs/gpu.sh run       on the GPU machine (device tool, carry [".gpu/multirhs",
 #                                        ".gpu/petsc-cuda-3.22.5-sm90.tar.xz"]): the checks against the expected
 #                                        outputs, compute-sanitizer memcheck of both tests, and the per-column
-#                                        cost of PCMatApply for algtri, mosd and altsplit (1200^2 ANISO1)
+#                                        cost of PCMatApply for algtri (scalar, 2x2 blocks), mosd, altsplit and mosa (1200^2 ANISO1)
 set -u
 cd "$(dirname "$0")/../.."
 D=.gpu/multirhs
@@ -45,7 +45,7 @@ run)
   grep "ERROR SUMMARY" "$OUT/sanitizer_memcheck.log"
   echo "$pass passed, $fail failed"
   : > "$OUT/multirhs_gpu.txt"
-  for pc in "algtri" "mosd -pc_mosd_m 2" "mosd -pc_mosd_m 3" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 3"; do
+  for pc in "algtri" "algtri -pc_algtri_block 2" "mosd -pc_mosd_m 2" "mosd -pc_mosd_m 3" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 3" "mosa -pc_mosa_m 2"; do
     $D/bench/multirhs -n 1200 -reps 20 -pc_type $pc $GPU 2>&1 | tee -a "$OUT/multirhs_gpu.txt"
   done
   ;;
