@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The closing GPU runs of a work session, in two device-tool calls (each under ten minutes):
+#   here:    bash bench/gpu/run_final.sh pack            # after building a clean checkout (see below)
+#   device:  bash bench/gpu/run_final.sh model           # carry [".gpu/petsc-cuda-3.22.5-sm90.tar.xz",
+#                                                        #   ".gpu/final", ".gpu/compare"]
+#            bash bench/gpu/run_final.sh real            # the same carry plus ".gpu/matrices"
+# "model": the device checks (ex5, ex6, ex7, ex8, transpose against the expected outputs; forest_test: host ==
+# device forests, scalar and 2x2 blocks, on the generated matrices), the MOS-a setup time vs N with its fitted
+# exponent, the forest setup stages against one SpMV (bench_forest), then bench/compare on the model problems
+# (core set and the sweep of the new PCs). "real": bench/compare on every matrix of ../shared/matrices (core
+# set and m-sweep) and the per-column cost of PCMatApply (bench/multirhs).
+# pack expects a build of the commit under test in $SRC (default /work/final, a git worktree):
+#   P="PETSC_DIR=/opt/petsc-cuda BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
+#   make $P lib tutorials build/cuda/bench/multirhs/multirhs; make $P test search='tests-ex5_host tests-ex6_host
+#   tests-ex7_serial tests-ex8_host tests-transpose_host'; make -f tests/kernels/forest.mk; make -f tests/kernels/mosa.mk
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+F=.gpu/final
+case "${1:-}" in
+pack)
+  set -e
+  SRC=${SRC:-/work/final}
+  rm -rf /tmp/final_pack && mkdir -p /tmp/final_pack/{lib,bin}
+  cp "$SRC"/build/cuda/lib/libtrisplit.so .gpu/lib/lib{blas,gfortran,lapack,quadmath}.so.* /tmp/final_pack/lib/
+  cp "$SRC"/build/cuda/tutorials/ex1 "$SRC"/build/cuda/tutorials/ex2 "$SRC"/build/cuda/bench/multirhs/multirhs /tmp/final_pack/bin/
+  for t in ex5 ex6 ex7 ex8 transpose; do cp "$SRC"/build/cuda/tests/tests/$t /tmp/final_pack/bin/; done
+  cp "$SRC"/.gpu/forest/forest_test "$SRC"/.gpu/forest/bench_forest "$SRC"/.gpu/mosa/mosa_test /tmp/final_pack/bin/
+  mkdir -p $F .gpu/compare
+  tar cJf $F/bundle.tar.xz -C /tmp/final_pack lib bin
+  cp "$SRC"/.gpu/compare/stamp "$SRC"/.gpu/compare/copybw .gpu/compare/
+  (cd "$SRC" && git rev-parse --short HEAD) > .gpu/compare/commit.txt
+  du -sh $F .gpu/compare
+  exit 0 ;;
+model|real) ;;
+*) sed -n '2,16p' "$0"; exit 1 ;;
+esac
+
+OUT=${OUT:-/tmp/out}
+mkdir -p "$OUT"
+T0=$(date +%s)
+[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+B=/tmp/final
+mkdir -p $B && tar xJf $F/bundle.tar.xz -C $B
+export LD_LIBRARY_PATH=$B/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+export EX1=$B/bin/ex1 EX2=$B/bin/ex2
+GPU="-mat_type aijcusparse -vec_type cuda"
+{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; echo "commit $(cat .gpu/compare/commit.txt)"; } | tee "$OUT/gpu.txt"
+its() { sed -n 's/.* in \([0-9]*\) iterations$/\1/p' | head -1; }
+secs() { sed -n 's/.*times: setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s/\1,\2,\3/p' | head -1; }
+
+if [ "$1" = model ]; then
+  {
+    pass=0 fail=0
+    check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+    for t in "ex5 -n 512 $GPU:ex5_cuda" "ex6 $GPU:ex6_cuda" "ex7 -n 32 -device:ex7_cuda" "ex8 $GPU:ex8_host" "transpose $GPU:transpose_cuda"; do
+      cmd=${t%%:*} ref=${t#*:}
+      timeout 120 $B/bin/$cmd > /tmp/t.out 2>&1
+      if diff /tmp/t.out tests/output/$ref.out > /tmp/t.diff; then check "$cmd (device) == tests/output/$ref.out" ok; else check "$cmd (device)" no; head -12 /tmp/t.diff; fi
+    done
+    timeout 150 $B/bin/forest_test > /tmp/forest_test.log 2>&1
+    rc=$?; grep -E "^FAIL" /tmp/forest_test.log | head -5; tail -1 /tmp/forest_test.log
+    [ $rc = 0 ] && check "forest_test (host == device forests, scalar and 2x2 blocks)" ok || check "forest_test rc=$rc" no
+    timeout 90 $B/bin/mosa_test > /tmp/mosa_test.log 2>&1
+    [ $? = 0 ] && check "mosa_test (device MOS-a kernels == host)" ok || { check "mosa_test" no; tail -3 /tmp/mosa_test.log; }
+    timeout 60 /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 $B/bin/ex8 -n 16 $GPU > /tmp/san.log 2>&1
+    [ $? = 0 ] && check "compute-sanitizer memcheck [ex8: 2x2 blocks incl. transpose]" ok || { check "memcheck ex8" no; grep -m3 "ERROR\|Invalid" /tmp/san.log; }
+    echo "$pass passed, $fail failed"
+  } 2>&1 | tee "$OUT/checks.log"
+  # MOS-a setup time vs N (ANISO2, ROT) and its fitted exponent
+  export CUDA_MODULE_LOADING=EAGER
+  KSP="-ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -ksp_max_it 10000"
+  echo "problem,n,N,iterations,setup_s,solve_s,total_s" > "$OUT/mosa_setup.csv"
+  for prob in aniso2 rot; do
+    for n in 100 200 400 600 800 1200; do
+      o=$(timeout 60 $EX1 -problem $prob -n $n $KSP -pc_type mosa $GPU -view_times 2>&1)
+      echo "$prob,$n,$((n * n)),$(echo "$o" | its),$(echo "$o" | secs)" | tee -a "$OUT/mosa_setup.csv"
+    done
+  done
+  python3 - "$OUT/mosa_setup.csv" <<'PY' | tee "$OUT/mosa_fit.txt"
+import csv, sys, math
+rows = list(csv.DictReader(open(sys.argv[1])))
+for prob in ("aniso2", "rot"):
+    pts = [(int(r["N"]), float(r["setup_s"])) for r in rows if r["problem"] == prob and r["setup_s"]]
+    for lo in (10000, 90000):
+        p = [(math.log(N), math.log(t)) for N, t in pts if N >= lo]
+        if len(p) < 2: continue
+        mx = sum(x for x, _ in p) / len(p); my = sum(y for _, y in p) / len(p)
+        k = sum((x - mx) * (y - my) for x, y in p) / sum((x - mx) ** 2 for x, _ in p)
+        print(f"{prob}: setup ~ N^{k:.3f} (N >= {lo}, {len(p)} sizes); at N = 1440000: {dict(pts).get(1440000, float('nan')):.4f} s")
+PY
+  unset CUDA_MODULE_LOADING
+  timeout 120 $B/bin/bench_forest --no-host --csv "$OUT/forest.csv" > "$OUT/bench_forest.log" 2>&1
+  sed -n '/^times in ms/,$p' "$OUT/bench_forest.log" | cut -c1-150
+  left=$((560 - ($(date +%s) - T0)))
+  echo "== compare (model problems), $left s left"
+  BUDGET=$left MODEL_END=$((left - 150)) PASSES="model:core model:sweep" SWEEP_MODEL="algtri-b2-single mosa-m1 mosa-m3" \
+    TIMEOUT_MODEL=20 bash bench/compare/run.sh device
+else
+  timeout 100 $B/bin/multirhs -n 1200 -reps 10 -pc_type algtri -pc_algtri_block 2 $GPU 2>&1 | tee "$OUT/multirhs_gpu.txt"
+  timeout 100 $B/bin/multirhs -n 1200 -reps 10 -pc_type mosa -pc_mosa_m 2 $GPU 2>&1 | tee -a "$OUT/multirhs_gpu.txt"
+  left=$((560 - ($(date +%s) - T0)))
+  echo "== compare (real matrices), $left s left"
+  BUDGET=$left REAL_END=$((left - 60)) PASSES="real:core real:sweep" LOGVIEW=0 PAR=14 bash bench/compare/run.sh device
+fi
+echo "elapsed $(($(date +%s) - T0)) s"
