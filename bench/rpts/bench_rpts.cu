@@ -13,8 +13,10 @@
    Timing: CUDA events around blocks of solves after 3 warm-up solves, mean over >= 10 solves
    (about 0.1 s of solves per point).
 
-   usage: bench_rpts [--nmin 16] [--nmax 27] [--csv file] [--quick] [--tune | --tune-only]
+   usage: bench_rpts [--nmin 16] [--nmax 27] [--csv file] [--quick] [--tune | --tune-only] [--no-block]
+                     [--prec double|float] [--nrhs 1|4]
      --quick      no cuSPARSE;  --tune  variants (pivoting, fixed M, register loads, nf) at a few sizes
+     --no-block   no block RPTS;  --prec, --nrhs  only this precision / number of right-hand sides
 */
 #include <cuda_runtime.h>
 #include <cusparse.h>
@@ -159,7 +161,7 @@ static void record(const char *method, const char *prec, int nrhs, i64 n, double
 }
 
 template <class T>
-static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, cusparseHandle_t h)
+static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, bool do_block, cusparseHandle_t h)
 {
   const char *prec = sizeof(T) == 8 ? "double" : "float";
   T          *a, *b, *c, *x, *x0;
@@ -221,6 +223,8 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, cusparseHandle_t
     if (tune) {
       ms = time_it(run(TS_PIVOTING_SCALED, -1, 0), restore, reps);
       record("rpts-alg3", prec, nrhs, n, ms, reps, copy_ms);
+      ms = time_it(run(TS_PIVOTING_SCALED, -2, 0), restore, reps);
+      record("rpts-fused", prec, nrhs, n, ms, reps, copy_ms);
       ms = time_it(run(TS_PIVOTING_PARTIAL, 0, 0), restore, reps);
       record("rpts-partial", prec, nrhs, n, ms, reps, copy_ms);
       ms = time_it(run(TS_PIVOTING_NONE, 0, 0), restore, reps);
@@ -267,7 +271,7 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, cusparseHandle_t
 
   /* block RPTS on nb = n/2 block rows (n scalar unknowns): reads the 12 T of a block row twice, the
      right-hand sides twice, writes them once: (24 + 6R) nb words per batch of R; own copy floor */
-  {
+  if (do_block) {
     const i64 nb = n / 2;
     T        *ba, *bb, *bc;
     CK(cudaMalloc(&ba, 4 * nb * sizeof(T)));
@@ -335,7 +339,8 @@ int main(int argc, char **argv)
 {
   int         nmin = 16, nmax = 27;
   const char *csv  = "bench_rpts.csv";
-  bool        quick = false, tune = false, tune_only = false;
+  bool        quick = false, tune = false, tune_only = false, block = true;
+  int         prec_only = -1, nrhs_only = 0;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--nmin") && i + 1 < argc) nmin = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--nmax") && i + 1 < argc) nmax = atoi(argv[++i]);
@@ -343,6 +348,9 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--tune")) tune = true;
     else if (!strcmp(argv[i], "--tune-only")) tune = tune_only = true;
+    else if (!strcmp(argv[i], "--no-block")) block = false;
+    else if (!strcmp(argv[i], "--prec") && i + 1 < argc) prec_only = strcmp(argv[++i], "double") ? 1 : 0;
+    else if (!strcmp(argv[i], "--nrhs") && i + 1 < argc) nrhs_only = atoi(argv[++i]);
   }
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
@@ -353,11 +361,12 @@ int main(int argc, char **argv)
   for (int prec = 0; prec < 2; ++prec)
     for (int nrhs : {1, 4})
       for (int k = nmin; k <= nmax; ++k) {
+        if ((prec_only >= 0 && prec != prec_only) || (nrhs_only && nrhs != nrhs_only)) continue;
         const i64  n     = (i64)1 << k;
         if (tune_only && !(k == 16 || k == 18 || k == 20 || k == 22 || k == 25)) continue;
         const bool tunek = tune && (k == 16 || k == 18 || k == 20 || k == 22 || k == 25);
-        if (prec == 0) bench<double>(n, nrhs, tunek, !quick, h);
-        else bench<float>(n, nrhs, tunek, !quick, h);
+        if (prec == 0) bench<double>(n, nrhs, tunek, !quick, block, h);
+        else bench<float>(n, nrhs, tunek, !quick, block, h);
       }
   cusparseDestroy(h);
   FILE *f = fopen(csv, "w");

@@ -75,16 +75,55 @@ static void sim_subst(i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, 
       for (int k = 0; k < R; ++k) sd[k * M + j] = g < n ? d[k * ldd + g] : T(0);
     }
     T x0[R], xl[R], xm1[R], xp[R];
-    for (int k = 0; k < R; ++k) {
-      const T *x = xc + k * nc;
-      x0[k]      = x[2 * p];
-      xl[k]      = m >= 2 ? x[2 * p + 1] : x0[k];
-      xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
-      xp[k]      = 2 * p + 2 < nc ? x[2 * p + 2] : T(0);
-    }
+    interface_values<R>(xc, nc, nc, p, m, x0, xl, xm1, xp);
     substitute_partition<PIV, M, R>(sa, sb, sc, sd, M, m, x0, xl, xm1, xp);
     for (int j = 0; j < m; ++j)
       for (int k = 0; k < R; ++k) d[k * ldd + p * M + j] = sd[k * M + j];
+  }
+}
+
+/* fused two-level stage, tile by tile as the kernels run it (reduce2_kernel, subst2_kernel): the tile
+   in the shared-memory layout, "threads" one after the other between the barriers */
+template <class T, int M, int R>
+static void sim_tile(i64 n, i64 blk, const T *a, const T *b, const T *c, const T *d, i64 ldd, std::vector<T> &s, std::vector<T> &C)
+{
+  constexpr int MS = Stride<M>::value, AS = L * MS;
+  s.assign((size_t)(3 + R) * AS, NAN);
+  C.assign((size_t)(3 + R) * CS, NAN);
+  for (int arr = 0; arr < 3 + R; ++arr) {
+    const T *src = arr == 0 ? a : arr == 1 ? b : arr == 2 ? c : d + (i64)(arr - 3) * ldd;
+    for (int i = 0; i < L * M; ++i) {
+      const i64 g = blk * L * M + i;
+      T         x = arr == 1 ? T(1) : T(0);
+      if (g < n) x = src[g];
+      if ((arr == 0 && g == 0) || (arr == 2 && g == n - 1)) x = T(0);
+      s[arr * AS + (i / M) * MS + i % M] = x;
+    }
+  }
+  for (int tid = 0; tid < BLOCK; ++tid) fused_level1<M, R>(n, blk, tid, s.data(), C.data());
+}
+
+template <class T, int PIV, int M, int R>
+static void sim_reduce2(i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+{
+  std::vector<T> s, C;
+  for (i64 blk = 0; blk * L * M < n; ++blk) {
+    sim_tile<T, M, R>(n, blk, a, b, c, d, ldd, s, C);
+    for (int tid = 0; tid < BLOCK; ++tid) fused_level2<M, R>(n, blk, tid, C.data(), ac, bc, cc, dc, nc);
+  }
+}
+
+template <class T, int PIV, int M, int R>
+static void sim_subst2(i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+{
+  constexpr int MS = Stride<M>::value, AS = L * MS;
+  std::vector<T> s, C;
+  for (i64 blk = 0; blk * L * M < n; ++blk) {
+    sim_tile<T, M, R>(n, blk, a, b, c, d, ldd, s, C);
+    for (int tid = 0; tid < BLOCK; ++tid) fused_subst2<PIV, M, R>(n, blk, tid, C.data(), xc, nc);
+    for (int tid = 0; tid < BLOCK; ++tid) fused_subst1<PIV, M, R>(n, blk, tid, s.data(), C.data(), xc, nc);
+    for (int i = 0; i < L * M && blk * L * M + i < n; ++i) /* tiles are disjoint: no tile reads another's rows */
+      for (int k = 0; k < R; ++k) d[k * ldd + blk * L * M + i] = s[(3 + k) * AS + (i / M) * MS + i % M];
   }
 }
 
@@ -177,13 +216,7 @@ static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
       const int off = 1 + p * MF;
       const int m   = n0 - p * MF < MF ? n0 - p * MF : MF;
       T         x0[R], xl[R], xm1[R], xp[R];
-      for (int k = 0; k < R; ++k) {
-        const T *x = X + k * ds1;
-        x0[k]      = x[2 * p];
-        xl[k]      = m >= 2 ? x[2 * p + 1] : x0[k];
-        xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
-        xp[k]      = 2 * p + 2 < n1 ? x[2 * p + 2] : T(0);
-      }
+      interface_values<R>(X, ds1, n1, p, m, x0, xl, xm1, xp);
       substitute_partition<PIV, MF, R>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
     }
   }
@@ -192,10 +225,12 @@ static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
     for (int k = 0; k < R; ++k) d[k * ldd + i] = X[k * (n + 2) + i];
 }
 
+/* M = 0: fused two-level stages throughout (M_DEFAULT, then M2) */
 template <class T, int PIV, int R, int M>
 static void sim_solve(i64 n, const T *a, const T *b, const T *c, T *x, i64 ldx, int nf)
 {
-  Plan pl = make_plan(n, R, sizeof(T), nf_cap(nf, R, sizeof(T)), [](int, i64) { return M; });
+  constexpr int MM = M ? M : M_DEFAULT;
+  Plan          pl = make_plan(n, R, sizeof(T), nf_cap(nf, R, sizeof(T)), [](int, i64) { return MM; }, [](int, i64) { return M == 0; });
   std::vector<std::vector<T>> A(pl.S + 1), B(pl.S + 1), C(pl.S + 1), D(pl.S + 1);
   const T *pa[MAXSTG + 1], *pb[MAXSTG + 1], *pc[MAXSTG + 1];
   T       *pd[MAXSTG + 1];
@@ -216,9 +251,9 @@ static void sim_solve(i64 n, const T *a, const T *b, const T *c, T *x, i64 ldx, 
     pd[k] = D[k].data();
     ld[k] = pl.n[k];
   }
-  for (int k = 0; k < pl.S; ++k) sim_reduce<T, PIV, M, R>(pl.n[k], pa[k], pb[k], pc[k], pd[k], ld[k], A[k + 1].data(), B[k + 1].data(), C[k + 1].data(), pd[k + 1], pl.n[k + 1]);
+  for (int k = 0; k < pl.S; ++k) (pl.fused[k] ? sim_reduce2<T, PIV, MM, R> : sim_reduce<T, PIV, MM, R>)(pl.n[k], pa[k], pb[k], pc[k], pd[k], ld[k], A[k + 1].data(), B[k + 1].data(), C[k + 1].data(), pd[k + 1], pl.n[k + 1]);
   sim_final<T, PIV, R>((int)pl.n[pl.S], pa[pl.S], pb[pl.S], pc[pl.S], pd[pl.S], ld[pl.S]);
-  for (int k = pl.S - 1; k >= 0; --k) sim_subst<T, PIV, M, R>(pl.n[k], pa[k], pb[k], pc[k], pd[k], ld[k], pd[k + 1], pl.n[k + 1]);
+  for (int k = pl.S - 1; k >= 0; --k) (pl.fused[k] ? sim_subst2<T, PIV, MM, R> : sim_subst<T, PIV, MM, R>)(pl.n[k], pa[k], pb[k], pc[k], pd[k], ld[k], pd[k + 1], pl.n[k + 1]);
 }
 
 static double urand(unsigned long long &s)
@@ -391,6 +426,9 @@ static void bsweep()
 
 int main()
 {
+  sweep<2, 1, 0>(); /* default plan: fused two-level stages */
+  sweep<1, 4, 0>();
+  sweep<0, 1, 0>();
   sweep<2, 1, 16>();
   sweep<2, 1, 40>();
   sweep<2, 4, 32>();

@@ -448,7 +448,7 @@ int main(int argc, char **argv)
             /* forced multi-stage paths at small n: every M, final stage of 32 rows */
             double e17 = NAN, e41 = NAN;
             if (n >= 33 && n <= 12345 && (!quick || nrhs == 1)) {
-              for (int M : {16, 24, 32, 40, -1}) { /* -1: Algorithm 3 (dynamic M) */
+              for (int M : {0, 16, 24, 32, 40, -1}) { /* 0: default (fused two-level stages), -1: Algorithm 3 (dynamic M) */
                 double em = prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, M, 32, true, "forced") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, M, 32, true, "forced");
                 if (M == 16) e17 = em;
                 if (M == 40) e41 = em;

@@ -2,7 +2,8 @@
    gtsv_tuned.h - RPTS entry points with explicit tuning parameters, for the kernel tests and the
    benchmark only (not part of the kernel API in trisplit_kernels.h).
 
-   forced_M: 0 = default partition size (16), -1 = dynamic (Algorithm 3, candidates 40, 32, 24, 16), else one of
+   forced_M: 0 = default (partitions of 16; stages of at most 2^18 rows fused two-level stages), -2 = fused
+             two-level stages throughout, -1 = dynamic (Algorithm 3, candidates 40, 32, 24, 16), else one of
              16, 24, 32, 40 for every global stage; + 1000: load the tiles through registers instead
              of cp.async (for comparisons);
    nf:       systems of at most nf rows are solved on chip by one block (0 = default); smaller

@@ -11,6 +11,9 @@
                        in shared memory with partitions of MF rows, one thread solves the last <= NSEQ rows).
      stage k = S-1..0  subst_kernel<M_k>: recomputes the elimination of the inner rows of each partition
                        (no stored factors: pivot choices as 1 bit per step in an int64), back-substitutes.
+   Small stages (n_k <= FUSED_MAX_ROWS) are fused two-level stages (reduce2_kernel, subst2_kernel): the 2L
+   coarse rows of a tile stay in shared memory and are reduced again by partitions of M2 = 16, so one
+   launch pair takes n_k to about n_k/64 rows.
    Tiles of L partitions are copied coalesced into shared memory with cp.async (all loads of a tile in
    flight at once) and walked by one thread per partition (transposition through shared memory).
 
@@ -61,6 +64,13 @@ constexpr int MCAND[NCAND] = {40, 32, 24, 16};
    SM (shared memory per partition limits how many are in flight). Algorithm 3 (largest M that still
    fills the device) is Config.forced_M = -1. */
 constexpr int M_DEFAULT = 16;
+/* Stages of at most this many rows are fused two-level stages (M_DEFAULT, then M2; see reduce2_kernel),
+   larger ones plain M_DEFAULT stages. On an H100 (bench/results/2026-11-22-h100-rpts2) fused stages
+   saved a launch pair and 2-3 us per solve up to 2^18 (double) but were slower per byte on large
+   stages (their tiles live longer: two recurrence levels in a row, the second on 4-8 threads), e.g.
+   double 2^25 1.089 ms fused throughout against 1.027 ms plain, float 2^25 0.734 against 0.556 ms. */
+constexpr i64 FUSED_MAX_ROWS = 1 << 18;
+constexpr int FUSED_ALL      = -2; /* Config.forced_M: fused stages throughout */
 constexpr int NF_DEFAULT   = 2048;     /* final stage threshold (rows) */
 constexpr int NF_MAXROWS   = 256 * MF; /* 2 threads per partition of the first final level, <= 512 */
 constexpr size_t FINAL_SMEM_MAX = 200 * 1024;
@@ -135,6 +145,9 @@ TS_HD float pow2_normalizer(float x, float y)
   return r;
 #endif
 }
+
+/* rows of the coarse system of n rows in partitions of M: 2 per partition, 1 for a last partition of one row */
+__host__ __device__ inline i64 coarse_size(i64 n, int M) { return 2 * ((n + M - 1) / M) - (n % M == 1 ? 1 : 0); }
 
 /* Reduction of one partition of m >= 2 rows held in shared memory (rows 0..m-1 at sa[j], sb[j], sc[j],
    sd[r*ds + j]). Downward (REV = false) eliminates rows 1..m-1 into e0 x[0] + e1 x[m-1] + e2 x[m] = er;
@@ -368,6 +381,171 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
 template <class T, int M, int R>
 constexpr int stage_smem() { return (3 + R) * L * Stride<M>::value * (int)sizeof(T); }
 
+/* Coarse row of one partition of m rows (arrays at sa, sb, sc, sd with stride ds): direction w = 0
+   (downward) gives the bottom row, index 2t + 1, w = 1 (upward) the top row, index 2t; a partition of
+   one row gives itself as its top row. False where this thread gives no row. Shared by the stage
+   kernels (tile in shared memory) and the fused second level (coarse rows in shared memory). */
+template <int MM, int R, class T>
+TS_HD bool partition_row(const T *sa, const T *sb, const T *sc, const T *sd, int ds, int m, int w, int t, int &i, T &ca, T &cb, T &cc, T (&cd)[R])
+{
+  if (m == 1) {
+    if (w != 1) return false;
+    i  = 2 * t;
+    ca = sa[0];
+    cb = sb[0];
+    cc = sc[0];
+#pragma unroll
+    for (int k = 0; k < R; ++k) cd[k] = sd[k * ds];
+    return true;
+  }
+  T e0, e1, e2;
+  if (w == 0) {
+    reduce_partition<MM, R, false>(sa, sb, sc, sd, ds, m, e0, e1, e2, cd);
+    i  = 2 * t + 1;
+    ca = e0;
+    cc = e2;
+  } else {
+    reduce_partition<MM, R, true>(sa, sb, sc, sd, ds, m, e0, e1, e2, cd);
+    i  = 2 * t;
+    ca = e2;
+    cc = e0;
+  }
+  cb = e1;
+  return true;
+}
+
+/* Interface values of partition p of m rows from the coarse solution x (size nc, stride ldx):
+   x0 = x[first], xl = x[last], xm1 = x[first - 1], xp = x[last + 1] (0 outside the system). */
+template <int R, class T>
+TS_HD void interface_values(const T *x, i64 ldx, i64 nc, i64 p, int m, T (&x0)[R], T (&xl)[R], T (&xm1)[R], T (&xp)[R])
+{
+#pragma unroll
+  for (int k = 0; k < R; ++k) {
+    const T *xk = x + k * ldx;
+    x0[k]       = xk[2 * p];
+    xl[k]       = m >= 2 ? xk[2 * p + 1] : x0[k];
+    xm1[k]      = p > 0 ? xk[2 * p - 1] : T(0);
+    xp[k]       = 2 * p + 2 < nc ? xk[2 * p + 2] : T(0);
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* fused two-level stage: the 2L coarse rows of a tile stay in shared memory and are reduced again */
+/* by M2 = 16 (CP = 4 partitions per tile), so a stage writes 8 coarse rows per tile instead of 64: */
+/* the finest stage moves about 9.1 n words instead of 9.6 n, the coarse system is n/64 instead of */
+/* n/8, and there are half as many launches. The substitution recomputes both levels (no stored  */
+/* factors). Results are those of two plain stages (M, then M2): the same routines in the same     */
+/* order.                                                                                          */
+/* Coarse area C: array k (a, b, c, d_0..d_{R-1}) at k*CS, coarse row i at cidx(i); partitions of */
+/* M2 + 1 slots (no bank conflicts).                                                               */
+/* ---------------------------------------------------------------------------------------------- */
+
+constexpr int M2 = 16;
+constexpr int CP = 2 * L / M2;
+constexpr int CS = CP * (M2 + 1);
+TS_HD int cidx(int i) { return (i / M2) * (M2 + 1) + i % M2; }
+
+template <class T, int M, int R>
+constexpr int fused_smem() { return stage_smem<T, M, R>() + (3 + R) * CS * (int)sizeof(T); }
+
+/* coarse rows of tile blk (tile of L partitions of M rows in s) present in C */
+template <int M>
+TS_HD int tile_coarse_rows(i64 n, i64 blk)
+{
+  const i64 r = coarse_size(n, M) - 2 * L * blk;
+  return r < 2 * L ? (int)r : 2 * L;
+}
+
+/* thread tid < 2L of tile blk (in s): coarse row i (of the tile's 2L) of partition tid % L, direction
+   tid / L; false where the thread gives none */
+template <int M, int R, class T>
+TS_HD bool tile_row(i64 n, i64 blk, int tid, const T *s, int &i, T &ca, T &cb, T &cc, T (&cd)[R])
+{
+  constexpr int MS = Stride<M>::value, AS = L * MS;
+  const int     t = tid % L, w = tid / L;
+  const i64     p = blk * L + t;
+  if (w >= 2 || p * M >= n) return false;
+  const int m = (int)(n - p * M < M ? n - p * M : M);
+  const T  *q = s + t * MS;
+  return partition_row<M, R>(q, q + AS, q + 2 * AS, q + 3 * AS, AS, m, w, t, i, ca, cb, cc, cd);
+}
+
+/* level-1 coarse rows of the tile -> C */
+template <int M, int R, class T>
+TS_HD void fused_level1(i64 n, i64 blk, int tid, const T *s, T *C)
+{
+  int i;
+  T   ca, cb, cc, cd[R];
+  if (!tile_row<M, R>(n, blk, tid, s, i, ca, cb, cc, cd)) return;
+  const int j = cidx(i);
+  C[j]          = ca;
+  C[CS + j]     = cb;
+  C[2 * CS + j] = cc;
+#pragma unroll
+  for (int k = 0; k < R; ++k) C[(3 + k) * CS + j] = cd[k];
+}
+
+/* thread tid < 2 CP: level-2 coarse row of partition tid % CP (direction tid / CP) of C -> global */
+template <int M, int R, class T>
+TS_HD void fused_level2(i64 n, i64 blk, int tid, const T *C, T *ac, T *bc, T *cc, T *dc, i64 nc)
+{
+  const int q = tid % CP, w = tid / CP, nloc = tile_coarse_rows<M>(n, blk);
+  if (w >= 2 || q * M2 >= nloc) return;
+  const int m  = nloc - q * M2 < M2 ? nloc - q * M2 : M2;
+  const T  *sq = C + q * (M2 + 1);
+  int       i;
+  T         ca, cb, ccf, cd[R];
+  if (!partition_row<M2, R>(sq, sq + CS, sq + 2 * CS, sq + 3 * CS, CS, m, w, q, i, ca, cb, ccf, cd)) return;
+  const i64 g = 2 * CP * blk + i;
+  ac[g]       = ca;
+  bc[g]       = cb;
+  cc[g]       = ccf;
+#pragma unroll
+  for (int k = 0; k < R; ++k) dc[k * nc + g] = cd[k];
+}
+
+/* thread tid < CP: level-2 substitution of partition tid of C from the stage's coarse solution xc
+   (size nc); afterwards C's d arrays hold the level-1 coarse solution of the tile */
+template <int PIV, int M, int R, class T>
+TS_HD void fused_subst2(i64 n, i64 blk, int tid, T *C, const T *xc, i64 nc)
+{
+  const int q = tid, nloc = tile_coarse_rows<M>(n, blk);
+  if (q >= CP || q * M2 >= nloc) return;
+  const int m = nloc - q * M2 < M2 ? nloc - q * M2 : M2;
+  T         x0[R], xl[R], xm1[R], xp[R];
+  interface_values<R>(xc, nc, nc, CP * blk + q, m, x0, xl, xm1, xp);
+  T *sq = C + q * (M2 + 1);
+  substitute_partition<PIV, M2, R>(sq, sq + CS, sq + 2 * CS, sq + 3 * CS, CS, m, x0, xl, xm1, xp);
+}
+
+/* thread tid < L: level-1 substitution of partition tid of the tile; its interface values come from
+   C, the neighbours outside the tile from the ends of the neighbouring level-2 partitions in xc */
+template <int PIV, int M, int R, class T>
+TS_HD void fused_subst1(i64 n, i64 blk, int tid, T *s, const T *C, const T *xc, i64 nc)
+{
+  constexpr int MS = Stride<M>::value, AS = L * MS;
+  const int     t = tid;
+  const i64     p = blk * L + t;
+  if (t >= L || p * M >= n) return;
+  const int m = (int)(n - p * M < M ? n - p * M : M), nloc = tile_coarse_rows<M>(n, blk);
+  const i64 n1 = coarse_size(n, M);
+  T         x0[R], xl[R], xm1[R], xp[R];
+#pragma unroll
+  for (int k = 0; k < R; ++k) {
+    const T *X = C + (3 + k) * CS;
+    x0[k]      = X[cidx(2 * t)];
+    xl[k]      = m >= 2 ? X[cidx(2 * t + 1)] : x0[k];
+    xm1[k]     = t > 0 ? X[cidx(2 * t - 1)] : (blk > 0 ? xc[k * nc + 2 * CP * blk - 1] : T(0));
+    xp[k]      = 2 * t + 2 < nloc ? X[cidx(2 * t + 2)] : (2 * L * blk + 2 * t + 2 < n1 ? xc[k * nc + 2 * CP * (blk + 1)] : T(0));
+  }
+  T *q = s + t * MS;
+  substitute_partition<PIV, M, R>(q, q + AS, q + 2 * AS, q + 3 * AS, AS, m, x0, xl, xm1, xp);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* stage kernels                                                                                   */
+/* ---------------------------------------------------------------------------------------------- */
+
 template <class T, int M, int R, bool ASYNC>
 __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *__restrict__ ac, T *__restrict__ bc, T *__restrict__ cc, T *__restrict__ dc, i64 nc)
 {
@@ -377,38 +555,31 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restric
   const i64     base = (i64)blockIdx.x * LM;
   load_tile<T, M, R, ASYNC>(n, base, a, b, c, d, ldd, s);
   __syncthreads();
-  const int t = threadIdx.x & 31, w = threadIdx.x >> 5;
-  const i64 p = (i64)blockIdx.x * L + t;
-  if (w >= 2 || p * M >= n) return;
-  const int m   = (int)(n - p * M < M ? n - p * M : M);
-  const int off = t * MS;
-  const T  *sa = s + off, *sb = s + AS + off, *sc = s + 2 * AS + off, *sd = s + 3 * AS + off;
-  T         e0, e1, e2, er[R];
-  if (m == 1) {
-    if (w == 1) {
-      const i64 i = 2 * p;
-      ac[i]       = sa[0];
-      bc[i]       = sb[0];
-      cc[i]       = sc[0];
+  int i;
+  T   ca, cb, ccf, cd[R];
+  if (!tile_row<M, R>(n, blockIdx.x, threadIdx.x, s, i, ca, cb, ccf, cd)) return;
+  const i64 g = 2 * L * (i64)blockIdx.x + i;
+  ac[g]       = ca;
+  bc[g]       = cb;
+  cc[g]       = ccf;
 #pragma unroll
-      for (int k = 0; k < R; ++k) dc[k * nc + i] = sd[k * AS];
+  for (int k = 0; k < R; ++k) dc[k * nc + g] = cd[k];
+}
+
+/* tile d (R columns) in shared memory -> global, coalesced */
+template <class T, int M, int R>
+__device__ __forceinline__ void store_tile(i64 n, i64 base, const T *s, T *d, i64 ldd)
+{
+  constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
+  constexpr int IT   = (LM + BLOCK - 1) / BLOCK;
+  const bool    full = base + LM <= n;
+#pragma unroll
+  for (int k = 0; k < R; ++k) {
+#pragma unroll
+    for (int it = 0; it < IT; ++it) {
+      const int i = threadIdx.x + it * BLOCK;
+      if ((LM % BLOCK == 0 || i < LM) && (full || base + i < n)) d[k * ldd + base + i] = s[(3 + k) * AS + (MS == M ? i : (i / M) * MS + i % M)];
     }
-  } else if (w == 0) {
-    reduce_partition<M, R, false>(sa, sb, sc, sd, AS, m, e0, e1, e2, er);
-    const i64 i = 2 * p + 1;
-    ac[i]       = e0;
-    bc[i]       = e1;
-    cc[i]       = e2;
-#pragma unroll
-    for (int k = 0; k < R; ++k) dc[k * nc + i] = er[k];
-  } else {
-    reduce_partition<M, R, true>(sa, sb, sc, sd, AS, m, e0, e1, e2, er);
-    const i64 i = 2 * p;
-    ac[i]       = e2;
-    bc[i]       = e1;
-    cc[i]       = e0;
-#pragma unroll
-    for (int k = 0; k < R; ++k) dc[k * nc + i] = er[k];
   }
 }
 
@@ -421,40 +592,57 @@ __global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict
   const i64     base = (i64)blockIdx.x * LM;
   load_tile<T, M, R, ASYNC>(n, base, a, b, c, d, ldd, s);
   __syncthreads();
-  const int t = threadIdx.x & 31, w = threadIdx.x >> 5;
+  const int t = threadIdx.x;
   const i64 p = (i64)blockIdx.x * L + t;
-  if (w == 0 && p * M < n) {
-    const int m   = (int)(n - p * M < M ? n - p * M : M);
-    const int off = t * MS;
+  if (t < L && p * M < n) {
+    const int m = (int)(n - p * M < M ? n - p * M : M);
     T         x0[R], xl[R], xm1[R], xp[R];
-#pragma unroll
-    for (int k = 0; k < R; ++k) {
-      const T *x = xc + k * nc;
-      x0[k]      = x[2 * p];
-      xl[k]      = m >= 2 ? x[2 * p + 1] : x0[k];
-      xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
-      xp[k]      = 2 * p + 2 < nc ? x[2 * p + 2] : T(0);
-    }
-    substitute_partition<PIV, M, R>(s + off, s + AS + off, s + 2 * AS + off, s + 3 * AS + off, AS, m, x0, xl, xm1, xp);
+    interface_values<R>(xc, nc, nc, p, m, x0, xl, xm1, xp);
+    substitute_partition<PIV, M, R>(s + t * MS, s + AS + t * MS, s + 2 * AS + t * MS, s + 3 * AS + t * MS, AS, m, x0, xl, xm1, xp);
   }
   __syncthreads();
-  constexpr int IT = (LM + BLOCK - 1) / BLOCK;
-  const bool    full = base + LM <= n;
-#pragma unroll
-  for (int k = 0; k < R; ++k) {
-#pragma unroll
-    for (int it = 0; it < IT; ++it) {
-      const int i = threadIdx.x + it * BLOCK;
-      if ((LM % BLOCK == 0 || i < LM) && (full || base + i < n)) d[k * ldd + base + i] = s[(3 + k) * AS + (MS == M ? i : (i / M) * MS + i % M)];
-    }
-  }
+  store_tile<T, M, R>(n, base, s, d, ldd);
+}
+
+/* fused two-level reduction: tile -> 2L coarse rows in C -> 2 CP coarse rows of the stage (size nc) */
+template <class T, int M, int R>
+__global__ void __launch_bounds__(BLOCK) reduce2_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *__restrict__ ac, T *__restrict__ bc, T *__restrict__ cc, T *__restrict__ dc, i64 nc)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  T  *s = reinterpret_cast<T *>(smem_raw);
+  T  *C = s + (3 + R) * L * Stride<M>::value;
+  const i64 blk = blockIdx.x;
+  load_tile<T, M, R, true>(n, blk * L * M, a, b, c, d, ldd, s);
+  __syncthreads();
+  fused_level1<M, R>(n, blk, threadIdx.x, s, C);
+  __syncthreads();
+  fused_level2<M, R>(n, blk, threadIdx.x, C, ac, bc, cc, dc, nc);
+}
+
+/* fused two-level substitution: recomputes the level-1 coarse rows, substitutes level 2 from xc
+   (size nc), then level 1 */
+template <class T, int PIV, int M, int R>
+__global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd, const T *__restrict__ xc, i64 nc)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  T  *s = reinterpret_cast<T *>(smem_raw);
+  T  *C = s + (3 + R) * L * Stride<M>::value;
+  const i64 blk  = blockIdx.x;
+  const i64 base = blk * L * M;
+  load_tile<T, M, R, true>(n, base, a, b, c, d, ldd, s);
+  __syncthreads();
+  fused_level1<M, R>(n, blk, threadIdx.x, s, C);
+  __syncthreads();
+  fused_subst2<PIV, M, R>(n, blk, threadIdx.x, C, xc, nc);
+  __syncthreads();
+  fused_subst1<PIV, M, R>(n, blk, threadIdx.x, s, C, xc, nc);
+  __syncthreads();
+  store_tile<T, M, R>(n, base, s, d, ldd);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
 /* final stage: the whole system of n <= nf rows in one block                                    */
 /* ---------------------------------------------------------------------------------------------- */
-
-__host__ __device__ inline i64 coarse_size(i64 n, int M) { return 2 * ((n + M - 1) / M) - (n % M == 1 ? 1 : 0); }
 
 /* levels of the final stage: n_0 = n, n_{l+1} = coarse_size(n_l, MF) while n_l > NSEQ. Returns the
    number of levels; each level is stored with one padding row before and after. */
@@ -578,14 +766,7 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
       const int p = tid, off = 1 + p * MF;
       const int m = n0 - p * MF < MF ? n0 - p * MF : MF;
       T         x0[R], xl[R], xm1[R], xp[R];
-#pragma unroll
-      for (int k = 0; k < R; ++k) {
-        const T *x = X + k * ds1;
-        x0[k]      = x[2 * p];
-        xl[k]      = m >= 2 ? x[2 * p + 1] : x0[k];
-        xm1[k]     = p > 0 ? x[2 * p - 1] : T(0);
-        xp[k]      = 2 * p + 2 < n1 ? x[2 * p + 2] : T(0);
-      }
+      interface_values<R>(X, ds1, n1, p, m, x0, xl, xm1, xp);
       substitute_partition<PIV, MF, R>(Sl + off, Sl + ds0 + off, Sl + 2 * ds0 + off, Sl + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
     }
     S = Sl;
@@ -605,7 +786,8 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
 /* ---------------------------------------------------------------------------------------------- */
 
 struct Config {
-  int forced_M = 0;          /* 0: M_DEFAULT, -1: dynamic M from MCAND (Algorithm 3), else this M (one of MCAND) */
+  int forced_M = 0;          /* 0: M_DEFAULT (fused stages up to FUSED_MAX_ROWS), -1: dynamic M from MCAND (Algorithm 3),
+                                FUSED_ALL: fused M_DEFAULT stages throughout, else this M (one of MCAND) */
   int nf       = NF_DEFAULT; /* final stage threshold (capped by shared memory and threads) */
   int regload  = 0;          /* 1: tiles through registers instead of cp.async (for comparisons) */
 };
@@ -621,6 +803,7 @@ struct Plan {
   int    S = 0;            /* global stages */
   i64    n[MAXSTG + 1];    /* n[0] = n, n[k] rows of stage k */
   int    M[MAXSTG];        /* partition size of stage k */
+  bool   fused[MAXSTG];    /* stage k is a fused two-level stage (M[k], then M2) */
   size_t off[MAXSTG + 1];  /* byte offset of stage k (k >= 1) in the buffer: a, b, c, d (R columns) */
   size_t bytes = 0;
 };
@@ -635,9 +818,10 @@ inline int nf_cap(int nf, int R, size_t tsize)
   return v < NSEQ ? NSEQ : v;
 }
 
-/* M chooser: Mfun(k, n_k) returns the partition size of stage k */
-template <class F>
-inline Plan make_plan(i64 n, int R, size_t tsize, int nf, F Mfun)
+/* M chooser: Mfun(k, n_k) returns the partition size of stage k; Ffun(k, n_k): stage k is a fused
+   two-level stage (M_DEFAULT only) */
+template <class F, class G>
+inline Plan make_plan(i64 n, int R, size_t tsize, int nf, F Mfun, G Ffun)
 {
   Plan pl;
   pl.n[0]    = n;
@@ -645,7 +829,9 @@ inline Plan make_plan(i64 n, int R, size_t tsize, int nf, F Mfun)
   while (pl.n[pl.S] > nf && pl.S < MAXSTG) {
     const int M      = Mfun(pl.S, pl.n[pl.S]);
     pl.M[pl.S]       = M;
-    pl.n[pl.S + 1]   = coarse_size(pl.n[pl.S], M);
+    const bool fused = Ffun(pl.S, pl.n[pl.S]);
+    pl.fused[pl.S]   = fused;
+    pl.n[pl.S + 1]   = fused ? coarse_size(coarse_size(pl.n[pl.S], M), M2) : coarse_size(pl.n[pl.S], M);
     pl.off[pl.S + 1] = pos;
     const i64 nc     = pl.n[pl.S + 1];
     pos += 3 * align256((size_t)nc * tsize) + align256((size_t)nc * R * tsize);
@@ -655,7 +841,14 @@ inline Plan make_plan(i64 n, int R, size_t tsize, int nf, F Mfun)
   return pl;
 }
 
-/* Upper bound of the workspace for any device and any candidate M (coarse sizes are monotone in M and n). */
+template <class F>
+inline Plan make_plan(i64 n, int R, size_t tsize, int nf, F Mfun)
+{
+  return make_plan(n, R, tsize, nf, Mfun, [](int, i64) { return false; });
+}
+
+/* Upper bound of the workspace for any device and any candidate M (coarse sizes are monotone in M and n;
+   a fused stage has a smaller coarse system than a plain one of the same M). */
 inline size_t buffer_size(i64 n, i64 nrhs, size_t tsize, const Config &cfg = Config())
 {
   if (n <= 0 || nrhs <= 0) return 0;
@@ -679,6 +872,12 @@ struct Launch {
       if (e == cudaSuccess) e = cudaFuncSetAttribute(reduce_kernel<T, M, R, false>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
       if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R, false>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
       if (e != cudaSuccess) return e;
+      if (M == M_DEFAULT) {
+        const int fs = fused_smem<T, M_DEFAULT, R>();
+        e            = cudaFuncSetAttribute(reduce2_kernel<T, M_DEFAULT, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, fs);
+        if (e == cudaSuccess) e = cudaFuncSetAttribute(subst2_kernel<T, PIV, M_DEFAULT, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, fs);
+        if (e != cudaSuccess) return e;
+      }
       done = true;
     }
     return cudaSuccess;
@@ -727,6 +926,23 @@ struct Launch {
     const i64 grid = (P + L - 1) / L;
     if (regload) subst_kernel<T, PIV, M, R, false><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
     else subst_kernel<T, PIV, M, R, true><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
+    return cudaGetLastError();
+  }
+  /* fused two-level stage (M_DEFAULT, then M2) */
+  static cudaError_t reduce2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  {
+    cudaError_t e = setup_stage<M_DEFAULT>();
+    if (e != cudaSuccess) return e;
+    const i64 grid = ((n + M_DEFAULT - 1) / M_DEFAULT + L - 1) / L;
+    reduce2_kernel<T, M_DEFAULT, R><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    return cudaGetLastError();
+  }
+  static cudaError_t subst2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+  {
+    cudaError_t e = setup_stage<M_DEFAULT>();
+    if (e != cudaSuccess) return e;
+    const i64 grid = ((n + M_DEFAULT - 1) / M_DEFAULT + L - 1) / L;
+    subst2_kernel<T, PIV, M_DEFAULT, R><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
     return cudaGetLastError();
   }
   static cudaError_t reduce_M(bool regload, int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
@@ -784,13 +1000,14 @@ struct Launch {
     }
     cudaError_t e;
     for (int k = 0; k < pl.S; ++k) {
-      e = reduce_M(regload, pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1], pl.n[k + 1]);
+      T *ac = const_cast<T *>(A[k + 1]), *bc = const_cast<T *>(B[k + 1]), *cc = const_cast<T *>(C[k + 1]);
+      e     = pl.fused[k] ? reduce2(st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], ac, bc, cc, D[k + 1], pl.n[k + 1]) : reduce_M(regload, pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], ac, bc, cc, D[k + 1], pl.n[k + 1]);
       if (e != cudaSuccess) return e;
     }
     e = final_solve(st, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], ld[pl.S]);
     if (e != cudaSuccess) return e;
     for (int k = pl.S - 1; k >= 0; --k) {
-      e = subst_M(regload, pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], D[k + 1], pl.n[k + 1]);
+      e = pl.fused[k] ? subst2(st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], D[k + 1], pl.n[k + 1]) : subst_M(regload, pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], D[k + 1], pl.n[k + 1]);
       if (e != cudaSuccess) return e;
     }
     return cudaSuccess;
@@ -806,7 +1023,7 @@ inline Plan plan_for(i64 n, const Config &cfg)
   const int nf = nf_cap(cfg.nf, R, sizeof(T));
   return make_plan(n, R, sizeof(T), nf, [&](int, i64 nk) {
     if (cfg.forced_M > 0) return cfg.forced_M;
-    if (cfg.forced_M == 0) return M_DEFAULT;
+    if (cfg.forced_M == 0 || cfg.forced_M == FUSED_ALL) return M_DEFAULT;
     /* Algorithm 3: from the largest candidate down while the grid does not fill the device */
     for (int i = 0; i < NCAND; ++i) {
       const int M    = MCAND[i];
@@ -814,7 +1031,7 @@ inline Plan plan_for(i64 n, const Config &cfg)
       if (grid >= (i64)sms * Launch<T, PIV, R>::occupancy_of(M)) return M;
     }
     return MCAND[NCAND - 1];
-  });
+  }, [&](int, i64 nk) { return cfg.forced_M == FUSED_ALL || (cfg.forced_M == 0 && nk <= FUSED_MAX_ROWS); });
 }
 
 template <class T, int PIV>
@@ -840,7 +1057,7 @@ inline ts_status solve(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *
 {
   if (n < 0 || nrhs < 0 || ldx < (n > 1 ? n : 1)) return TS_ERR_ARGUMENT;
   if (piv != TS_PIVOTING_NONE && piv != TS_PIVOTING_PARTIAL && piv != TS_PIVOTING_SCALED) return TS_ERR_ARGUMENT;
-  if (cfg.forced_M != 0 && cfg.forced_M != -1 && !valid_M(cfg.forced_M)) return TS_ERR_ARGUMENT;
+  if (cfg.forced_M != 0 && cfg.forced_M != -1 && cfg.forced_M != FUSED_ALL && !valid_M(cfg.forced_M)) return TS_ERR_ARGUMENT;
   if (n == 0 || nrhs == 0) return TS_SUCCESS;
   if (!a || !b || !c || !x) return TS_ERR_ARGUMENT;
   if (!buffer && buffer_size(n, nrhs, sizeof(T), cfg) > 0) return TS_ERR_ARGUMENT;
