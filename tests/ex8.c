@@ -1,7 +1,7 @@
 static char help[] = "Tests the 2x2 block variant of PCALGTRI (-pc_algtri_block 2): exact solves where the block forest\n\
 covers the whole matrix (a two-wide strip with paired rows; a chain of odd length whose unmatched vertices get\n\
 ghost rows), the adjoint identity of PCApplyTranspose(), PCMatApply() against PCApply() per column, and GMRES\n\
-iteration counts on the model problems. Works with -mat_type aijcusparse -vec_type cuda.\n\n";
+iteration counts on the model problems. Works with -mat_type aijcusparse (the vectors follow the matrix).\n\n";
 
 #include <petscksp.h>
 #include <trisplit.h>
@@ -271,7 +271,7 @@ int main(int argc, char **argv)
   test:
     suffix: cuda
     requires: cuda
-    args: -mat_type aijcusparse -vec_type cuda
+    args: -mat_type aijcusparse
     output_file: output/ex8_host.out
 
 TEST*/

@@ -53,7 +53,7 @@ if [ "$1" = model ]; then
   {
     pass=0 fail=0
     check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
-    for t in "ex5 -n 512 $GPU:ex5_cuda" "ex6 $GPU:ex6_cuda" "ex7 -n 32 -device:ex7_cuda" "ex8 $GPU:ex8_host" "transpose $GPU:transpose_cuda"; do
+    for t in "ex5 -n 512 $GPU:ex5_cuda" "ex6 $GPU:ex6_cuda" "ex7 -n 32 -device:ex7_cuda" "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"; do
       cmd=${t%%:*} ref=${t#*:}
       timeout 120 $B/bin/$cmd > /tmp/t.out 2>&1
       if diff /tmp/t.out tests/output/$ref.out > /tmp/t.diff; then check "$cmd (device) == tests/output/$ref.out" ok; else check "$cmd (device)" no; head -12 /tmp/t.diff; fi
