@@ -5,10 +5,11 @@
    factor, cycle breaking and path scan of the scalar pipeline run on the coarse graph unchanged.
 
    Equality with the host: the contraction is a scan of representative flags (ids in the same
-   order); each coarse row is built by one thread which visits the fine entries in the host's order
-   and sums duplicates in that order (so the coarse weights are bitwise the host's), then sorts the
-   row by column as the host does. Rows are short (two fine rows), so the quadratic duplicate search
-   per row costs less than a global sort.
+   order); each coarse row is built by one thread which sorts its fine entries by (coarse column,
+   fine entry index) - the fine index increases in the host's visiting order (first vertex, then
+   its partner, columns ascending) - and sums the entries of one coarse column in that order, so
+   the coarse weights are bitwise the host's and the row comes out sorted as the host sorts it.
+   A heap sort keeps long rows (dense rows of circuit matrices) at O(d log d) per row.
 */
 #include <cub/cub.cuh>
 #include "forest_common.cuh"
@@ -19,6 +20,7 @@ namespace {
 struct BlockWork {
   ts_int        *g_rowptr, *g_col, *match, *flags, *rep_scan, *coarse, *fine, *sizes;
   ts_int        *c_count, *c_rowptr, *c_col, *c_partner, *c_path_id, *c_position, *c_perm, *c_iperm;
+  ts_int        *e_off, *e_len, *e_key, *e_idx; /* per coarse row: its fine entries sorted by (column, index) */
   double        *g_w, *match_w, *c_w, *c_partner_w;
   unsigned char *covered;
   int           *rounds;
@@ -51,6 +53,10 @@ size_t block_carve(Carver &cv, const ts_factor_params *params, ts_int n, ts_int 
   w.c_perm                  = cv.take<ts_int>(n);
   w.c_iperm                 = cv.take<ts_int>(n);
   w.covered                 = cv.take<unsigned char>(gb);
+  w.e_off                   = cv.take<ts_int>((size_t)n + 1);
+  w.e_len                   = cv.take<ts_int>(n);
+  w.e_key                   = cv.take<ts_int>(gb);
+  w.e_idx                   = cv.take<ts_int>(gb);
   w.rounds                  = cv.take<int>(2);
   size_t sc = ts_cuda_weight_graph_buffer_size(n, nnz), x;
   x         = ts_cuda_factor_buffer_size(&matching, n, gb);
@@ -91,66 +97,85 @@ __global__ void contract_kernel(ts_int n, const ts_int *__restrict__ match, cons
   }
 }
 
-/* Visit the fine entries of coarse row C in the host's order: first vertex, then its partner,
-   columns ascending. f(e, D) is called for every entry leaving the pair. */
-template <class F>
-__device__ void for_coarse_entries(ts_int C, const ts_int *g_rowptr, const ts_int *g_col, const ts_int *coarse, const ts_int *fine, F f)
-{
-  for (int r = 0; r < 2; r++) {
-    const ts_int v = fine[2 * C + r];
-    if (v < 0) continue;
-    for (ts_int e = g_rowptr[v]; e < g_rowptr[v + 1]; e++) {
-      const ts_int D = coarse[g_col[e]];
-      if (D != C) f(e, D);
-    }
-  }
-}
-
-__global__ void coarse_count_kernel(ts_int nc, const ts_int *__restrict__ g_rowptr, const ts_int *__restrict__ g_col, const ts_int *__restrict__ coarse, const ts_int *__restrict__ fine, ts_int *__restrict__ count)
+/* fine entries of coarse row C: those of its first vertex and of its partner */
+__global__ void coarse_span_kernel(ts_int nc, const ts_int *__restrict__ g_rowptr, const ts_int *__restrict__ fine, ts_int *__restrict__ span)
 {
   for (ts_int C = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; C <= nc; C += (ts_int)gridDim.x * blockDim.x) {
-    ts_int distinct = 0, i = 0;
-    if (C < nc)
-      for_coarse_entries(C, g_rowptr, g_col, coarse, fine, [&](ts_int, ts_int D) {
-        bool   seen = false; /* did an earlier entry of this coarse row reach D? */
-        ts_int j    = 0;
-        for_coarse_entries(C, g_rowptr, g_col, coarse, fine, [&](ts_int, ts_int D2) {
-          seen = seen || (j < i && D2 == D);
-          j++;
-        });
-        distinct += !seen;
-        i++;
-      });
-    count[C] = distinct; /* count[nc] = 0: the exclusive scan ends with the edge count */
+    ts_int len = 0;
+    for (int r = 0; C < nc && r < 2; r++) {
+      const ts_int v = fine[2 * C + r];
+      if (v >= 0) len += g_rowptr[v + 1] - g_rowptr[v];
+    }
+    span[C] = len; /* span[nc] = 0: the exclusive scan ends with the total */
   }
 }
 
-__global__ void coarse_fill_kernel(ts_int nc, const ts_int *__restrict__ g_rowptr, const ts_int *__restrict__ g_col, const double *__restrict__ g_w, const ts_int *__restrict__ coarse, const ts_int *__restrict__ fine, const ts_int *__restrict__ c_rowptr, ts_int *__restrict__ c_col, double *__restrict__ c_w)
+/* (key, idx) pairs in lexicographic order: a heap sort, O(d log d), no extra memory */
+__device__ __forceinline__ bool pair_less(const ts_int *key, const ts_int *idx, ts_int a, ts_int b)
 {
-  for (ts_int C = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; C < nc; C += (ts_int)gridDim.x * blockDim.x) {
-    const ts_int start = c_rowptr[C];
-    ts_int       len   = 0;
-    for_coarse_entries(C, g_rowptr, g_col, coarse, fine, [&](ts_int e, ts_int D) {
-      ts_int k = 0;
-      while (k < len && c_col[start + k] != D) k++;
-      if (k < len) c_w[start + k] += g_w[e]; /* the host's order of additions */
-      else {
-        c_col[start + len] = D;
-        c_w[start + len]   = g_w[e];
+  return key[a] < key[b] || (key[a] == key[b] && idx[a] < idx[b]);
+}
+
+__device__ void sift_down(ts_int *key, ts_int *idx, ts_int root, ts_int len)
+{
+  for (ts_int child; (child = 2 * root + 1) < len; root = child) {
+    if (child + 1 < len && pair_less(key, idx, child, child + 1)) child++;
+    if (!pair_less(key, idx, root, child)) return;
+    const ts_int k = key[root], i = idx[root];
+    key[root] = key[child], idx[root] = idx[child];
+    key[child] = k, idx[child] = i;
+  }
+}
+
+__device__ void heap_sort_pairs(ts_int *key, ts_int *idx, ts_int len)
+{
+  for (ts_int r = len / 2 - 1; r >= 0; r--) sift_down(key, idx, r, len);
+  for (ts_int end = len - 1; end > 0; end--) {
+    const ts_int k = key[0], i = idx[0];
+    key[0] = key[end], idx[0] = idx[end];
+    key[end] = k, idx[end] = i;
+    sift_down(key, idx, 0, end);
+  }
+}
+
+/* each coarse row's entries leaving the pair, sorted by (coarse column, fine entry); count its distinct columns */
+__global__ void coarse_sort_kernel(ts_int nc, const ts_int *__restrict__ g_rowptr, const ts_int *__restrict__ g_col, const ts_int *__restrict__ coarse, const ts_int *__restrict__ fine, const ts_int *__restrict__ e_off, ts_int *__restrict__ e_len, ts_int *__restrict__ e_key, ts_int *__restrict__ e_idx, ts_int *__restrict__ count)
+{
+  for (ts_int C = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; C <= nc; C += (ts_int)gridDim.x * blockDim.x) {
+    if (C == nc) {
+      count[nc] = 0; /* the exclusive scan ends with the edge count */
+      continue;
+    }
+    ts_int *key = e_key + e_off[C], *idx = e_idx + e_off[C], len = 0, distinct = 0;
+    for (int r = 0; r < 2; r++) {
+      const ts_int v = fine[2 * C + r];
+      if (v < 0) continue;
+      for (ts_int e = g_rowptr[v]; e < g_rowptr[v + 1]; e++) {
+        const ts_int D = coarse[g_col[e]];
+        if (D == C) continue;
+        key[len] = D;
+        idx[len] = e;
         len++;
       }
-    });
-    /* insertion sort by column, as the host */
-    for (ts_int i = 1; i < len; i++) {
-      const ts_int c = c_col[start + i];
-      const double x = c_w[start + i];
-      ts_int       k = i;
-      for (; k > 0 && c_col[start + k - 1] > c; k--) {
-        c_col[start + k] = c_col[start + k - 1];
-        c_w[start + k]   = c_w[start + k - 1];
-      }
-      c_col[start + k] = c;
-      c_w[start + k]   = x;
+    }
+    heap_sort_pairs(key, idx, len);
+    for (ts_int k = 0; k < len; k++) distinct += k == 0 || key[k] != key[k - 1];
+    e_len[C] = len;
+    count[C] = distinct;
+  }
+}
+
+/* sums in fine-entry order within one coarse column: the host's order of additions */
+__global__ void coarse_fill_kernel(ts_int nc, const double *__restrict__ g_w, const ts_int *__restrict__ e_off, const ts_int *__restrict__ e_len, const ts_int *__restrict__ e_key, const ts_int *__restrict__ e_idx, const ts_int *__restrict__ c_rowptr, ts_int *__restrict__ c_col, double *__restrict__ c_w)
+{
+  for (ts_int C = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; C < nc; C += (ts_int)gridDim.x * blockDim.x) {
+    const ts_int *key = e_key + e_off[C], *idx = e_idx + e_off[C];
+    ts_int        out = c_rowptr[C] - 1;
+    for (ts_int k = 0; k < e_len[C]; k++) {
+      if (k == 0 || key[k] != key[k - 1]) {
+        c_col[++out] = key[k];
+        c_w[out]     = g_w[idx[k]];
+      } else c_w[out] += g_w[idx[k]];
     }
   }
 }
@@ -267,11 +292,13 @@ ts_status ts_cuda_block_forest_finish(void *stream, const ts_factor_params *para
   BlockWork    w;
   block_carve(cv, params, n, nnz, w);
 
-  coarse_count_kernel<<<grid_for((size_t)nb + 1), kThreads, 0, s>>>(nb, w.g_rowptr, w.g_col, w.coarse, w.fine, w.c_count);
   size_t bytes = 0;
-  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, w.c_count, w.c_rowptr, nb + 1, s));
+  coarse_span_kernel<<<grid_for((size_t)nb + 1), kThreads, 0, s>>>(nb, w.g_rowptr, w.fine, w.c_count);
+  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, w.c_count, w.e_off, nb + 1, s));
+  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(w.scratch, bytes, w.c_count, w.e_off, nb + 1, s));
+  coarse_sort_kernel<<<grid_for((size_t)nb + 1), kThreads, 0, s>>>(nb, w.g_rowptr, w.g_col, w.coarse, w.fine, w.e_off, w.e_len, w.e_key, w.e_idx, w.c_count);
   TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(w.scratch, bytes, w.c_count, w.c_rowptr, nb + 1, s));
-  if (nb) coarse_fill_kernel<<<grid_for(nb), kThreads, 0, s>>>(nb, w.g_rowptr, w.g_col, w.g_w, w.coarse, w.fine, w.c_rowptr, w.c_col, w.c_w);
+  if (nb) coarse_fill_kernel<<<grid_for(nb), kThreads, 0, s>>>(nb, w.g_w, w.e_off, w.e_len, w.e_key, w.e_idx, w.c_rowptr, w.c_col, w.c_w);
 
   TS_FOREST_TRY_STATUS(ts_cuda_factor(stream, params, nb, g_nnz, w.c_rowptr, w.c_col, w.c_w, w.c_partner, w.c_partner_w, w.scratch, w.rounds + 1));
   TS_FOREST_TRY_STATUS(ts_cuda_linear_forest(stream, nb, w.c_partner, w.c_partner_w, w.c_path_id, w.c_position, w.c_perm, w.c_iperm, w.scratch, stats, nullptr));
