@@ -227,7 +227,7 @@ static PetscErrorCode TSForestBuildBlock(const TSGraph *g, const TSForestOptions
 {
   const PetscInt   n = g->n;
   ts_factor_params matching = opt->factor;
-  PetscInt        *match, *coarse, *fine, *c_rowptr, *c_col, *slot, *c_perm, *c_iperm, *c_path_id, nb;
+  PetscInt        *match, *coarse, *fine, *c_rowptr, *c_col, *slot /* workspace of the coarse graph */, *c_perm, *c_iperm, *c_path_id, nb;
   PetscReal       *match_w, *c_w;
   int              rounds;
 
@@ -242,7 +242,7 @@ static PetscErrorCode TSForestBuildBlock(const TSGraph *g, const TSForestOptions
   f->npairs = n - nb;
 
   PetscCall(PetscLogEventBegin(TS_Graph, 0, 0, 0, 0));
-  PetscCall(PetscMalloc4(nb + 1, &c_rowptr, g->rowptr[n], &c_col, g->rowptr[n], &c_w, nb, &slot));
+  PetscCall(PetscMalloc4(nb + 1, &c_rowptr, g->rowptr[n], &c_col, g->rowptr[n], &c_w, 2 * g->rowptr[n] + 1, &slot));
   ts_ref_coarse_graph(nb, g->rowptr, g->col, g->w, coarse, fine, c_rowptr, c_col, c_w, slot);
   PetscCall(PetscLogEventEnd(TS_Graph, 0, 0, 0, 0));
 

@@ -158,7 +158,7 @@ static void test_block_forest(const CsrMatrix &A, ts_weighting wt, const HostFor
   ts_factor_params prm = default_params(), matching = default_params();
   matching.n           = 1;
   /* host: matching, contraction, coarse graph, coarse forest, block order, bands */
-  std::vector<ts_int> match(n), coarse(n), fine(2 * (size_t)n + 1), slot(n + 1);
+  std::vector<ts_int> match(n), coarse(n), fine(2 * (size_t)n + 1), slot(2 * (size_t)H.g_rowptr[n] + 1);
   std::vector<double> match_w(n);
   std::vector<char>   work(ts_ref_factor_size(n, 2) + 16);
   int                 r1 = 0, r2 = 0;
@@ -168,6 +168,15 @@ static void test_block_forest(const CsrMatrix &A, ts_weighting wt, const HostFor
   std::vector<ts_int> c_rowptr(nb + 1), c_col(gn + 1), c_partner(2 * (size_t)nb + 1), c_pid(nb + 1), c_pos(nb + 1), c_perm(nb + 1), c_iperm(nb + 1), w2(2 * (size_t)nb + 1);
   std::vector<double> c_w(gn + 1), c_partner_w(2 * (size_t)nb + 1);
   ts_ref_coarse_graph(nb, H.g_rowptr.data(), H.g_col.data(), H.g_w.data(), coarse.data(), fine.data(), c_rowptr.data(), c_col.data(), c_w.data(), slot.data());
+  /* one weight per coarse edge: c_w(C,D) == c_w(D,C) bit for bit (the factor and the cycle breaking rely on it) */
+  for (ts_int C = 0; C < nb; C++)
+    for (ts_int k = c_rowptr[C]; k < c_rowptr[C + 1]; k++) {
+      const ts_int D = c_col[k];
+      ts_int       l = c_rowptr[D];
+      while (l < c_rowptr[D + 1] && c_col[l] != C) l++;
+      std::vector<double> here(1, c_w[k]), there(1, l < c_rowptr[D + 1] ? c_w[l] : -1.0);
+      ck.exact("block.coarse weight symmetry", here, there, 1);
+    }
   ts_ref_factor(&prm, nb, c_rowptr.data(), c_col.data(), c_w.data(), c_partner.data(), c_partner_w.data(), work.data(), &r2);
   ts_int npaths = 0, longest = 0, ncycles = 0;
   ts_ref_linear_forest(nb, c_partner.data(), c_partner_w.data(), c_pid.data(), c_pos.data(), c_perm.data(), c_iperm.data(), w2.data(), &npaths, &longest, &ncycles);

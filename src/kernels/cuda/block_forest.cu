@@ -5,14 +5,13 @@
    factor, cycle breaking and path scan of the scalar pipeline run on the coarse graph unchanged.
 
    Equality with the host: the contraction is a scan of representative flags (ids in the same
-   order); each coarse row is built by one thread which sorts its fine entries by (coarse column,
-   fine entry index) - the fine index increases in the host's visiting order (first vertex, then
-   its partner, columns ascending) - and sums the entries of one coarse column in that order, so
-   the coarse weights are bitwise the host's and the row comes out sorted as the host sorts it.
-   A heap sort keeps long rows (dense rows of circuit matrices) at O(d log d) per row.
+   order); each coarse row is built by one thread with the host's code (coarse_sort.h: its fine
+   entries sorted by coarse column and then by fine edge, summed in that order), so the coarse
+   weights are bitwise the host's, and equal from both ends of a coarse edge.
 */
 #include <cub/cub.cuh>
 #include "forest_common.cuh"
+#include "coarse_sort.h"
 
 namespace ts_forest {
 namespace {
@@ -110,35 +109,7 @@ __global__ void coarse_span_kernel(ts_int nc, const ts_int *__restrict__ g_rowpt
   }
 }
 
-/* (key, idx) pairs in lexicographic order: a heap sort, O(d log d), no extra memory */
-__device__ __forceinline__ bool pair_less(const ts_int *key, const ts_int *idx, ts_int a, ts_int b)
-{
-  return key[a] < key[b] || (key[a] == key[b] && idx[a] < idx[b]);
-}
-
-__device__ void sift_down(ts_int *key, ts_int *idx, ts_int root, ts_int len)
-{
-  for (ts_int child; (child = 2 * root + 1) < len; root = child) {
-    if (child + 1 < len && pair_less(key, idx, child, child + 1)) child++;
-    if (!pair_less(key, idx, root, child)) return;
-    const ts_int k = key[root], i = idx[root];
-    key[root] = key[child], idx[root] = idx[child];
-    key[child] = k, idx[child] = i;
-  }
-}
-
-__device__ void heap_sort_pairs(ts_int *key, ts_int *idx, ts_int len)
-{
-  for (ts_int r = len / 2 - 1; r >= 0; r--) sift_down(key, idx, r, len);
-  for (ts_int end = len - 1; end > 0; end--) {
-    const ts_int k = key[0], i = idx[0];
-    key[0] = key[end], idx[0] = idx[end];
-    key[end] = k, idx[end] = i;
-    sift_down(key, idx, 0, end);
-  }
-}
-
-/* each coarse row's entries leaving the pair, sorted by (coarse column, fine entry); count its distinct columns */
+/* each coarse row's entries leaving the pair in the canonical order of coarse_sort.h; count its distinct columns */
 __global__ void coarse_sort_kernel(ts_int nc, const ts_int *__restrict__ g_rowptr, const ts_int *__restrict__ g_col, const ts_int *__restrict__ coarse, const ts_int *__restrict__ fine, const ts_int *__restrict__ e_off, ts_int *__restrict__ e_len, ts_int *__restrict__ e_key, ts_int *__restrict__ e_idx, ts_int *__restrict__ count)
 {
   for (ts_int C = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; C <= nc; C += (ts_int)gridDim.x * blockDim.x) {
@@ -146,26 +117,15 @@ __global__ void coarse_sort_kernel(ts_int nc, const ts_int *__restrict__ g_rowpt
       count[nc] = 0; /* the exclusive scan ends with the edge count */
       continue;
     }
-    ts_int *key = e_key + e_off[C], *idx = e_idx + e_off[C], len = 0, distinct = 0;
-    for (int r = 0; r < 2; r++) {
-      const ts_int v = fine[2 * C + r];
-      if (v < 0) continue;
-      for (ts_int e = g_rowptr[v]; e < g_rowptr[v + 1]; e++) {
-        const ts_int D = coarse[g_col[e]];
-        if (D == C) continue;
-        key[len] = D;
-        idx[len] = e;
-        len++;
-      }
-    }
-    heap_sort_pairs(key, idx, len);
+    ts_int      *key = e_key + e_off[C], *idx = e_idx + e_off[C], distinct = 0;
+    const ts_int len = ts_coarse_row_sorted(C, g_rowptr, g_col, coarse, fine, key, idx);
     for (ts_int k = 0; k < len; k++) distinct += k == 0 || key[k] != key[k - 1];
     e_len[C] = len;
     count[C] = distinct;
   }
 }
 
-/* sums in fine-entry order within one coarse column: the host's order of additions */
+/* sums in the canonical order within one coarse column: the host's order of additions */
 __global__ void coarse_fill_kernel(ts_int nc, const double *__restrict__ g_w, const ts_int *__restrict__ e_off, const ts_int *__restrict__ e_len, const ts_int *__restrict__ e_key, const ts_int *__restrict__ e_idx, const ts_int *__restrict__ c_rowptr, ts_int *__restrict__ c_col, double *__restrict__ c_w)
 {
   for (ts_int C = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; C < nc; C += (ts_int)gridDim.x * blockDim.x) {

@@ -551,7 +551,7 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restric
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T            *s  = reinterpret_cast<T *>(smem_raw);
-  constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
+  constexpr int LM = L * M;
   const i64     base = (i64)blockIdx.x * LM;
   load_tile<T, M, R, ASYNC>(n, base, a, b, c, d, ldd, s);
   __syncthreads();

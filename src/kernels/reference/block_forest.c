@@ -5,6 +5,7 @@
    the block solver never sees mixed sizes. The CUDA twins (src/kernels/cuda/block_forest.cu)
    produce the same arrays bit for bit: coarse weights are summed in the same order. */
 #include "trisplit_kernels.h"
+#include "coarse_sort.h"
 
 ts_int ts_ref_contract(ts_int n, const ts_int *match, ts_int *coarse, ts_int *fine)
 {
@@ -24,48 +25,28 @@ ts_int ts_ref_contract(ts_int n, const ts_int *match, ts_int *coarse, ts_int *fi
   return nc;
 }
 
-/* Sort one row's (column, weight) pairs by column; rows are short. */
-static void sort_row(ts_int len, ts_int *col, double *w)
+void ts_ref_coarse_graph(ts_int nc, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, const ts_int *coarse, const ts_int *fine, ts_int *c_rowptr, ts_int *c_col, double *c_w, ts_int *work)
 {
-  for (ts_int i = 1; i < len; i++) {
-    const ts_int c = col[i];
-    const double x = w[i];
-    ts_int       k = i;
-    for (; k > 0 && col[k - 1] > c; k--) {
-      col[k] = col[k - 1];
-      w[k]   = w[k - 1];
-    }
-    col[k] = c;
-    w[k]   = x;
+  ts_int longest = 0, out = 0;
+
+  /* work holds one coarse row's (coarse column, fine entry) pairs */
+  for (ts_int C = 0; C < nc; C++) {
+    ts_int len = 0;
+    for (int r = 0; r < 2; r++)
+      if (fine[2 * C + r] >= 0) len += g_rowptr[fine[2 * C + r] + 1] - g_rowptr[fine[2 * C + r]];
+    longest = len > longest ? len : longest;
   }
-}
-
-void ts_ref_coarse_graph(ts_int nc, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, const ts_int *coarse, const ts_int *fine, ts_int *c_rowptr, ts_int *c_col, double *c_w, ts_int *slot)
-{
-  ts_int len = 0;
-
-  for (ts_int d = 0; d < nc; d++) slot[d] = -1;
   c_rowptr[0] = 0;
   for (ts_int C = 0; C < nc; C++) {
-    const ts_int start = len;
-    /* weights accumulate in the order the fine entries appear (first vertex, then its partner,
-       columns ascending): the device sums in exactly this order */
-    for (int r = 0; r < 2; r++) {
-      const ts_int v = fine[2 * C + r];
-      if (v < 0) continue;
-      for (ts_int e = g_rowptr[v]; e < g_rowptr[v + 1]; e++) {
-        const ts_int D = coarse[g_col[e]];
-        if (D == C) continue;
-        if (slot[D] >= start) c_w[slot[D]] += g_w[e];
-        else {
-          slot[D]    = len;
-          c_col[len] = D;
-          c_w[len++] = g_w[e];
-        }
-      }
+    ts_int      *key = work, *idx = work + longest;
+    const ts_int len = ts_coarse_row_sorted(C, g_rowptr, g_col, coarse, fine, key, idx);
+    for (ts_int k = 0; k < len; k++) {
+      if (k == 0 || key[k] != key[k - 1]) {
+        c_col[out] = key[k];
+        c_w[out++] = g_w[idx[k]];
+      } else c_w[out - 1] += g_w[idx[k]]; /* in the canonical order of coarse_sort.h, on host and device */
     }
-    sort_row(len - start, c_col + start, c_w + start);
-    c_rowptr[C + 1] = len;
+    c_rowptr[C + 1] = out;
   }
 }
 
