@@ -4,11 +4,14 @@
 #   device:  bash bench/gpu/run_final.sh model           # carry [".gpu/petsc-cuda-3.22.5-sm90.tar.xz",
 #                                                        #   ".gpu/final", ".gpu/compare"]
 #            bash bench/gpu/run_final.sh real            # the same carry plus ".gpu/matrices"
+#            PROBLEMS=... bash bench/gpu/run_final.sh rerun  # (same carry as real) checks of later fixes, and
+#                                                        # model problems that a first budget left out
 # "model": the device checks (ex5, ex6, ex7, ex8, transpose against the expected outputs; forest_test: host ==
 # device forests, scalar and 2x2 blocks, on the generated matrices), the MOS-a setup time vs N with its fitted
 # exponent, the forest setup stages against one SpMV (bench_forest), then bench/compare on the model problems
 # (core set and the sweep of the new PCs). "real": bench/compare on every matrix of ../shared/matrices (core
-# set and m-sweep) and the per-column cost of PCMatApply (bench/multirhs).
+# set and m-sweep) and the per-column cost of PCMatApply (bench/multirhs), after the checks of the fixes made after
+# the model run (ex8, transpose, test_rpts --quick, forest_test on the generated and real matrices).
 # pack expects a build of the commit under test in $SRC (default /work/final, a git worktree):
 #   P="PETSC_DIR=/opt/petsc-cuda BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
 #   make $P lib tutorials build/cuda/bench/multirhs/multirhs; make $P test search='tests-ex5_host tests-ex6_host
@@ -25,14 +28,14 @@ pack)
   cp "$SRC"/build/cuda/lib/libtrisplit.so .gpu/lib/lib{blas,gfortran,lapack,quadmath}.so.* /tmp/final_pack/lib/
   cp "$SRC"/build/cuda/tutorials/ex1 "$SRC"/build/cuda/tutorials/ex2 "$SRC"/build/cuda/bench/multirhs/multirhs /tmp/final_pack/bin/
   for t in ex5 ex6 ex7 ex8 transpose; do cp "$SRC"/build/cuda/tests/tests/$t /tmp/final_pack/bin/; done
-  cp "$SRC"/.gpu/forest/forest_test "$SRC"/.gpu/forest/bench_forest "$SRC"/.gpu/mosa/mosa_test /tmp/final_pack/bin/
+  cp "$SRC"/.gpu/forest/forest_test "$SRC"/.gpu/forest/bench_forest "$SRC"/.gpu/mosa/mosa_test "$SRC"/.gpu/test_rpts /tmp/final_pack/bin/
   mkdir -p $F .gpu/compare
   tar cJf $F/bundle.tar.xz -C /tmp/final_pack lib bin
   cp "$SRC"/.gpu/compare/stamp "$SRC"/.gpu/compare/copybw .gpu/compare/
   (cd "$SRC" && git rev-parse --short HEAD) > .gpu/compare/commit.txt
   du -sh $F .gpu/compare
   exit 0 ;;
-model|real) ;;
+model|real|rerun) ;;
 *) sed -n '2,16p' "$0"; exit 1 ;;
 esac
 
@@ -49,7 +52,23 @@ GPU="-mat_type aijcusparse -vec_type cuda"
 its() { sed -n 's/.* in \([0-9]*\) iterations$/\1/p' | head -1; }
 secs() { sed -n 's/.*times: setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s/\1,\2,\3/p' | head -1; }
 
-if [ "$1" = model ]; then
+if [ "$1" = rerun ]; then
+  # after fixes: the checks they concern, and the model problems a short first budget left out (PROBLEMS)
+  {
+    pass=0 fail=0
+    check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+    timeout 60 $B/bin/ex8 -mat_type aijcusparse > /tmp/t.out 2>&1
+    if diff /tmp/t.out tests/output/ex8_host.out > /tmp/t.diff; then check "ex8 (device) == tests/output/ex8_host.out" ok; else check "ex8 (device)" no; head -12 /tmp/t.diff; fi
+    timeout 150 $B/bin/forest_test .gpu/matrices/*.mtx.gz > /tmp/forest_test.log 2>&1
+    rc=$?; grep -E "^FAIL" /tmp/forest_test.log | head -5; tail -1 /tmp/forest_test.log
+    [ $rc = 0 ] && check "forest_test (host == device forests, scalar and 2x2 blocks, generated + 44 real matrices)" ok || check "forest_test rc=$rc" no
+    echo "$pass passed, $fail failed"
+  } 2>&1 | tee "$OUT/checks.log"
+  left=$((560 - ($(date +%s) - T0)))
+  echo "== compare ($PROBLEMS), $left s left"
+  BUDGET=$left MODEL_END=$((left - 30)) PASSES="model:core model:sweep" SWEEP_MODEL="algtri-b2-single mosa-m1 mosa-m3" \
+    TIMEOUT_MODEL=20 LOGVIEW=0 bash bench/compare/run.sh device
+elif [ "$1" = model ]; then
   {
     pass=0 fail=0
     check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
@@ -97,6 +116,21 @@ PY
   BUDGET=$left MODEL_END=$((left - 150)) PASSES="model:core model:sweep" SWEEP_MODEL="algtri-b2-single mosa-m1 mosa-m3" \
     TIMEOUT_MODEL=20 bash bench/compare/run.sh device
 else
+  {
+    pass=0 fail=0
+    check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+    for t in "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"; do
+      cmd=${t%%:*} ref=${t#*:}
+      timeout 120 $B/bin/$cmd > /tmp/t.out 2>&1
+      if diff /tmp/t.out tests/output/$ref.out > /tmp/t.diff; then check "$cmd (device) == tests/output/$ref.out" ok; else check "$cmd (device)" no; head -12 /tmp/t.diff; fi
+    done
+    timeout 60 $B/bin/test_rpts --quick > /tmp/test_rpts.log 2>&1
+    rc=$?; tail -1 /tmp/test_rpts.log; [ $rc = 0 ] && check "test_rpts --quick (RPTS, scalar and block, against the host)" ok || check "test_rpts rc=$rc" no
+    timeout 150 $B/bin/forest_test .gpu/matrices/*.mtx.gz > /tmp/forest_test.log 2>&1
+    rc=$?; grep -E "^FAIL" /tmp/forest_test.log | head -5; tail -1 /tmp/forest_test.log
+    [ $rc = 0 ] && check "forest_test (host == device forests, scalar and 2x2 blocks, generated + 44 real matrices)" ok || check "forest_test rc=$rc" no
+    echo "$pass passed, $fail failed"
+  } 2>&1 | tee "$OUT/checks.log"
   timeout 100 $B/bin/multirhs -n 1200 -reps 10 -pc_type algtri -pc_algtri_block 2 $GPU 2>&1 | tee "$OUT/multirhs_gpu.txt"
   timeout 100 $B/bin/multirhs -n 1200 -reps 10 -pc_type mosa -pc_mosa_m 2 $GPU 2>&1 | tee -a "$OUT/multirhs_gpu.txt"
   left=$((560 - ($(date +%s) - T0)))
