@@ -96,18 +96,7 @@ elif [ "$1" = model ]; then
       echo "$prob,$n,$((n * n)),$(echo "$o" | its),$(echo "$o" | secs)" | tee -a "$OUT/mosa_setup.csv"
     done
   done
-  python3 - "$OUT/mosa_setup.csv" <<'PY' | tee "$OUT/mosa_fit.txt"
-import csv, sys, math
-rows = list(csv.DictReader(open(sys.argv[1])))
-for prob in ("aniso2", "rot"):
-    pts = [(int(r["N"]), float(r["setup_s"])) for r in rows if r["problem"] == prob and r["setup_s"]]
-    for lo in (10000, 90000):
-        p = [(math.log(N), math.log(t)) for N, t in pts if N >= lo]
-        if len(p) < 2: continue
-        mx = sum(x for x, _ in p) / len(p); my = sum(y for _, y in p) / len(p)
-        k = sum((x - mx) * (y - my) for x, y in p) / sum((x - mx) ** 2 for x, _ in p)
-        print(f"{prob}: setup ~ N^{k:.3f} (N >= {lo}, {len(p)} sizes); at N = 1440000: {dict(pts).get(1440000, float('nan')):.4f} s")
-PY
+  python3 bench/mosa/fit.py "$OUT/mosa_setup.csv" | tee "$OUT/mosa_fit.txt"
   unset CUDA_MODULE_LOADING
   timeout 120 $B/bin/bench_forest --no-host --csv "$OUT/forest.csv" > "$OUT/bench_forest.log" 2>&1
   sed -n '/^times in ms/,$p' "$OUT/bench_forest.log" | cut -c1-150

@@ -67,20 +67,7 @@ if [ "$what" = bench ] || [ "$what" = all ]; then
         echo "$prob,$n,$((n*n)),mosa,$(echo "$o" | its),$(echo "$o" | reason),$(echo "$o" | secs),$lv,$rd" | tee -a "$OUT/setup.csv"
       done
     done
-    python3 - "$OUT/setup.csv" > "$OUT/fit.txt" <<'PY'
-import csv, sys, math
-rows = list(csv.DictReader(open(sys.argv[1])))
-for prob in ("aniso2", "rot"):
-    pts = [(int(r["N"]), float(r["setup_s"])) for r in rows if r["problem"] == prob and r["setup_s"]]
-    for lo in (10000, 90000):
-        p = [(math.log(N), math.log(t)) for N, t in pts if N >= lo]
-        if len(p) < 2: continue
-        mx = sum(x for x, _ in p) / len(p); my = sum(y for _, y in p) / len(p)
-        k = sum((x - mx) * (y - my) for x, y in p) / sum((x - mx) ** 2 for x, _ in p)
-        print(f"{prob}: setup ~ N^{k:.3f} (least squares of log t on log N, N >= {lo}, {len(p)} sizes)")
-    big = [t for N, t in pts if N == 1440000]
-    if big: print(f"{prob}: setup at N = 1440000: {big[0]:.4f} s")
-PY
+    python3 bench/mosa/fit.py "$OUT/setup.csv" > "$OUT/fit.txt"
     cat "$OUT/fit.txt"
     # where the setup goes at 1.44M rows
     for prob in aniso2 rot; do

@@ -216,7 +216,7 @@ TS_EXTERN double ts_ref_identity_coverage(ts_int n, const ts_int *g_rowptr, cons
 TS_EXTERN ts_int ts_ref_contract(ts_int n, const ts_int *match, ts_int *coarse, ts_int *fine);
 
 /* Coarse weight graph: c_w(C,D) = sum of g_w over the fine edges between C and D, C != D, rows
-   sorted; the sum runs over the fine edges in one canonical order (src/kernels/coarse_sort.h), so
+   sorted; the sum runs over the fine edges in one canonical order (src/kernels/block_forest_rows.h), so
    c_w(C,D) == c_w(D,C) bit for bit. c_col/c_w hold at most g_rowptr[n] entries; work: 2 g_rowptr[n]
    ts_int (twice the longest coarse row suffices). */
 TS_EXTERN void ts_ref_coarse_graph(ts_int nc, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, const ts_int *coarse, const ts_int *fine, ts_int *c_rowptr, ts_int *c_col, double *c_w, ts_int *work);

@@ -5,13 +5,13 @@
    factor, cycle breaking and path scan of the scalar pipeline run on the coarse graph unchanged.
 
    Equality with the host: the contraction is a scan of representative flags (ids in the same
-   order); each coarse row is built by one thread with the host's code (coarse_sort.h: its fine
+   order); each coarse row is built by one thread with the host's code (block_forest_rows.h: its fine
    entries sorted by coarse column and then by fine edge, summed in that order), so the coarse
    weights are bitwise the host's, and equal from both ends of a coarse edge.
 */
 #include <cub/cub.cuh>
 #include "forest_common.cuh"
-#include "coarse_sort.h"
+#include "block_forest_rows.h"
 
 namespace ts_forest {
 namespace {
@@ -109,7 +109,7 @@ __global__ void coarse_span_kernel(ts_int nc, const ts_int *__restrict__ g_rowpt
   }
 }
 
-/* each coarse row's entries leaving the pair in the canonical order of coarse_sort.h; count its distinct columns */
+/* each coarse row's entries leaving the pair in the canonical order of block_forest_rows.h; count its distinct columns */
 __global__ void coarse_sort_kernel(ts_int nc, const ts_int *__restrict__ g_rowptr, const ts_int *__restrict__ g_col, const ts_int *__restrict__ coarse, const ts_int *__restrict__ fine, const ts_int *__restrict__ e_off, ts_int *__restrict__ e_len, ts_int *__restrict__ e_key, ts_int *__restrict__ e_idx, ts_int *__restrict__ count)
 {
   for (ts_int C = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; C <= nc; C += (ts_int)gridDim.x * blockDim.x) {
@@ -128,57 +128,18 @@ __global__ void coarse_sort_kernel(ts_int nc, const ts_int *__restrict__ g_rowpt
 /* sums in the canonical order within one coarse column: the host's order of additions */
 __global__ void coarse_fill_kernel(ts_int nc, const double *__restrict__ g_w, const ts_int *__restrict__ e_off, const ts_int *__restrict__ e_len, const ts_int *__restrict__ e_key, const ts_int *__restrict__ e_idx, const ts_int *__restrict__ c_rowptr, ts_int *__restrict__ c_col, double *__restrict__ c_w)
 {
-  for (ts_int C = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; C < nc; C += (ts_int)gridDim.x * blockDim.x) {
-    const ts_int *key = e_key + e_off[C], *idx = e_idx + e_off[C];
-    ts_int        out = c_rowptr[C] - 1;
-    for (ts_int k = 0; k < e_len[C]; k++) {
-      if (k == 0 || key[k] != key[k - 1]) {
-        c_col[++out] = key[k];
-        c_w[out]     = g_w[idx[k]];
-      } else c_w[out] += g_w[idx[k]];
-    }
-  }
+  for (ts_int C = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; C < nc; C += (ts_int)gridDim.x * blockDim.x)
+    ts_coarse_row_sum(e_len[C], e_key + e_off[C], e_idx + e_off[C], g_w, c_col + c_rowptr[C], c_w + c_rowptr[C]);
 }
 
 __global__ void block_perm_kernel(ts_int nb, const ts_int *__restrict__ fine, const ts_int *__restrict__ c_perm, const ts_int *__restrict__ c_path_id, ts_int *__restrict__ perm, ts_int *__restrict__ iperm, ts_int *__restrict__ block_path)
 {
-  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < nb; k += (ts_int)gridDim.x * blockDim.x) {
-    const ts_int C = c_perm[k];
-    for (int r = 0; r < 2; r++) {
-      const ts_int v  = fine[2 * C + r];
-      perm[2 * k + r] = v;
-      if (v >= 0) iperm[v] = 2 * k + r;
-    }
-    block_path[k] = c_path_id[C];
-  }
+  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < nb; k += (ts_int)gridDim.x * blockDim.x) ts_block_perm_row(k, fine, c_perm, c_path_id, perm, iperm, block_path);
 }
 
 __global__ void block_bands_kernel(ts_int nb, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ perm, const ts_int *__restrict__ iperm, const ts_int *__restrict__ block_path, double *__restrict__ a, double *__restrict__ b, double *__restrict__ c)
 {
-  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < nb; k += (ts_int)gridDim.x * blockDim.x) {
-    double ak[4] = {0, 0, 0, 0}, bk[4] = {0, 0, 0, 0}, ck[4] = {0, 0, 0, 0};
-    for (int r = 0; r < 2; r++) {
-      const ts_int v = perm[2 * k + r];
-      if (v < 0) { /* ghost row: diagonal 1, no coupling */
-        bk[3] = 1.0;
-        continue;
-      }
-      for (ts_int e = rowptr[v]; e < rowptr[v + 1]; e++) {
-        const ts_int slot = iperm[col[e]], kj = slot / 2;
-        const int    at   = r + 2 * (int)(slot % 2);
-        if (kj == k) bk[at] = val[e];
-        else if (block_path[kj] == block_path[k]) {
-          if (kj == k - 1) ak[at] = val[e];
-          else if (kj == k + 1) ck[at] = val[e];
-        }
-      }
-    }
-    for (int i = 0; i < 4; i++) {
-      a[4 * k + i] = ak[i];
-      b[4 * k + i] = bk[i];
-      c[4 * k + i] = ck[i];
-    }
-  }
+  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < nb; k += (ts_int)gridDim.x * blockDim.x) ts_block_bands_row(k, rowptr, col, val, perm, iperm, block_path, a, b, c);
 }
 
 /* fine edges inside a pair or between coarse forest partners */

@@ -5,7 +5,7 @@
    the block solver never sees mixed sizes. The CUDA twins (src/kernels/cuda/block_forest.cu)
    produce the same arrays bit for bit: coarse weights are summed in the same order. */
 #include "trisplit_kernels.h"
-#include "coarse_sort.h"
+#include "block_forest_rows.h"
 
 ts_int ts_ref_contract(ts_int n, const ts_int *match, ts_int *coarse, ts_int *fine)
 {
@@ -40,50 +40,19 @@ void ts_ref_coarse_graph(ts_int nc, const ts_int *g_rowptr, const ts_int *g_col,
   for (ts_int C = 0; C < nc; C++) {
     ts_int      *key = work, *idx = work + longest;
     const ts_int len = ts_coarse_row_sorted(C, g_rowptr, g_col, coarse, fine, key, idx);
-    for (ts_int k = 0; k < len; k++) {
-      if (k == 0 || key[k] != key[k - 1]) {
-        c_col[out] = key[k];
-        c_w[out++] = g_w[idx[k]];
-      } else c_w[out - 1] += g_w[idx[k]]; /* in the canonical order of coarse_sort.h, on host and device */
-    }
+    out += ts_coarse_row_sum(len, key, idx, g_w, c_col + out, c_w + out);
     c_rowptr[C + 1] = out;
   }
 }
 
 void ts_ref_block_perm(ts_int nb, const ts_int *fine, const ts_int *c_perm, const ts_int *c_path_id, ts_int *perm, ts_int *iperm, ts_int *block_path)
 {
-  for (ts_int k = 0; k < nb; k++) {
-    const ts_int C = c_perm[k];
-    for (int r = 0; r < 2; r++) {
-      const ts_int v   = fine[2 * C + r];
-      perm[2 * k + r] = v;
-      if (v >= 0) iperm[v] = 2 * k + r;
-    }
-    block_path[k] = c_path_id[C];
-  }
+  for (ts_int k = 0; k < nb; k++) ts_block_perm_row(k, fine, c_perm, c_path_id, perm, iperm, block_path);
 }
 
 void ts_ref_block_bands(ts_int nb, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *block_path, double *a, double *b, double *c)
 {
-  for (ts_int k = 0; k < nb; k++) {
-    for (int i = 0; i < 4; i++) a[4 * k + i] = b[4 * k + i] = c[4 * k + i] = 0.0;
-    for (int r = 0; r < 2; r++) {
-      const ts_int v = perm[2 * k + r];
-      if (v < 0) { /* ghost row: x = rhs, and the ghost's right-hand side is always 0 */
-        b[4 * k + 3] = 1.0;
-        continue;
-      }
-      for (ts_int e = rowptr[v]; e < rowptr[v + 1]; e++) {
-        const ts_int slot = iperm[col[e]], kj = slot / 2, at = 4 * k + r + 2 * (slot % 2);
-        if (kj == k) b[at] = val[e];
-        else if (block_path[kj] == block_path[k]) {
-          /* consecutive block rows of one coarse path are joined by a coarse forest edge */
-          if (kj == k - 1) a[at] = val[e];
-          else if (kj == k + 1) c[at] = val[e];
-        }
-      }
-    }
-  }
+  for (ts_int k = 0; k < nb; k++) ts_block_bands_row(k, rowptr, col, val, perm, iperm, block_path, a, b, c);
 }
 
 double ts_ref_block_coverage(ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, const ts_int *coarse, const ts_int *c_partner)
