@@ -106,13 +106,10 @@ static PetscErrorCode PCMatApply_AlgTri(PC pc, Mat X, Mat Y)
   PC_AlgTri         *jac = (PC_AlgTri *)pc->data;
   const PetscScalar *xa;
   PetscScalar       *ya;
-  PetscInt           n, k, ldx, ldy;
+  PetscInt           k, ldx, ldy;
 
   PetscFunctionBegin;
-  PetscCall(MatGetLocalSize(X, &n, NULL));
-  PetscCall(MatGetSize(X, NULL, &k));
-  PetscCall(MatDenseGetLDA(X, &ldx));
-  PetscCall(MatDenseGetLDA(Y, &ldy));
+  PetscCall(TSDenseGetSizes(X, Y, NULL, &k, &ldx, &ldy));
   if (jac->forest.failed) {
     PetscCall(TSDenseSetFailed(Y));
     PetscFunctionReturn(PETSC_SUCCESS);

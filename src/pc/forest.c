@@ -410,9 +410,9 @@ PetscErrorCode TSForestMatApply(const TSForest *f, PetscInt k, const PetscScalar
   PetscFunctionBegin;
   if (!nr || !k) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscMalloc1(nr * k, &w));
-  for (PetscInt c = 0; c < k; c++) ts_ref_gather(nr, f->perm, x + c * ldx, w + c * nr);
+  ts_ref_gather_columns(nr, k, f->perm, NULL, x, ldx, w, nr);
   PetscCall(TSForestSolveMany(f, k, w, nr, transpose));
-  for (PetscInt c = 0; c < k; c++) ts_ref_scatter(nr, f->perm, w + c * nr, y + c * ldy);
+  ts_ref_scatter_columns(nr, k, f->perm, NULL, w, nr, y, ldy);
   PetscCall(PetscFree(w));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -354,9 +354,9 @@ PetscErrorCode TSForestDeviceMatApply(TSForestDevice *f, PCAlgTriPivoting pivoti
   }
   PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  for (PetscInt c = 0; c < k; c++) PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, x + c * ldx, f->mwork + c * f->nrows), "gather"));
+  PetscCall(TSCheckKernel(ts_cuda_gather_columns(stream, f->nrows, k, f->perm, NULL, x, ldx, f->mwork, f->nrows), "gather_columns"));
   PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, k, f->mwork, f->nrows, f->mbuffer, stream));
-  for (PetscInt c = 0; c < k; c++) PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->nrows, f->perm, f->mwork + c * f->nrows, y + c * ldy), "scatter"));
+  PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, f->nrows, k, f->perm, NULL, f->mwork, f->nrows, y, ldy), "scatter_columns"));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogGpuFlops((f->bs == 2 ? 30.0 : 9.0) * f->nrows * k));
   PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
@@ -449,7 +449,7 @@ static PetscErrorCode TSForestDeviceSetUpTranspose(TSForestDevice *f, cudaStream
    or NULL for each forest's own (k = 1). */
 static PetscErrorCode TSDeviceChainApply(TSForestDevice *forest, PetscInt *const *link, PetscInt lo, PetscInt hi, const PetscScalar *scale, PCAlgTriPivoting pivoting, PetscBool transpose, PetscInt k, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy, PetscScalar *w0, PetscScalar *w1, void *buffer)
 {
-  const PetscInt n = forest[lo].n, first = transpose ? lo : hi, last = transpose ? hi : lo, step = transpose ? 1 : -1;
+  const PetscInt n = forest[lo].nrows, first = transpose ? lo : hi, last = transpose ? hi : lo, step = transpose ? 1 : -1;
   cudaStream_t   stream;
 
   PetscFunctionBegin;
@@ -471,7 +471,7 @@ static PetscErrorCode TSDeviceChainApply(TSForestDevice *forest, PetscInt *const
       w0 = w1;
       w1 = t;
     }
-    PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, n, k, transpose ? f->at : f->a, f->b, transpose ? f->ct : f->c, w0, n, buffer ? buffer : f->buffer), "dgtsv"));
+    PetscCall(TSForestDeviceSolve(f, pivoting, transpose ? f->at : f->a, transpose && f->bs == 2 ? f->bt : f->b, transpose ? f->ct : f->c, k, w0, n, buffer ? buffer : f->buffer, stream));
     if (l == last) break;
   }
   PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, n, k, forest[last].perm, transpose ? scale : NULL, w0, n, y, ldy), "scatter_columns"));
@@ -490,22 +490,7 @@ PetscErrorCode TSForestDeviceApplyTranspose(TSForestDevice *f, PCAlgTriPivoting 
   PetscFunctionBegin;
   PetscCall(VecCUDAGetArrayRead(x, &xa));
   PetscCall(VecCUDAGetArrayWrite(y, &ya));
-  if (f->bs == 2) { /* 2x2 blocks: the transposed blocks are solved as one block chain */
-    cudaStream_t stream;
-
-    PetscCall(TSGetStream(&stream));
-    PetscCall(TSForestDeviceSetUpTranspose(f, stream));
-    PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
-    PetscCall(PetscLogGpuTimeBegin());
-    if (f->n) {
-      PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, xa, f->work), "gather"));
-      PetscCall(TSForestDeviceSolve(f, pivoting, f->at, f->bt, f->ct, 1, f->work, f->nrows, f->buffer, stream));
-      PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->nrows, f->perm, f->work, ya), "scatter"));
-    }
-    PetscCall(PetscLogGpuTimeEnd());
-    PetscCall(PetscLogGpuFlops(30.0 * f->nrows));
-    PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
-  } else PetscCall(TSDeviceChainApply(f, NULL, 0, 0, NULL, pivoting, PETSC_TRUE, 1, xa, f->n, ya, f->n, f->work, NULL, NULL));
+  PetscCall(TSDeviceChainApply(f, NULL, 0, 0, NULL, pivoting, PETSC_TRUE, 1, xa, f->n, ya, f->n, f->work, NULL, NULL));
   PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   PetscCall(VecCUDARestoreArrayRead(x, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
