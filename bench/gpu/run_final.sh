@@ -51,17 +51,31 @@ GPU="-mat_type aijcusparse -vec_type cuda"
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; echo "commit $(cat .gpu/compare/commit.txt)"; } | tee "$OUT/gpu.txt"
 its() { sed -n 's/.* in \([0-9]*\) iterations$/\1/p' | head -1; }
 secs() { sed -n 's/.*times: setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s/\1,\2,\3/p' | head -1; }
+# the device checks: PASS/FAIL lines and a count (run inside one { ...; } so the counters add up)
+pass=0 fail=0
+check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+# device outputs of the test programs against the expected ones: "PROGRAM ARGS:EXPECTED" ...
+check_outputs() {
+  local t cmd ref
+  for t in "$@"; do
+    cmd=${t%%:*} ref=${t#*:}
+    timeout 120 $B/bin/$cmd > /tmp/t.out 2>&1
+    if diff /tmp/t.out tests/output/$ref.out > /tmp/t.diff; then check "$cmd (device) == tests/output/$ref.out" ok; else check "$cmd (device)" no; head -12 /tmp/t.diff; fi
+  done
+}
+# host == device forests, scalar and 2x2 blocks (forest_test on the generated matrices and the files given)
+check_forests() {
+  local rc
+  timeout 150 $B/bin/forest_test "$@" > /tmp/forest_test.log 2>&1
+  rc=$?; grep -E "^FAIL" /tmp/forest_test.log | head -5; tail -1 /tmp/forest_test.log
+  [ $rc = 0 ] && check "forest_test (host == device forests, scalar and 2x2 blocks, $# matrix files)" ok || check "forest_test rc=$rc" no
+}
 
 if [ "$1" = rerun ]; then
   # after fixes: the checks they concern, and the model problems a short first budget left out (PROBLEMS)
   {
-    pass=0 fail=0
-    check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
-    timeout 60 $B/bin/ex8 -mat_type aijcusparse > /tmp/t.out 2>&1
-    if diff /tmp/t.out tests/output/ex8_host.out > /tmp/t.diff; then check "ex8 (device) == tests/output/ex8_host.out" ok; else check "ex8 (device)" no; head -12 /tmp/t.diff; fi
-    timeout 150 $B/bin/forest_test .gpu/matrices/*.mtx.gz > /tmp/forest_test.log 2>&1
-    rc=$?; grep -E "^FAIL" /tmp/forest_test.log | head -5; tail -1 /tmp/forest_test.log
-    [ $rc = 0 ] && check "forest_test (host == device forests, scalar and 2x2 blocks, generated + 44 real matrices)" ok || check "forest_test rc=$rc" no
+    check_outputs "ex8 -mat_type aijcusparse:ex8_host"
+    check_forests .gpu/matrices/*.mtx.gz
     echo "$pass passed, $fail failed"
   } 2>&1 | tee "$OUT/checks.log"
   left=$((560 - ($(date +%s) - T0)))
@@ -70,16 +84,8 @@ if [ "$1" = rerun ]; then
     TIMEOUT_MODEL=20 LOGVIEW=0 bash bench/compare/run.sh device
 elif [ "$1" = model ]; then
   {
-    pass=0 fail=0
-    check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
-    for t in "ex5 -n 512 $GPU:ex5_cuda" "ex6 $GPU:ex6_cuda" "ex7 -n 32 -device:ex7_cuda" "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"; do
-      cmd=${t%%:*} ref=${t#*:}
-      timeout 120 $B/bin/$cmd > /tmp/t.out 2>&1
-      if diff /tmp/t.out tests/output/$ref.out > /tmp/t.diff; then check "$cmd (device) == tests/output/$ref.out" ok; else check "$cmd (device)" no; head -12 /tmp/t.diff; fi
-    done
-    timeout 150 $B/bin/forest_test > /tmp/forest_test.log 2>&1
-    rc=$?; grep -E "^FAIL" /tmp/forest_test.log | head -5; tail -1 /tmp/forest_test.log
-    [ $rc = 0 ] && check "forest_test (host == device forests, scalar and 2x2 blocks)" ok || check "forest_test rc=$rc" no
+    check_outputs "ex5 -n 512 $GPU:ex5_cuda" "ex6 $GPU:ex6_cuda" "ex7 -n 32 -device:ex7_cuda" "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"
+    check_forests
     timeout 90 $B/bin/mosa_test > /tmp/mosa_test.log 2>&1
     [ $? = 0 ] && check "mosa_test (device MOS-a kernels == host)" ok || { check "mosa_test" no; tail -3 /tmp/mosa_test.log; }
     timeout 60 /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 $B/bin/ex8 -n 16 $GPU > /tmp/san.log 2>&1
@@ -106,18 +112,10 @@ elif [ "$1" = model ]; then
     TIMEOUT_MODEL=20 bash bench/compare/run.sh device
 else
   {
-    pass=0 fail=0
-    check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
-    for t in "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"; do
-      cmd=${t%%:*} ref=${t#*:}
-      timeout 120 $B/bin/$cmd > /tmp/t.out 2>&1
-      if diff /tmp/t.out tests/output/$ref.out > /tmp/t.diff; then check "$cmd (device) == tests/output/$ref.out" ok; else check "$cmd (device)" no; head -12 /tmp/t.diff; fi
-    done
+    check_outputs "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"
     timeout 60 $B/bin/test_rpts --quick > /tmp/test_rpts.log 2>&1
     rc=$?; tail -1 /tmp/test_rpts.log; [ $rc = 0 ] && check "test_rpts --quick (RPTS, scalar and block, against the host)" ok || check "test_rpts rc=$rc" no
-    timeout 150 $B/bin/forest_test .gpu/matrices/*.mtx.gz > /tmp/forest_test.log 2>&1
-    rc=$?; grep -E "^FAIL" /tmp/forest_test.log | head -5; tail -1 /tmp/forest_test.log
-    [ $rc = 0 ] && check "forest_test (host == device forests, scalar and 2x2 blocks, generated + 44 real matrices)" ok || check "forest_test rc=$rc" no
+    check_forests .gpu/matrices/*.mtx.gz
     echo "$pass passed, $fail failed"
   } 2>&1 | tee "$OUT/checks.log"
   timeout 100 $B/bin/multirhs -n 1200 -reps 10 -pc_type algtri -pc_algtri_block 2 $GPU 2>&1 | tee "$OUT/multirhs_gpu.txt"
