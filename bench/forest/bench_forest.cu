@@ -10,6 +10,11 @@
      sort     permutation by CUB radix sort of (path id, position)  [scatter: counting variant]
      bands    the three bands of P A P^T on the forest
      total    ts_cuda_linear_forest_build, the whole pipeline in one call
+   Apply of the forest (y = P^T T^-1 P x, double, scaled pivoting), against one RPTS solve of the same
+   N in place (ts_cuda_dgtsv, the issue-4 target: apply <= 1.5x of it):
+     rpts     ts_cuda_dgtsv on the forest's bands
+     apply3   gather, ts_cuda_dgtsv, scatter (three launches: the apply before the fused io)
+     apply    ts_cuda_dgtsv_permuted: the permutations fused into RPTS's finest stage (the PCs' apply)
    Timing: CUDA events around R back-to-back repetitions after 2 warm-ups, best of 3 such means.
    host: the ts_ref_ pipeline on one core of the same machine, one run.
 
@@ -80,6 +85,7 @@ struct Row {
   std::string name;
   long long   n, nnz;
   double      graph, graph_sort, factor, scan, sort, scatter, bands, total, spmv, srcsr_plan, srcsr_plan_a5, srcsr, srcsr_best, host;
+  double      rpts, apply3, apply;
   int         best;
 };
 
@@ -190,6 +196,27 @@ static Row bench_matrix(const CsrMatrix &A, bool host)
       r.best       = v;
     }
   }
+
+  /* the apply on the forest just built (perm, a, b, c) */
+  {
+    double *w = dalloc<double>(n), *z = dalloc<double>(n);
+    char   *sbuf2 = dalloc<char>(ts_cuda_gtsv_permuted_buffer_size(n, 1, 0) + 256);
+    CK(cudaMemcpy(w, x, n * sizeof(double), cudaMemcpyDeviceToDevice));
+    ts_permuted_io io;
+    memset(&io, 0, sizeof(io));
+    io.gather = io.scatter = perm;
+    io.x = x, io.ldx = n, io.y = z, io.ldy = n;
+    r.rpts   = time_ms(s, [&] { CT(ts_cuda_dgtsv(s, TS_PIVOTING_SCALED, n, 1, a, b, c, w, n, sbuf2)); }, R);
+    r.apply3 = time_ms(s, [&] {
+      CT(ts_cuda_gather(s, n, perm, x, w));
+      CT(ts_cuda_dgtsv(s, TS_PIVOTING_SCALED, n, 1, a, b, c, w, n, sbuf2));
+      CT(ts_cuda_scatter(s, n, perm, w, z));
+    }, R);
+    r.apply = time_ms(s, [&] { CT(ts_cuda_dgtsv_permuted(s, TS_PIVOTING_SCALED, n, 1, a, b, c, &io, sbuf2)); }, R);
+    CK(cudaFree(w));
+    CK(cudaFree(z));
+    CK(cudaFree(sbuf2));
+  }
   CK(cudaStreamSynchronize(s));
   r.host = host ? host_pipeline_ms(A) : -1;
 
@@ -242,5 +269,18 @@ int main(int argc, char **argv)
     if (fc) fprintf(fc, "%s,%lld,%lld,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%s,%.3f,%s\n", r.name.c_str(), r.n, r.nnz, r.graph, r.graph_sort, r.factor, r.scan, r.sort, r.scatter, r.bands, r.total, r.spmv, r.srcsr_plan, r.srcsr_plan_a5, r.srcsr, r.srcsr_best, variant_names[r.best], r.host, prop.name);
   }
   if (fc) fclose(fc);
+  printf("\napply of the forest, ms: rpts = one ts_cuda_dgtsv of the forest's bands (in place), apply3 = gather + dgtsv + scatter,\n");
+  printf("  apply = ts_cuda_dgtsv_permuted (permutations fused into RPTS); target apply/rpts <= 1.5\n");
+  printf("%-18s %9s | %8s %8s %8s | %8s %8s\n", "matrix", "n", "rpts", "apply3", "apply", "a3/rpts", "a/rpts");
+  for (const Row &r : rows) printf("%-18s %9lld | %8.4f %8.4f %8.4f | %8.2f %8.2f\n", r.name.c_str(), r.n, r.rpts, r.apply3, r.apply, r.apply3 / r.rpts, r.apply / r.rpts);
+  if (csv) {
+    std::string ac = std::string(csv) + ".apply.csv";
+    FILE       *fa = fopen(ac.c_str(), "w");
+    if (fa) {
+      fprintf(fa, "matrix,n,rpts_ms,apply3_ms,apply_ms,device\n");
+      for (const Row &r : rows) fprintf(fa, "%s,%lld,%.6f,%.6f,%.6f,%s\n", r.name.c_str(), r.n, r.rpts, r.apply3, r.apply, prop.name);
+      fclose(fa);
+    }
+  }
   return 0;
 }

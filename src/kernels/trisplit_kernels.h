@@ -313,6 +313,31 @@ TS_EXTERN size_t    ts_cuda_gtsv_buffer_size(ts_int n, ts_int nrhs, int single_p
 TS_EXTERN ts_status ts_cuda_dgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer);
 TS_EXTERN ts_status ts_cuda_sgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer);
 
+/* RPTS with the permutations of a forest apply fused into its finest stage (no gather and scatter
+   passes around the solve). For column j of nrhs (vectors double, column major):
+     rhs[i] = in_scale[v] (x[v] - w[v])                          v = gather[i]
+     y[u]   = (accumulate ? y[u] : 0) + out_scale[u] z[i]         u = scatter[i],  (a,b,c) z = rhs
+   NULL gather/scatter: identity; NULL in_scale/out_scale/w: left out; a negative index is a ghost
+   slot (reads 0, written nowhere). y may be x or w only when scatter == gather. ts_cuda_sgtsv_permuted
+   solves in float (bands a, b, c in float) with double vectors. Workspace:
+   ts_cuda_gtsv_permuted_buffer_size. */
+typedef struct {
+  const ts_int *gather;
+  const double *in_scale;
+  const double *x;
+  ts_int        ldx;
+  const double *w;
+  ts_int        ldw;
+  const ts_int *scatter;
+  const double *out_scale;
+  double       *y;
+  ts_int        ldy;
+  int           accumulate;
+} ts_permuted_io;
+TS_EXTERN size_t    ts_cuda_gtsv_permuted_buffer_size(ts_int n, ts_int nrhs, int single_precision);
+TS_EXTERN ts_status ts_cuda_dgtsv_permuted(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, const ts_permuted_io *io, void *buffer);
+TS_EXTERN ts_status ts_cuda_sgtsv_permuted(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, const ts_permuted_io *io, void *buffer);
+
 /* Block RPTS for 2x2 block tridiagonal chains in the layout of ts_ref_bgttrf (x: 2 nb rows per
    column). Same contract as ts_cuda_dgtsv. */
 TS_EXTERN size_t    ts_cuda_bgtsv_buffer_size(ts_int nb, ts_int nrhs, int single_precision);

@@ -102,10 +102,11 @@ static PetscErrorCode TSForestDeviceAllocate(TSForestDevice *f, PetscInt n, size
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* RPTS workspace bytes for the forest's (block) system and k right-hand sides */
+/* RPTS workspace bytes for the forest's (block) system and k right-hand sides (scalar forests: of the
+   solve with the permutations fused in, which also covers the plain solve) */
 static size_t TSForestDeviceSolveBytes(const TSForestDevice *f, PetscInt k, int single)
 {
-  return f->bs == 2 ? ts_cuda_bgtsv_buffer_size(f->nrows / 2, k, single) : ts_cuda_gtsv_buffer_size(f->nrows, k, single);
+  return f->bs == 2 ? ts_cuda_bgtsv_buffer_size(f->nrows / 2, k, single) : ts_cuda_gtsv_permuted_buffer_size(f->nrows, k, single);
 }
 
 /* k columns of w (leading dimension ldw) = T^-1 w in the forest order, in double (a, b, c) or in
@@ -116,6 +117,32 @@ static PetscErrorCode TSForestDeviceSolve(const TSForestDevice *f, PCAlgTriPivot
   if (f->bs == 2) PetscCall(TSCheckKernel(ts_cuda_dbgtsv(stream, (ts_pivoting)pivoting, f->nrows / 2, k, a, b, c, w, ldw, buffer), "dbgtsv"));
   else PetscCall(TSCheckKernel(ts_cuda_dgtsv(stream, (ts_pivoting)pivoting, f->nrows, k, a, b, c, w, ldw, buffer), "dgtsv"));
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* RPTS of a scalar forest with the permutations fused into its finest stage (ts_permuted_io): the
+   bands of T (T^T: transpose), in float when the forest keeps single-precision factors */
+static PetscErrorCode TSForestDevicePermutedSolve(const TSForestDevice *f, PCAlgTriPivoting pivoting, PetscBool transpose, PetscInt k, const ts_permuted_io *io, void *buffer, cudaStream_t stream)
+{
+  PetscFunctionBegin;
+  PetscCheck(f->bs == 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The fused permuted solve is for scalar forests");
+  if (f->sb && !transpose) PetscCall(TSCheckKernel(ts_cuda_sgtsv_permuted(stream, (ts_pivoting)pivoting, f->nrows, k, f->sa, f->sb, f->sc, io, buffer), "sgtsv_permuted"));
+  else PetscCall(TSCheckKernel(ts_cuda_dgtsv_permuted(stream, (ts_pivoting)pivoting, f->nrows, k, transpose ? f->at : f->a, f->b, transpose ? f->ct : f->c, io, buffer), "dgtsv_permuted"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The io of y = P^T T^-1 P x for k columns: gather and scatter through the forest's permutation */
+static ts_permuted_io TSForestDeviceIO(const TSForestDevice *f, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy)
+{
+  ts_permuted_io io;
+
+  PetscMemzero(&io, sizeof(io));
+  io.gather  = f->perm;
+  io.x       = x;
+  io.ldx     = ldx;
+  io.scatter = f->perm;
+  io.y       = y;
+  io.ldy     = ldy;
+  return io;
 }
 
 static PetscErrorCode TSForestDeviceSolveSingle(const TSForestDevice *f, PCAlgTriPivoting pivoting, float *w, cudaStream_t stream)
@@ -234,7 +261,7 @@ PetscErrorCode TSForestDeviceBuildCSR(PetscInt n, PetscInt nnz, const PetscInt *
   PetscCheck(opt->factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "The device forest uses a [0,2]-factor; -pc_algtri_factor_n %d runs on the host (-mat_type aij)", opt->factor.n);
   PetscCall(TSForestDeviceReset(f));
   PetscCall(TSGetStream(&stream));
-  bytes = PetscMax(ts_cuda_linear_forest_build_buffer_size(&opt->factor, n, nnz), ts_cuda_gtsv_buffer_size(n, 1, 0));
+  bytes = PetscMax(ts_cuda_linear_forest_build_buffer_size(&opt->factor, n, nnz), ts_cuda_gtsv_permuted_buffer_size(n, 1, 0));
   PetscCall(TSForestDeviceAllocate(f, n, bytes + 2 * sizeof(PetscReal) + 4 * sizeof(PetscInt)));
   d_coverage = (PetscReal *)((char *)f->buffer + bytes); /* after the workspace: coverages and statistics */
   d_stats    = (PetscInt *)(d_coverage + 2);
@@ -319,7 +346,11 @@ PetscErrorCode TSForestDeviceApply(const TSForestDevice *f, PCAlgTriPivoting piv
   PetscCall(VecCUDAGetArrayWrite(y, &ya));
   PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  if (f->n && f->sb) { /* single-precision factors: convert on the way in and out */
+  if (f->n && f->bs == 1) { /* gather, solve and scatter in one: the permutations fused into RPTS */
+    const ts_permuted_io io = TSForestDeviceIO(f, xa, f->n, ya, f->n);
+
+    PetscCall(TSForestDevicePermutedSolve(f, pivoting, PETSC_FALSE, 1, &io, f->sb ? f->sbuffer : f->buffer, stream));
+  } else if (f->n && f->sb) { /* single-precision block factors: convert on the way in and out */
     PetscCall(TSCheckKernel(ts_cuda_gather_to_float(stream, f->nrows, f->perm, xa, f->swork), "gather_to_float"));
     PetscCall(TSForestDeviceSolveSingle(f, pivoting, f->swork, stream));
     PetscCall(TSCheckKernel(ts_cuda_scatter_from_float(stream, f->nrows, f->perm, f->swork, ya), "scatter_from_float"));
@@ -348,15 +379,21 @@ PetscErrorCode TSForestDeviceMatApply(TSForestDevice *f, PCAlgTriPivoting pivoti
   if (f->mwork_cols < k) {
     TSDeviceFree(f->mwork);
     TSDeviceFree(f->mbuffer);
-    PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->nrows * k, (void **)&f->mwork));
+    if (f->bs == 2) PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->nrows * k, (void **)&f->mwork)); /* the scalar solve permutes in place */
     PetscCall(TSDeviceMalloc(TSForestDeviceSolveBytes(f, k, 0) + 1, &f->mbuffer));
     f->mwork_cols = k;
   }
   PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCall(TSCheckKernel(ts_cuda_gather_columns(stream, f->nrows, k, f->perm, NULL, x, ldx, f->mwork, f->nrows), "gather_columns"));
-  PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, k, f->mwork, f->nrows, f->mbuffer, stream));
-  PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, f->nrows, k, f->perm, NULL, f->mwork, f->nrows, y, ldy), "scatter_columns"));
+  if (f->bs == 1) {
+    const ts_permuted_io io = TSForestDeviceIO(f, x, ldx, y, ldy);
+
+    PetscCall(TSForestDevicePermutedSolve(f, pivoting, PETSC_FALSE, k, &io, f->mbuffer, stream));
+  } else {
+    PetscCall(TSCheckKernel(ts_cuda_gather_columns(stream, f->nrows, k, f->perm, NULL, x, ldx, f->mwork, f->nrows), "gather_columns"));
+    PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, k, f->mwork, f->nrows, f->mbuffer, stream));
+    PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, f->nrows, k, f->perm, NULL, f->mwork, f->nrows, y, ldy), "scatter_columns"));
+  }
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogGpuFlops((f->bs == 2 ? 30.0 : 9.0) * f->nrows * k));
   PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
@@ -394,11 +431,38 @@ PetscErrorCode TSForestDeviceApplyArray(const TSForestDevice *f, PCAlgTriPivotin
   if (!f->n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TSGetStream(&stream));
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, x, f->work), "gather"));
-  PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, 1, f->work, f->nrows, f->buffer, stream));
-  PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->nrows, f->perm, f->work, y), "scatter"));
+  if (f->bs == 1) {
+    const ts_permuted_io io = TSForestDeviceIO(f, x, f->n, y, f->n);
+
+    PetscCall(TSForestDevicePermutedSolve(f, pivoting, PETSC_FALSE, 1, &io, f->buffer, stream));
+  } else {
+    PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, x, f->work), "gather"));
+    PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, 1, f->work, f->nrows, f->buffer, stream));
+    PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->nrows, f->perm, f->work, y), "scatter"));
+  }
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogGpuFlops((f->bs == 2 ? 30.0 : 9.0) * f->nrows));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* z += P^T T^-1 P (r - az) on device arrays, one defect-correction sweep of ALT-i: the residual update
+   and the correction fused into the permuted RPTS (scalar forests) */
+PetscErrorCode TSForestDeviceCorrectArray(const TSForestDevice *f, PCAlgTriPivoting pivoting, const PetscScalar *r, const PetscScalar *az, PetscScalar *z)
+{
+  cudaStream_t   stream;
+  ts_permuted_io io;
+
+  PetscFunctionBegin;
+  if (!f->n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSGetStream(&stream));
+  io            = TSForestDeviceIO(f, r, f->n, z, f->n);
+  io.w          = az;
+  io.ldw        = f->n;
+  io.accumulate = 1;
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(TSForestDevicePermutedSolve(f, pivoting, PETSC_FALSE, 1, &io, f->buffer, stream));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogGpuFlops(11.0 * f->nrows));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -443,10 +507,12 @@ static PetscErrorCode TSForestDeviceSetUpTranspose(TSForestDevice *f, cudaStream
 
 /* Y = P_lo^T A_lo^-1 P_lo P_{lo+1}^T ... P_hi^T A_hi^-1 P_hi D X for k columns with D = diag(scale)
    (NULL: identity) and the fused permutations link[l] = P_l P_{l+1}^T, or the transpose
-   D P_hi^T A_hi^-T ... A_lo^-T P_lo X: the device twin of TSSplittingApplyRangeArray(). One launch
-   per permutation pass for all columns, one RPTS call per factor (the bands read once per group of
-   four columns). w0, w1: n x k each (w1 unused for one factor); buffer: RPTS workspace for k columns,
-   or NULL for each forest's own (k = 1). */
+   D P_hi^T A_hi^-T ... A_lo^-T P_lo X: the device twin of TSSplittingApplyRangeArray(). One RPTS call
+   per factor for all columns (the bands read once per group of four): for scalar forests each
+   permutation pass is fused into the solve next to it (the first solve gathers X, with the scaling,
+   the last one scatters into Y, the ones between read or write through link), for 2x2 block forests
+   one launch per permutation pass. w0, w1: n x k each (w1 unused for one scalar factor, w0 too);
+   buffer: RPTS workspace for k columns, or NULL for each forest's own (k = 1). */
 static PetscErrorCode TSDeviceChainApply(TSForestDevice *forest, PetscInt *const *link, PetscInt lo, PetscInt hi, const PetscScalar *scale, PCAlgTriPivoting pivoting, PetscBool transpose, PetscInt k, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy, PetscScalar *w0, PetscScalar *w1, void *buffer)
 {
   const PetscInt n = forest[lo].nrows, first = transpose ? lo : hi, last = transpose ? hi : lo, step = transpose ? 1 : -1;
@@ -458,23 +524,46 @@ static PetscErrorCode TSDeviceChainApply(TSForestDevice *forest, PetscInt *const
   for (PetscInt l = lo; transpose && l <= hi; l++) PetscCall(TSForestDeviceSetUpTranspose(&forest[l], stream));
   PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCall(TSCheckKernel(ts_cuda_gather_columns(stream, n, k, forest[first].perm, transpose ? NULL : scale, x, ldx, w0, n), "gather_columns"));
-  for (PetscInt l = first;; l += step) {
-    const TSForestDevice *f = &forest[l];
+  if (forest[lo].bs == 1) {
+    const PetscScalar *src = x;
+    PetscInt           lds = ldx;
 
-    if (l != first) {
-      PetscScalar *t;
+    for (PetscInt l = first;; l += step) {
+      const TSForestDevice *f  = &forest[l];
+      ts_permuted_io        io = TSForestDeviceIO(f, src, lds, y, ldy);
 
-      if (transpose) PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, n, k, link[l - 1], NULL, w0, n, w1, n), "scatter_columns"));
-      else PetscCall(TSCheckKernel(ts_cuda_gather_columns(stream, n, k, link[l], NULL, w0, n, w1, n), "gather_columns"));
-      t  = w0;
-      w0 = w1;
-      w1 = t;
+      if (l != first) io.gather = transpose ? NULL : link[l];
+      if (l == first && !transpose) io.in_scale = scale;
+      if (l == last) io.out_scale = transpose ? scale : NULL;
+      else { /* into the workspace not read by this solve, in the order of the next factor */
+        io.scatter = transpose ? link[l] : NULL;
+        io.y       = src == w0 ? w1 : w0;
+        io.ldy     = n;
+      }
+      PetscCall(TSForestDevicePermutedSolve(f, pivoting, transpose, k, &io, buffer ? buffer : f->buffer, stream));
+      if (l == last) break;
+      src = io.y;
+      lds = n;
     }
-    PetscCall(TSForestDeviceSolve(f, pivoting, transpose ? f->at : f->a, transpose && f->bs == 2 ? f->bt : f->b, transpose ? f->ct : f->c, k, w0, n, buffer ? buffer : f->buffer, stream));
-    if (l == last) break;
+  } else {
+    PetscCall(TSCheckKernel(ts_cuda_gather_columns(stream, n, k, forest[first].perm, transpose ? NULL : scale, x, ldx, w0, n), "gather_columns"));
+    for (PetscInt l = first;; l += step) {
+      const TSForestDevice *f = &forest[l];
+
+      if (l != first) {
+        PetscScalar *t;
+
+        if (transpose) PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, n, k, link[l - 1], NULL, w0, n, w1, n), "scatter_columns"));
+        else PetscCall(TSCheckKernel(ts_cuda_gather_columns(stream, n, k, link[l], NULL, w0, n, w1, n), "gather_columns"));
+        t  = w0;
+        w0 = w1;
+        w1 = t;
+      }
+      PetscCall(TSForestDeviceSolve(f, pivoting, transpose ? f->at : f->a, transpose && f->bs == 2 ? f->bt : f->b, transpose ? f->ct : f->c, k, w0, n, buffer ? buffer : f->buffer, stream));
+      if (l == last) break;
+    }
+    PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, n, k, forest[last].perm, transpose ? scale : NULL, w0, n, y, ldy), "scatter_columns"));
   }
-  PetscCall(TSCheckKernel(ts_cuda_scatter_columns(stream, n, k, forest[last].perm, transpose ? scale : NULL, w0, n, y, ldy), "scatter_columns"));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogGpuFlops(10.0 * n * k * (hi - lo + 1)));
   PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
@@ -543,7 +632,7 @@ PetscErrorCode TSSplittingDeviceMatApply(TSSplittingDevice *s, PCAlgTriPivoting 
     TSDeviceFree(s->mbuffer);
     PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n * k, (void **)&s->mw0));
     PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * n * k, (void **)&s->mw1));
-    PetscCall(TSDeviceMalloc(ts_cuda_gtsv_buffer_size(n, k, 0) + 1, &s->mbuffer));
+    PetscCall(TSDeviceMalloc(ts_cuda_gtsv_permuted_buffer_size(n, k, 0) + 1, &s->mbuffer));
     s->mcols = k;
   }
   PetscCall(MatDenseCUDAGetArrayRead(X, &xa));
@@ -655,7 +744,7 @@ PetscErrorCode TSSplittingDeviceBuild(MPI_Comm comm, Mat A, const TSSplittingOpt
     PetscInt        hstats[4] = {0, 0, 0, 0};
     PetscReal       covered_weight = 0;
 
-    PetscCall(TSForestDeviceAllocate(f, n, ts_cuda_gtsv_buffer_size(n, 1, 0) + 1));
+    PetscCall(TSForestDeviceAllocate(f, n, ts_cuda_gtsv_permuted_buffer_size(n, 1, 0) + 1));
     PetscCall(PetscLogEventBegin(TS_Factor, A, 0, 0, 0));
     PetscCall(PetscLogGpuTimeBegin());
     if (n) {

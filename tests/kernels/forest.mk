@@ -29,8 +29,13 @@ $(O)/obj/ref_%.o: src/kernels/reference/%.c src/kernels/trisplit_kernels.h
 $(O)/forest_test: tests/kernels/forest_test.cu tests/kernels/forest_matrices.h $(CU_OBJ) $(REF_OBJ)
 	$(NVCC) $(NVFLAGS) $< $(CU_OBJ) $(REF_OBJ) -o $@ -lz
 
-$(O)/bench_forest: bench/forest/bench_forest.cu tests/kernels/forest_matrices.h $(CU_OBJ) $(REF_OBJ)
-	$(NVCC) $(NVFLAGS) $< $(CU_OBJ) $(REF_OBJ) -o $@ -lcusparse -lz
+# the benchmark also times the forest's apply (RPTS, src/kernels/cuda/gtsv.cu)
+$(O)/obj/gtsv.o: src/kernels/cuda/gtsv.cu src/kernels/cuda/rpts.cuh src/kernels/cuda/rpts_io.cuh $(HDRS)
+	@mkdir -p $(O)/obj
+	$(NVCC) -c $(NVFLAGS) $< -o $@
+
+$(O)/bench_forest: bench/forest/bench_forest.cu tests/kernels/forest_matrices.h $(CU_OBJ) $(REF_OBJ) $(O)/obj/gtsv.o
+	$(NVCC) $(NVFLAGS) $< $(CU_OBJ) $(O)/obj/gtsv.o $(REF_OBJ) -o $@ -lcusparse -lz
 
 # the shared matrices do not travel: a copy goes along in .gpu/forest/mtx
 $(O)/mtx/.done:

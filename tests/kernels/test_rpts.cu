@@ -10,8 +10,9 @@
    Also: the workspace is poisoned with NaN bytes before each solve, and the padding rows of x
    (ldx > n) must come back untouched.
 
-   usage: test_rpts [--quick] [--no-gallery] [--no-blocks] [--blocks-only] [--suite-only] [--suite N]...
+   usage: test_rpts [--quick] [--no-gallery] [--no-blocks] [--blocks-only] [--permuted-only] [--suite-only] [--suite N]...
      --quick   smaller set (for compute-sanitizer)
+     --permuted-only  only the solves with the forest permutations fused in (ts_cuda_[ds]gtsv_permuted)
      --suite N the accuracy suite of issue 3 (Table 4 + Chang, RPTS vs LAPACK dgtsv) at size N
    Block RPTS (ts_cuda_[ds]bgtsv) is checked against ts_ref_bgtsv on the block gallery.
    Last line: "N passed, M failed".
@@ -246,6 +247,152 @@ static void prepare(Prepared &p, int nrhs_max, uint64_t seed)
     if (!reference(p.sys, (ts_pivoting)pv, nrhs_max, p.d, p.ref[pv])) p.ref[pv].clear();
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* RPTS with the forest permutations fused in (ts_cuda_[ds]gtsv_permuted) against the same      */
+/* solve composed on the host: rhs gathered (and scaled, less w) in double, rounded to T, solved */
+/* by the plain ts_cuda_[ds]gtsv, scattered (scaled, accumulated) in double. The arithmetic of   */
+/* the solve is the same, so the two must agree bit for bit, and vector rows that no slot        */
+/* scatters to, ghost slots and the padding rows must come back untouched.                        */
+/* ------------------------------------------------------------------------------------------ */
+template <class T>
+static ts_status permuted_solve(ts_pivoting p, int n, int nrhs, const T *a, const T *b, const T *c, const ts_permuted_io *io, void *buf);
+template <>
+ts_status permuted_solve<double>(ts_pivoting p, int n, int nrhs, const double *a, const double *b, const double *c, const ts_permuted_io *io, void *buf)
+{
+  return ts_cuda_dgtsv_permuted(0, p, n, nrhs, a, b, c, io, buf);
+}
+template <>
+ts_status permuted_solve<float>(ts_pivoting p, int n, int nrhs, const float *a, const float *b, const float *c, const ts_permuted_io *io, void *buf)
+{
+  return ts_cuda_sgtsv_permuted(0, p, n, nrhs, a, b, c, io, buf);
+}
+
+template <class T>
+static T *to_device(const std::vector<T> &h)
+{
+  T *d = nullptr;
+  CK(cudaMalloc(&d, (h.empty() ? 1 : h.size()) * sizeof(T)));
+  if (!h.empty()) CK(cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
+  return d;
+}
+
+/* variant: 0 gather = scatter = a permutation; 1 with ghost slots (nv < n vertices); 2 scales, w and
+   accumulate; 3 identity in place (y = x); 4 gather != scatter, y = fresh vector */
+template <class T>
+static void permuted_case(const char *type, int n, ts_pivoting piv, int nrhs, int variant, uint64_t seed)
+{
+  const System sys = make_system(type, n, seed);
+  Rng          r(seed * 31 + variant);
+  const int    ghosts = variant == 1 ? (n > 4 ? n / 5 : 1) : 0, nv = n - ghosts;
+  if (nv < 1) return;
+  const int ld = nv + 2; /* vector leading dimension: 2 padding rows */
+  std::vector<ts_int> gather(n), scatter(n), slots(n);
+  for (int i = 0; i < n; ++i) slots[i] = i < nv ? i : -1;
+  for (int i = n - 1; i > 0; --i) std::swap(slots[i], slots[(int)(r.next() % (uint64_t)(i + 1))]);
+  gather = slots;
+  scatter = slots;
+  if (variant == 4) /* another permutation for the way out */
+    for (int i = n - 1; i > 0; --i) std::swap(scatter[i], scatter[(int)(r.next() % (uint64_t)(i + 1))]);
+  std::vector<double> x((size_t)ld * nrhs), w((size_t)ld * nrhs), y((size_t)ld * nrhs), sin_((size_t)nv), sout((size_t)nv);
+  for (auto &v : x) v = 3.0 + r.pm1();
+  for (auto &v : w) v = 0.5 * r.pm1();
+  for (auto &v : y) v = r.pm1();
+  for (auto &v : sin_) v = 0.5 + r.u01();
+  for (auto &v : sout) v = 0.5 + r.u01();
+  const bool scaled = variant == 2, inplace = variant == 3;
+
+  /* host composition of the rhs in the forest order, rounded to T */
+  std::vector<T> ha(n), hb(n), hc(n), rhs((size_t)n * nrhs);
+  for (int i = 0; i < n; ++i) {
+    ha[i] = (T)sys.a[i];
+    hb[i] = (T)sys.b[i];
+    hc[i] = (T)sys.c[i];
+  }
+  for (int j = 0; j < nrhs; ++j)
+    for (int i = 0; i < n; ++i) {
+      const ts_int v = inplace ? i : gather[i];
+      double       q = 0;
+      if (v >= 0) {
+        q = x[(size_t)j * ld + v];
+        if (scaled) q = sin_[v] * (q - w[(size_t)j * ld + v]);
+      }
+      rhs[(size_t)j * n + i] = (T)q;
+    }
+  /* the plain solve of the same rhs */
+  const size_t plain_bytes = ts_cuda_gtsv_buffer_size(n, nrhs, sizeof(T) == 4);
+  const ts_status st0 = device_roundtrip(ha, hb, hc, rhs, plain_bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, 0, 0); });
+  std::vector<double> expect = inplace ? x : y;
+  for (int j = 0; j < nrhs; ++j)
+    for (int i = 0; i < n; ++i) {
+      const ts_int u = inplace ? i : scatter[i];
+      if (u < 0) continue;
+      const double z  = (double)rhs[(size_t)j * n + i];
+      const double rr = scaled ? sout[u] * z : z;
+      double      &e  = expect[(size_t)j * ld + u];
+      e               = scaled ? e + rr : rr;
+    }
+
+  /* the fused solve */
+  T              *da = to_device(ha), *db = to_device(hb), *dc = to_device(hc);
+  ts_int         *dg = to_device(gather), *ds = to_device(scatter);
+  double         *dx = to_device(x), *dw = to_device(w), *dy = to_device(y), *dsi = to_device(sin_), *dso = to_device(sout);
+  const size_t    bytes = ts_cuda_gtsv_permuted_buffer_size(n, nrhs, sizeof(T) == 4);
+  void           *buf   = nullptr;
+  CK(cudaMalloc(&buf, bytes + 1));
+  CK(cudaMemset(buf, 0xff, bytes + 1));
+  ts_permuted_io io;
+  memset(&io, 0, sizeof(io));
+  io.gather  = inplace ? nullptr : dg;
+  io.scatter = inplace ? nullptr : ds;
+  io.x       = dx;
+  io.ldx     = ld;
+  io.y       = inplace ? dx : dy;
+  io.ldy     = ld;
+  if (scaled) {
+    io.in_scale   = dsi;
+    io.out_scale  = dso;
+    io.w          = dw;
+    io.ldw        = ld;
+    io.accumulate = 1;
+  }
+  const ts_status st = permuted_solve<T>(piv, n, nrhs, da, db, dc, &io, buf);
+  CK(cudaGetLastError());
+  CK(cudaDeviceSynchronize());
+  std::vector<double> got(expect.size());
+  CK(cudaMemcpy(got.data(), inplace ? dx : dy, got.size() * sizeof(double), cudaMemcpyDeviceToHost));
+  for (void *p : {(void *)da, (void *)db, (void *)dc, (void *)dg, (void *)ds, (void *)dx, (void *)dw, (void *)dy, (void *)dsi, (void *)dso, buf}) cudaFree(p);
+
+  size_t bad = 0, first = 0;
+  for (size_t i = 0; i < got.size(); ++i)
+    if (memcmp(&got[i], &expect[i], sizeof(double)) && !(isnan(got[i]) && isnan(expect[i])))
+      if (!bad++) first = i;
+  const bool pass = st == TS_SUCCESS && st0 == TS_SUCCESS && !bad;
+  if (pass) ++g_pass;
+  else {
+    ++g_fail;
+    printf("FAIL permuted %-6s %-5s n=%-8d %-7s nrhs=%d variant %d: status %d/%d, %zu entries differ (first %zu: %.17g vs %.17g)\n", sizeof(T) == 4 ? "float" : "double", type, n, pivname(piv), nrhs, variant, (int)st, (int)st0, bad, first, bad ? got[first] : 0.0, bad ? expect[first] : 0.0);
+  }
+}
+
+static void permuted_tests(bool quick)
+{
+  const int before = g_pass + g_fail;
+  int       fails  = g_fail;
+  std::vector<int> sizes = {1, 2, 3, 33, 512, 1000, 12345, 300000};
+  if (!quick) sizes.push_back(1 << 20);
+  uint64_t seed = 77;
+  for (const char *type : {"dom", "zdom", "rand"}) /* zdom: zero couplings (paths ending inside a tile) */
+    for (int n : sizes)
+      for (int pv = type[0] == 'r' ? 1 : 0; pv < 3; ++pv)
+        for (int nrhs : {1, 4, 5})
+          for (int variant = 0; variant < 5; ++variant) {
+            if (quick && nrhs == 5 && n > 1000) continue;
+            permuted_case<double>(type, n, (ts_pivoting)pv, nrhs, variant, seed);
+            permuted_case<float>(type, n, (ts_pivoting)pv, nrhs, variant, seed++);
+          }
+  printf("\npermuted solves (fused gather/scatter vs host composition, bitwise): %d cases, %d failed\n", g_pass + g_fail - before, g_fail - fails);
+}
+
 #if defined(TS_HAVE_GALLERY)
 /* ------------------------------------------------------------------------------------------ */
 /* Block RPTS (ts_cuda_dbgtsv / ts_cuda_sbgtsv) against the host oracle ts_ref_bgtsv on the     */
@@ -401,14 +548,16 @@ static void accuracy_suite(int n)
 
 int main(int argc, char **argv)
 {
-  bool quick = false, gallery = true, blocks = true, scalar = true;
+  bool quick = false, gallery = true, blocks = true, scalar = true, permuted = true;
   std::vector<int> suite_n;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     if (!strcmp(argv[i], "--no-gallery")) gallery = false;
     if (!strcmp(argv[i], "--no-blocks")) blocks = false;
     if (!strcmp(argv[i], "--blocks-only")) scalar = gallery = false;
-    if (!strcmp(argv[i], "--suite-only")) scalar = gallery = blocks = false;
+    if (!strcmp(argv[i], "--suite-only")) scalar = gallery = blocks = permuted = false;
+    if (!strcmp(argv[i], "--blocks-only")) permuted = false;
+    if (!strcmp(argv[i], "--permuted-only")) scalar = gallery = blocks = false;
     if (!strcmp(argv[i], "--suite") && i + 1 < argc) suite_n.push_back(atoi(argv[++i]));
   }
   int dev = 0;
@@ -423,7 +572,18 @@ int main(int argc, char **argv)
     ts_status s2 = ts_cuda_dgtsv(0, TS_PIVOTING_SCALED, 10, 1, nullptr, nullptr, nullptr, nullptr, 5, nullptr);
     ts_status s3 = ts_cuda_dgtsv(0, TS_PIVOTING_SCALED, 0, 1, nullptr, nullptr, nullptr, nullptr, 1, nullptr);
     ts_status s4 = ts_cuda_sgtsv(0, (ts_pivoting)7, 10, 1, nullptr, nullptr, nullptr, nullptr, 10, nullptr);
-    const bool ok = s1 == TS_ERR_ARGUMENT && s2 == TS_ERR_ARGUMENT && s3 == TS_SUCCESS && s4 == TS_ERR_ARGUMENT;
+    /* the permuted solve: no io, bad pivoting, a leading dimension below n for several columns, no buffer */
+    double         dummy = 0;
+    ts_permuted_io io;
+    memset(&io, 0, sizeof(io));
+    io.x = io.y = &dummy;
+    io.ldx = io.ldy = 5;
+    ts_status p1 = ts_cuda_dgtsv_permuted(0, TS_PIVOTING_SCALED, 10, 1, &dummy, &dummy, &dummy, nullptr, &dummy);
+    ts_status p2 = ts_cuda_dgtsv_permuted(0, (ts_pivoting)7, 10, 1, &dummy, &dummy, &dummy, &io, &dummy);
+    ts_status p3 = ts_cuda_dgtsv_permuted(0, TS_PIVOTING_SCALED, 10, 2, &dummy, &dummy, &dummy, &io, &dummy);
+    ts_status p4 = ts_cuda_sgtsv_permuted(0, TS_PIVOTING_SCALED, 10, 1, nullptr, nullptr, nullptr, &io, nullptr);
+    ts_status p5 = ts_cuda_dgtsv_permuted(0, TS_PIVOTING_SCALED, 0, 1, nullptr, nullptr, nullptr, &io, nullptr);
+    const bool ok = s1 == TS_ERR_ARGUMENT && s2 == TS_ERR_ARGUMENT && s3 == TS_SUCCESS && s4 == TS_ERR_ARGUMENT && p1 == TS_ERR_ARGUMENT && p2 == TS_ERR_ARGUMENT && p3 == TS_ERR_ARGUMENT && p4 == TS_ERR_ARGUMENT && p5 == TS_SUCCESS;
     printf("argument checks: %s\n", ok ? "ok" : "FAIL");
     ok ? ++g_pass : ++g_fail;
   }
@@ -515,6 +675,7 @@ int main(int argc, char **argv)
     }
   }
 #endif
+  if (permuted) permuted_tests(quick);
 #if defined(TS_HAVE_GALLERY)
   if (blocks) block_tests(quick);
   for (int n : suite_n) accuracy_suite(n);

@@ -211,6 +211,7 @@ PETSC_INTERN PetscErrorCode TSForestDeviceReset(TSForestDevice *);
 PETSC_INTERN PetscErrorCode TSForestDeviceView(const TSForestDevice *, PetscViewer);
 PETSC_INTERN PetscErrorCode TSForestDeviceMatApply(TSForestDevice *, PCAlgTriPivoting, PetscInt, const PetscScalar *, PetscInt, PetscScalar *, PetscInt);
 PETSC_INTERN PetscErrorCode TSForestDeviceApplyArray(const TSForestDevice *, PCAlgTriPivoting, const PetscScalar *, PetscScalar *);
+PETSC_INTERN PetscErrorCode TSForestDeviceCorrectArray(const TSForestDevice *, PCAlgTriPivoting, const PetscScalar *, const PetscScalar *, PetscScalar *);
 
 /* The factors of a splitting on the device, built there (TSSplittingDeviceBuild(), the twin of
    TSSplittingBuild()): the apply runs on the GPU only (gathers, RPTS, scatters). */

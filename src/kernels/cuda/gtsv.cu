@@ -30,6 +30,21 @@ ts_status ts_cuda_sgtsv(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrh
   return ts_rpts::solve<float>(stream, pivoting, n, nrhs, a, b, c, x, ldx, buffer);
 }
 
+size_t ts_cuda_gtsv_permuted_buffer_size(ts_int n, ts_int nrhs, int single_precision)
+{
+  return ts_rpts::permuted_buffer_size(n, nrhs, single_precision ? sizeof(float) : sizeof(double));
+}
+
+ts_status ts_cuda_dgtsv_permuted(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, const ts_permuted_io *io, void *buffer)
+{
+  return ts_rpts::solve_permuted<double>(stream, pivoting, n, nrhs, a, b, c, io, buffer);
+}
+
+ts_status ts_cuda_sgtsv_permuted(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, const ts_permuted_io *io, void *buffer)
+{
+  return ts_rpts::solve_permuted<float>(stream, pivoting, n, nrhs, a, b, c, io, buffer);
+}
+
 size_t ts_cuda_gtsv_buffer_size_tuned(ts_int n, ts_int nrhs, int single_precision, int forced_M, int nf)
 {
   return ts_rpts::buffer_size(n, nrhs, single_precision ? sizeof(float) : sizeof(double), ts_make_config(forced_M, nf));

@@ -41,6 +41,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "trisplit_kernels.h"
+#include "rpts_io.cuh"
 
 namespace ts_rpts {
 
@@ -329,8 +330,8 @@ __device__ __forceinline__ void cp_async(T *smem, const T *gmem)
   else asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(sa), "l"(gmem) : "memory");
 }
 
-template <class T, int M, int R, bool ASYNC>
-__device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *s)
+template <class T, int M, int R, bool ASYNC, class IO>
+__device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const IO &io, T *s)
 {
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   constexpr int IT   = (LM + BLOCK - 1) / BLOCK;
@@ -338,9 +339,10 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
   const int     tid  = threadIdx.x;
 #pragma unroll
   for (int arr = 0; arr < 3 + R; ++arr) {
-    const T *src = arr == 0 ? a : arr == 1 ? b : arr == 2 ? c : d + (i64)(arr - 3) * ldd;
-    T        v[IT];
-    if (ASYNC && full) {
+    const bool band = arr < 3; /* else column arr - 3 of the right-hand sides, through io */
+    const T   *src  = arr == 0 ? a : arr == 1 ? b : arr == 2 ? c : io.src(arr - 3);
+    T          v[IT];
+    if (ASYNC && full && (band || IO::raw_copy)) {
 #pragma unroll
       for (int it = 0; it < IT; ++it) {
         const int i = tid + it * BLOCK;
@@ -352,7 +354,7 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
 #pragma unroll
       for (int it = 0; it < IT; ++it) {
         const int i = tid + it * BLOCK;
-        if (LM % BLOCK == 0 || i < LM) v[it] = __ldg(src + base + i);
+        if (LM % BLOCK == 0 || i < LM) v[it] = band ? __ldg(src + base + i) : io.load(arr - 3, base + i);
       }
     } else {
 #pragma unroll
@@ -360,7 +362,7 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
         const int i = tid + it * BLOCK;
         const i64 g = base + i;
         T         x = arr == 1 ? T(1) : T(0);
-        if ((LM % BLOCK == 0 || i < LM) && g < n) x = src[g];
+        if ((LM % BLOCK == 0 || i < LM) && g < n) x = band ? src[g] : io.load(arr - 3, g);
         if ((arr == 0 && g == 0) || (arr == 2 && g == n - 1)) x = T(0);
         v[it] = x;
       }
@@ -546,14 +548,14 @@ TS_HD void fused_subst1(i64 n, i64 blk, int tid, T *s, const T *C, const T *xc, 
 /* stage kernels                                                                                   */
 /* ---------------------------------------------------------------------------------------------- */
 
-template <class T, int M, int R, bool ASYNC>
-__global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *__restrict__ ac, T *__restrict__ bc, T *__restrict__ cc, T *__restrict__ dc, i64 nc)
+template <class T, int M, int R, bool ASYNC, class IO>
+__global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, IO io, T *__restrict__ ac, T *__restrict__ bc, T *__restrict__ cc, T *__restrict__ dc, i64 nc)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T            *s  = reinterpret_cast<T *>(smem_raw);
   constexpr int LM = L * M;
   const i64     base = (i64)blockIdx.x * LM;
-  load_tile<T, M, R, ASYNC>(n, base, a, b, c, d, ldd, s);
+  load_tile<T, M, R, ASYNC>(n, base, a, b, c, io, s);
   __syncthreads();
   int i;
   T   ca, cb, ccf, cd[R];
@@ -567,8 +569,8 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restric
 }
 
 /* tile d (R columns) in shared memory -> global, coalesced */
-template <class T, int M, int R>
-__device__ __forceinline__ void store_tile(i64 n, i64 base, const T *s, T *d, i64 ldd)
+template <class T, int M, int R, class IO>
+__device__ __forceinline__ void store_tile(i64 n, i64 base, const T *s, const IO &io)
 {
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   constexpr int IT   = (LM + BLOCK - 1) / BLOCK;
@@ -578,19 +580,19 @@ __device__ __forceinline__ void store_tile(i64 n, i64 base, const T *s, T *d, i6
 #pragma unroll
     for (int it = 0; it < IT; ++it) {
       const int i = threadIdx.x + it * BLOCK;
-      if ((LM % BLOCK == 0 || i < LM) && (full || base + i < n)) d[k * ldd + base + i] = s[(3 + k) * AS + (MS == M ? i : (i / M) * MS + i % M)];
+      if ((LM % BLOCK == 0 || i < LM) && (full || base + i < n)) io.store(k, base + i, s[(3 + k) * AS + (MS == M ? i : (i / M) * MS + i % M)]);
     }
   }
 }
 
-template <class T, int PIV, int M, int R, bool ASYNC>
-__global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd, const T *__restrict__ xc, i64 nc)
+template <class T, int PIV, int M, int R, bool ASYNC, class IO>
+__global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, IO io, const T *__restrict__ xc, i64 nc)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T            *s  = reinterpret_cast<T *>(smem_raw);
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   const i64     base = (i64)blockIdx.x * LM;
-  load_tile<T, M, R, ASYNC>(n, base, a, b, c, d, ldd, s);
+  load_tile<T, M, R, ASYNC>(n, base, a, b, c, io, s);
   __syncthreads();
   const int t = threadIdx.x;
   const i64 p = (i64)blockIdx.x * L + t;
@@ -601,18 +603,18 @@ __global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict
     substitute_partition<PIV, M, R>(s + t * MS, s + AS + t * MS, s + 2 * AS + t * MS, s + 3 * AS + t * MS, AS, m, x0, xl, xm1, xp);
   }
   __syncthreads();
-  store_tile<T, M, R>(n, base, s, d, ldd);
+  store_tile<T, M, R>(n, base, s, io);
 }
 
 /* fused two-level reduction: tile -> 2L coarse rows in C -> 2 CP coarse rows of the stage (size nc) */
-template <class T, int M, int R>
-__global__ void __launch_bounds__(BLOCK) reduce2_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const T *__restrict__ d, i64 ldd, T *__restrict__ ac, T *__restrict__ bc, T *__restrict__ cc, T *__restrict__ dc, i64 nc)
+template <class T, int M, int R, class IO>
+__global__ void __launch_bounds__(BLOCK) reduce2_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, IO io, T *__restrict__ ac, T *__restrict__ bc, T *__restrict__ cc, T *__restrict__ dc, i64 nc)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T  *s = reinterpret_cast<T *>(smem_raw);
   T  *C = s + (3 + R) * L * Stride<M>::value;
   const i64 blk = blockIdx.x;
-  load_tile<T, M, R, true>(n, blk * L * M, a, b, c, d, ldd, s);
+  load_tile<T, M, R, true>(n, blk * L * M, a, b, c, io, s);
   __syncthreads();
   fused_level1<M, R>(n, blk, threadIdx.x, s, C);
   __syncthreads();
@@ -621,15 +623,15 @@ __global__ void __launch_bounds__(BLOCK) reduce2_kernel(i64 n, const T *__restri
 
 /* fused two-level substitution: recomputes the level-1 coarse rows, substitutes level 2 from xc
    (size nc), then level 1 */
-template <class T, int PIV, int M, int R>
-__global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd, const T *__restrict__ xc, i64 nc)
+template <class T, int PIV, int M, int R, class IO>
+__global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, IO io, const T *__restrict__ xc, i64 nc)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T  *s = reinterpret_cast<T *>(smem_raw);
   T  *C = s + (3 + R) * L * Stride<M>::value;
   const i64 blk  = blockIdx.x;
   const i64 base = blk * L * M;
-  load_tile<T, M, R, true>(n, base, a, b, c, d, ldd, s);
+  load_tile<T, M, R, true>(n, base, a, b, c, io, s);
   __syncthreads();
   fused_level1<M, R>(n, blk, threadIdx.x, s, C);
   __syncthreads();
@@ -637,7 +639,7 @@ __global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restric
   __syncthreads();
   fused_subst1<PIV, M, R>(n, blk, threadIdx.x, s, C, xc, nc);
   __syncthreads();
-  store_tile<T, M, R>(n, base, s, d, ldd);
+  store_tile<T, M, R>(n, base, s, io);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -861,23 +863,37 @@ inline size_t buffer_size(i64 n, i64 nrhs, size_t tsize, const Config &cfg = Con
 
 template <class T, int PIV, int R>
 struct Launch {
+  typedef InPlace<T> Own; /* the coarse stages solve their own arrays in place */
+
+  /* dynamic shared memory of the cp.async stage kernels for a stage 0 with io policy IO (once each) */
+  template <int M, class IO>
+  static cudaError_t setup_io()
+  {
+    static bool done = false;
+    if (!done) {
+      const int   smem = stage_smem<T, M, R>();
+      cudaError_t e    = cudaFuncSetAttribute(reduce_kernel<T, M, R, true, IO>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R, true, IO>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e == cudaSuccess && M == M_DEFAULT) {
+        const int fs = fused_smem<T, M_DEFAULT, R>();
+        e            = cudaFuncSetAttribute(reduce2_kernel<T, M_DEFAULT, R, IO>, cudaFuncAttributeMaxDynamicSharedMemorySize, fs);
+        if (e == cudaSuccess) e = cudaFuncSetAttribute(subst2_kernel<T, PIV, M_DEFAULT, R, IO>, cudaFuncAttributeMaxDynamicSharedMemorySize, fs);
+      }
+      if (e != cudaSuccess) return e;
+      done = true;
+    }
+    return cudaSuccess;
+  }
   template <int M>
   static cudaError_t setup_stage()
   {
     static bool done = false;
     if (!done) {
       const int   smem = stage_smem<T, M, R>();
-      cudaError_t e    = cudaFuncSetAttribute(reduce_kernel<T, M, R, true>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-      if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R, true>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-      if (e == cudaSuccess) e = cudaFuncSetAttribute(reduce_kernel<T, M, R, false>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-      if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R, false>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      cudaError_t e    = setup_io<M, Own>();
+      if (e == cudaSuccess) e = cudaFuncSetAttribute(reduce_kernel<T, M, R, false, Own>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+      if (e == cudaSuccess) e = cudaFuncSetAttribute(subst_kernel<T, PIV, M, R, false, Own>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
       if (e != cudaSuccess) return e;
-      if (M == M_DEFAULT) {
-        const int fs = fused_smem<T, M_DEFAULT, R>();
-        e            = cudaFuncSetAttribute(reduce2_kernel<T, M_DEFAULT, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, fs);
-        if (e == cudaSuccess) e = cudaFuncSetAttribute(subst2_kernel<T, PIV, M_DEFAULT, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, fs);
-        if (e != cudaSuccess) return e;
-      }
       done = true;
     }
     return cudaSuccess;
@@ -890,8 +906,8 @@ struct Launch {
       const int smem = stage_smem<T, M, R>();
       if (setup_stage<M>() != cudaSuccess) return 1;
       int o1 = 1, o2 = 1;
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o1, reduce_kernel<T, M, R, true>, BLOCK, smem);
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o2, subst_kernel<T, PIV, M, R, true>, BLOCK, smem);
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o1, reduce_kernel<T, M, R, true, Own>, BLOCK, smem);
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&o2, subst_kernel<T, PIV, M, R, true, Own>, BLOCK, smem);
       occ = o1 < o2 ? o1 : o2;
       if (occ < 1) occ = 1;
     }
@@ -906,62 +922,76 @@ struct Launch {
     default: return occupancy<MCAND[0]>();
     }
   }
-  template <int M>
-  static cudaError_t reduce(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  template <int M, class IO>
+  static cudaError_t reduce(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
   {
-    cudaError_t e = setup_stage<M>();
+    cudaError_t e = IO::raw_copy ? setup_stage<M>() : setup_io<M, IO>();
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    if (regload) reduce_kernel<T, M, R, false><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    else reduce_kernel<T, M, R, true><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    if (regload) reduce_kernel<T, M, R, false, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, ac, bc, cc, dc, nc);
+    else reduce_kernel<T, M, R, true, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, ac, bc, cc, dc, nc);
     return cudaGetLastError();
   }
-  template <int M>
-  static cudaError_t subst(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+  template <int M, class IO>
+  static cudaError_t subst(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
   {
-    cudaError_t e = setup_stage<M>();
+    cudaError_t e = IO::raw_copy ? setup_stage<M>() : setup_io<M, IO>();
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    if (regload) subst_kernel<T, PIV, M, R, false><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
-    else subst_kernel<T, PIV, M, R, true><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
+    if (regload) subst_kernel<T, PIV, M, R, false, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, xc, nc);
+    else subst_kernel<T, PIV, M, R, true, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, xc, nc);
     return cudaGetLastError();
   }
   /* fused two-level stage (M_DEFAULT, then M2) */
-  static cudaError_t reduce2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  template <class IO>
+  static cudaError_t reduce2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
   {
-    cudaError_t e = setup_stage<M_DEFAULT>();
+    cudaError_t e = IO::raw_copy ? setup_stage<M_DEFAULT>() : setup_io<M_DEFAULT, IO>();
     if (e != cudaSuccess) return e;
     const i64 grid = ((n + M_DEFAULT - 1) / M_DEFAULT + L - 1) / L;
-    reduce2_kernel<T, M_DEFAULT, R><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+    reduce2_kernel<T, M_DEFAULT, R, IO><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, io, ac, bc, cc, dc, nc);
     return cudaGetLastError();
   }
-  static cudaError_t subst2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+  template <class IO>
+  static cudaError_t subst2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
   {
-    cudaError_t e = setup_stage<M_DEFAULT>();
+    cudaError_t e = IO::raw_copy ? setup_stage<M_DEFAULT>() : setup_io<M_DEFAULT, IO>();
     if (e != cudaSuccess) return e;
     const i64 grid = ((n + M_DEFAULT - 1) / M_DEFAULT + L - 1) / L;
-    subst2_kernel<T, PIV, M_DEFAULT, R><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, d, ldd, xc, nc);
+    subst2_kernel<T, PIV, M_DEFAULT, R, IO><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, io, xc, nc);
     return cudaGetLastError();
   }
-  static cudaError_t reduce_M(bool regload, int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const T *d, i64 ldd, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  /* stage k of the plan. Only in-place stages take any candidate M and register loads; a stage 0 with
+     another io policy is planned with M_DEFAULT (the default Config) and loads with cp.async. */
+  template <class IO>
+  static cudaError_t reduce_stage(bool regload, const Plan &pl, int k, cudaStream_t st, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc)
   {
-    switch (M) {
-    case MCAND[3]: return reduce<MCAND[3]>(regload, st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    case MCAND[2]: return reduce<MCAND[2]>(regload, st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    case MCAND[1]: return reduce<MCAND[1]>(regload, st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    default: return reduce<MCAND[0]>(regload, st, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-    }
+    const i64 n = pl.n[k], nc = pl.n[k + 1];
+    if (pl.fused[k]) return reduce2(st, n, a, b, c, io, ac, bc, cc, dc, nc);
+    if constexpr (IO::raw_copy) {
+      switch (pl.M[k]) {
+      case MCAND[3]: return reduce<MCAND[3]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
+      case MCAND[2]: return reduce<MCAND[2]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
+      case MCAND[1]: return reduce<MCAND[1]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
+      default: return reduce<MCAND[0]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
+      }
+    } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(false, st, n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
   }
-  static cudaError_t subst_M(bool regload, int M, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, T *d, i64 ldd, const T *xc, i64 nc)
+  template <class IO>
+  static cudaError_t subst_stage(bool regload, const Plan &pl, int k, cudaStream_t st, const T *a, const T *b, const T *c, const IO &io, const T *xc)
   {
-    switch (M) {
-    case MCAND[3]: return subst<MCAND[3]>(regload, st, n, a, b, c, d, ldd, xc, nc);
-    case MCAND[2]: return subst<MCAND[2]>(regload, st, n, a, b, c, d, ldd, xc, nc);
-    case MCAND[1]: return subst<MCAND[1]>(regload, st, n, a, b, c, d, ldd, xc, nc);
-    default: return subst<MCAND[0]>(regload, st, n, a, b, c, d, ldd, xc, nc);
-    }
+    const i64 n = pl.n[k], nc = pl.n[k + 1];
+    if (pl.fused[k]) return subst2(st, n, a, b, c, io, xc, nc);
+    if constexpr (IO::raw_copy) {
+      switch (pl.M[k]) {
+      case MCAND[3]: return subst<MCAND[3]>(regload, st, n, a, b, c, io, xc, nc);
+      case MCAND[2]: return subst<MCAND[2]>(regload, st, n, a, b, c, io, xc, nc);
+      case MCAND[1]: return subst<MCAND[1]>(regload, st, n, a, b, c, io, xc, nc);
+      default: return subst<MCAND[0]>(regload, st, n, a, b, c, io, xc, nc);
+      }
+    } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(false, st, n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
   }
   static cudaError_t final_solve(cudaStream_t st, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
   {
@@ -976,19 +1006,19 @@ struct Launch {
     return cudaGetLastError();
   }
 
-  /* one batch of R columns of x */
-  static cudaError_t solve_batch(bool regload, cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, T *x, i64 ldx, unsigned char *buf)
+  /* one batch of R columns, read and written through io (stage 0); scratch: n x R, used only when
+     the final stage is the whole solve and io is not in place */
+  template <class IO>
+  static cudaError_t solve_batch(bool regload, cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, const IO &io, unsigned char *buf, T *scratch)
   {
     const T *A[MAXSTG + 1];
     const T *B[MAXSTG + 1];
     const T *C[MAXSTG + 1];
     T       *D[MAXSTG + 1];
-    i64      ld[MAXSTG + 1];
-    A[0]  = a;
-    B[0]  = b;
-    C[0]  = c;
-    D[0]  = x;
-    ld[0] = ldx;
+    A[0] = a;
+    B[0] = b;
+    C[0] = c;
+    D[0] = nullptr;
     for (int k = 1; k <= pl.S; ++k) {
       const size_t   nb = align256((size_t)pl.n[k] * sizeof(T));
       unsigned char *q  = buf + pl.off[k];
@@ -996,21 +1026,26 @@ struct Launch {
       B[k]              = reinterpret_cast<const T *>(q + nb);
       C[k]              = reinterpret_cast<const T *>(q + 2 * nb);
       D[k]              = reinterpret_cast<T *>(q + 3 * nb);
-      ld[k]             = pl.n[k];
     }
     cudaError_t e;
-    for (int k = 0; k < pl.S; ++k) {
-      T *ac = const_cast<T *>(A[k + 1]), *bc = const_cast<T *>(B[k + 1]), *cc = const_cast<T *>(C[k + 1]);
-      e     = pl.fused[k] ? reduce2(st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], ac, bc, cc, D[k + 1], pl.n[k + 1]) : reduce_M(regload, pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], ac, bc, cc, D[k + 1], pl.n[k + 1]);
-      if (e != cudaSuccess) return e;
+    if (pl.S == 0) {
+      const int n = (int)pl.n[0];
+      if constexpr (IO::raw_copy) return final_solve(st, n, a, b, c, io.d, io.ldd);
+      else {
+        const unsigned grid = (unsigned)((n + 255) / 256);
+        io_load_kernel<T, R, IO><<<grid, 256, 0, st>>>(n, io, scratch);
+        e = final_solve(st, n, a, b, c, scratch, n);
+        if (e != cudaSuccess) return e;
+        io_store_kernel<T, R, IO><<<grid, 256, 0, st>>>(n, io, scratch);
+        return cudaGetLastError();
+      }
     }
-    e = final_solve(st, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], ld[pl.S]);
-    if (e != cudaSuccess) return e;
-    for (int k = pl.S - 1; k >= 0; --k) {
-      e = pl.fused[k] ? subst2(st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], D[k + 1], pl.n[k + 1]) : subst_M(regload, pl.M[k], st, pl.n[k], A[k], B[k], C[k], D[k], ld[k], D[k + 1], pl.n[k + 1]);
-      if (e != cudaSuccess) return e;
-    }
-    return cudaSuccess;
+    e = reduce_stage(regload, pl, 0, st, a, b, c, io, const_cast<T *>(A[1]), const_cast<T *>(B[1]), const_cast<T *>(C[1]), D[1]);
+    for (int k = 1; k < pl.S && e == cudaSuccess; ++k) e = reduce_stage(regload, pl, k, st, A[k], B[k], C[k], Own{D[k], pl.n[k]}, const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1]);
+    if (e == cudaSuccess) e = final_solve(st, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], pl.n[pl.S]);
+    for (int k = pl.S - 1; k >= 1 && e == cudaSuccess; --k) e = subst_stage(regload, pl, k, st, A[k], B[k], C[k], Own{D[k], pl.n[k]}, D[k + 1]);
+    if (e == cudaSuccess) e = subst_stage(regload, pl, 0, st, a, b, c, io, D[1]);
+    return e;
   }
 };
 
@@ -1034,39 +1069,71 @@ inline Plan plan_for(i64 n, const Config &cfg)
   }, [&](int, i64 nk) { return cfg.forced_M == FUSED_ALL || (cfg.forced_M == 0 && nk <= FUSED_MAX_ROWS); });
 }
 
-template <class T, int PIV>
-inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T *b, const T *c, T *x, i64 ldx, void *buffer, const Config &cfg)
+/* io(j): the io policy of columns j.. (batches of 4, then of 1) */
+template <class T, int PIV, class IOF>
+inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T *b, const T *c, IOF io, void *buffer, const Config &cfg)
 {
   unsigned char *buf = reinterpret_cast<unsigned char *>(((uintptr_t)buffer + 255) & ~(uintptr_t)255);
+  T             *scr = reinterpret_cast<T *>(buf);
   i64            j   = 0;
   cudaError_t    e   = cudaSuccess;
   if (nrhs >= 4) {
     const Plan pl = plan_for<T, PIV, 4>(n, cfg);
-    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(cfg.regload != 0, st, pl, a, b, c, x + j * ldx, ldx, buf);
+    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(cfg.regload != 0, st, pl, a, b, c, io(j), buf, scr);
   }
   if (j < nrhs && e == cudaSuccess) {
     const Plan pl = plan_for<T, PIV, 1>(n, cfg);
-    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(cfg.regload != 0, st, pl, a, b, c, x + j * ldx, ldx, buf);
+    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(cfg.regload != 0, st, pl, a, b, c, io(j), buf, scr);
   }
   return e == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
 }
+
+template <class T, class IOF>
+inline ts_status solve_io(cudaStream_t st, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, IOF io, void *buffer, const Config &cfg)
+{
+  switch (piv) {
+  case TS_PIVOTING_NONE: return solve_piv<T, TS_PIVOTING_NONE>(st, n, nrhs, a, b, c, io, buffer, cfg);
+  case TS_PIVOTING_PARTIAL: return solve_piv<T, TS_PIVOTING_PARTIAL>(st, n, nrhs, a, b, c, io, buffer, cfg);
+  default: return solve_piv<T, TS_PIVOTING_SCALED>(st, n, nrhs, a, b, c, io, buffer, cfg);
+  }
+}
+
+inline bool valid_pivoting(ts_pivoting piv) { return piv == TS_PIVOTING_NONE || piv == TS_PIVOTING_PARTIAL || piv == TS_PIVOTING_SCALED; }
 
 /* The solver: X (n x nrhs, column major, ldx) is overwritten by the solution of (a,b,c) X = X. */
 template <class T>
 inline ts_status solve(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, T *x, i64 ldx, void *buffer, const Config &cfg = Config())
 {
   if (n < 0 || nrhs < 0 || ldx < (n > 1 ? n : 1)) return TS_ERR_ARGUMENT;
-  if (piv != TS_PIVOTING_NONE && piv != TS_PIVOTING_PARTIAL && piv != TS_PIVOTING_SCALED) return TS_ERR_ARGUMENT;
+  if (!valid_pivoting(piv)) return TS_ERR_ARGUMENT;
   if (cfg.forced_M != 0 && cfg.forced_M != -1 && cfg.forced_M != FUSED_ALL && !valid_M(cfg.forced_M)) return TS_ERR_ARGUMENT;
   if (n == 0 || nrhs == 0) return TS_SUCCESS;
   if (!a || !b || !c || !x) return TS_ERR_ARGUMENT;
   if (!buffer && buffer_size(n, nrhs, sizeof(T), cfg) > 0) return TS_ERR_ARGUMENT;
-  cudaStream_t st = reinterpret_cast<cudaStream_t>(stream);
-  switch (piv) {
-  case TS_PIVOTING_NONE: return solve_piv<T, TS_PIVOTING_NONE>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
-  case TS_PIVOTING_PARTIAL: return solve_piv<T, TS_PIVOTING_PARTIAL>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
-  default: return solve_piv<T, TS_PIVOTING_SCALED>(st, n, nrhs, a, b, c, x, ldx, buffer, cfg);
-  }
+  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return InPlace<T>{x + j * ldx, ldx}; }, buffer, cfg);
+}
+
+/* Workspace of solve_permuted: the stages' arrays, or n x R scratch when the final stage is the whole
+   solve (n <= its threshold; the in-place solve needs none then) */
+inline size_t permuted_buffer_size(i64 n, i64 nrhs, size_t tsize)
+{
+  if (n <= 0 || nrhs <= 0) return 0;
+  const i64    R       = nrhs < RMAX ? nrhs : RMAX;
+  const size_t stages  = buffer_size(n, nrhs, tsize);
+  const size_t scratch = n <= NF_MAXROWS ? align256((size_t)n * R * tsize) + 256 : 0;
+  return stages > scratch ? stages : scratch;
+}
+
+/* The solver with the forest permutations fused into stage 0 (ts_permuted_io, trisplit_kernels.h) */
+template <class T>
+inline ts_status solve_permuted(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, const ts_permuted_io *io, void *buffer)
+{
+  if (n < 0 || nrhs < 0 || !valid_pivoting(piv) || !io) return TS_ERR_ARGUMENT;
+  if (n == 0 || nrhs == 0) return TS_SUCCESS;
+  if (!a || !b || !c || !io->x || !io->y || !buffer) return TS_ERR_ARGUMENT;
+  if (nrhs > 1 && (io->ldx < n || io->ldy < n || (io->w && io->ldw < n))) return TS_ERR_ARGUMENT;
+  const Permuted<T> p{*io};
+  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return p.shifted(j); }, buffer, Config());
 }
 
 } // namespace ts_rpts

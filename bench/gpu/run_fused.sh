@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The GPU checks and benchmark of the fused apply (the forest permutations inside RPTS's finest stage,
+# ts_cuda_[ds]gtsv_permuted), in one device-tool call (about 6 minutes):
+#   here:    bash bench/gpu/run_fused.sh pack    # builds into .gpu/ (prepare.sh, the RPTS test, bench_forest)
+#   device:  bash bench/gpu/run_fused.sh run     # carry [".gpu"]
+# run: test_rpts --permuted-only (fused solve == host composition around the plain solve, bit for bit,
+# float/double, 3 pivotings, ghost slots, scales, accumulate, in place, N up to 2^20) and --quick (the plain
+# solver still passes), compute-sanitizer memcheck of the permuted solves, ex8 (2x2 blocks) and transpose
+# against their expected outputs, bench_forest (apply vs one RPTS solve of the same N, issue 4), then
+# bench/gpu/run_petsc.sh all (ex5/ex6/ex7 expected outputs, host == device iteration counts of every PC,
+# sanitizers, time to solution against jacobi/ILU/GAMG on ANISO1/ANISO2/MODEL8).
+# Everything lands in $OUT/results.tar.gz (and checks.log, tts.csv, apply.txt beside it).
+set -u
+cd "$(dirname "$0")/../.."
+case "${1:-}" in
+pack)
+  set -e
+  SHARED=${SHARED:-../shared}
+  bash bench/gpu/prepare.sh
+  P="PETSC_DIR=/opt/petsc-cuda BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
+  make $P test search='tests-ex8_host tests-transpose_host'
+  cp build/cuda/tests/tests/ex8 build/cuda/tests/tests/transpose .gpu/tests/
+  make -f bench/rpts/Makefile .gpu/test_rpts .gpu/lib/.done
+  make -f tests/kernels/forest.mk .gpu/forest/bench_forest
+  mkdir -p .gpu/forest/mtx
+  for m in FEM_3D_thermal1 hangGlider_2 cage11 Dubcova1 bodyy4 memplus; do cp "$SHARED/matrices/$m.mtx.gz" .gpu/forest/mtx/; done
+  git rev-parse --short HEAD > .gpu/commit.txt
+  du -sh .gpu
+  exit 0 ;;
+run) ;;
+*) sed -n '2,12p' "$0"; exit 1 ;;
+esac
+
+FINAL=${OUT:-/tmp/out}
+export OUT=/tmp/fused_out
+mkdir -p "$OUT" "$FINAL"
+T0=$(date +%s)
+[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+export LD_LIBRARY_PATH=$PWD/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+GPU="-mat_type aijcusparse -vec_type cuda"
+{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; echo "commit $(cat .gpu/commit.txt)"; } | tee "$OUT/device.txt"
+pass=0 fail=0
+check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+{
+  timeout 150 .gpu/test_rpts --permuted-only > "$OUT/test_rpts_permuted.log" 2>&1
+  rc=$?; grep -E "^FAIL" "$OUT/test_rpts_permuted.log" | head -5; tail -3 "$OUT/test_rpts_permuted.log"
+  [ $rc = 0 ] && check "test_rpts --permuted-only (fused permuted RPTS == host composition, bitwise)" ok || check "test_rpts --permuted-only rc=$rc" no
+  timeout 90 .gpu/test_rpts --quick --no-gallery > "$OUT/test_rpts_quick.log" 2>&1
+  rc=$?; grep -E "^FAIL" "$OUT/test_rpts_quick.log" | head -5; tail -1 "$OUT/test_rpts_quick.log"
+  [ $rc = 0 ] && check "test_rpts --quick (plain and block RPTS, permuted)" ok || check "test_rpts --quick rc=$rc" no
+  timeout 120 /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 .gpu/test_rpts --permuted-only --quick > "$OUT/sanitizer_permuted.log" 2>&1
+  rc=$?; grep "ERROR SUMMARY" "$OUT/sanitizer_permuted.log" | tail -1
+  [ $rc = 0 ] && check "compute-sanitizer memcheck [test_rpts --permuted-only --quick]" ok || check "memcheck permuted rc=$rc" no
+  for t in "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"; do
+    cmd=${t%%:*} ref=${t#*:}
+    timeout 120 .gpu/tests/$cmd > "$OUT/${cmd%% *}_device.out" 2>&1
+    if diff "$OUT/${cmd%% *}_device.out" tests/output/$ref.out > /tmp/t.diff; then check "$cmd (device) == tests/output/$ref.out" ok; else check "$cmd (device)" no; head -12 /tmp/t.diff; fi
+  done
+  echo "$pass passed, $fail failed"
+} 2>&1 | tee "$OUT/checks_fused.log"
+timeout 150 .gpu/forest/bench_forest --no-host --csv "$OUT/forest.csv" .gpu/forest/mtx/*.mtx.gz > "$OUT/bench_forest.log" 2>&1
+sed -n '/^apply of the forest/,$p' "$OUT/bench_forest.log" | tee "$OUT/apply.txt"
+echo "== run_petsc.sh all after $(($(date +%s) - T0)) s"
+bash bench/gpu/run_petsc.sh all > "$OUT/run_petsc.log" 2>&1
+grep -E "^(PASS|FAIL)|passed|iterations " "$OUT/run_petsc.log" | grep -v "^PASS" | tail -30
+cat "$OUT/checks_fused.log" <(grep -E "^(PASS|FAIL)" "$OUT/run_petsc.log") | grep -E "^(PASS|FAIL)" > "$FINAL/checks.log"
+echo "$(grep -c ^PASS "$FINAL/checks.log") passed, $(grep -c ^FAIL "$FINAL/checks.log") failed" | tee -a "$FINAL/checks.log"
+cp "$OUT/tts.csv" "$OUT/apply.txt" "$FINAL/" 2>/dev/null
+column -s, -t < "$OUT/tts.csv" 2>/dev/null | head -60
+tar czf "$FINAL/results.tar.gz" -C "$OUT" .
+echo "elapsed $(($(date +%s) - T0)) s"
