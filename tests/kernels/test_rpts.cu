@@ -572,7 +572,7 @@ int main(int argc, char **argv)
     ts_status s2 = ts_cuda_dgtsv(0, TS_PIVOTING_SCALED, 10, 1, nullptr, nullptr, nullptr, nullptr, 5, nullptr);
     ts_status s3 = ts_cuda_dgtsv(0, TS_PIVOTING_SCALED, 0, 1, nullptr, nullptr, nullptr, nullptr, 1, nullptr);
     ts_status s4 = ts_cuda_sgtsv(0, (ts_pivoting)7, 10, 1, nullptr, nullptr, nullptr, nullptr, 10, nullptr);
-    /* the permuted solve: no io, bad pivoting, a leading dimension below n for several columns, no buffer */
+    /* the permuted solve: no io, bad pivoting, a zero leading dimension for several columns, no buffer */
     double         dummy = 0;
     ts_permuted_io io;
     memset(&io, 0, sizeof(io));
@@ -580,7 +580,9 @@ int main(int argc, char **argv)
     io.ldx = io.ldy = 5;
     ts_status p1 = ts_cuda_dgtsv_permuted(0, TS_PIVOTING_SCALED, 10, 1, &dummy, &dummy, &dummy, nullptr, &dummy);
     ts_status p2 = ts_cuda_dgtsv_permuted(0, (ts_pivoting)7, 10, 1, &dummy, &dummy, &dummy, &io, &dummy);
-    ts_status p3 = ts_cuda_dgtsv_permuted(0, TS_PIVOTING_SCALED, 10, 2, &dummy, &dummy, &dummy, &io, &dummy);
+    io.ldx         = 0;
+    ts_status p3   = ts_cuda_dgtsv_permuted(0, TS_PIVOTING_SCALED, 10, 2, &dummy, &dummy, &dummy, &io, &dummy);
+    io.ldx         = 5;
     ts_status p4 = ts_cuda_sgtsv_permuted(0, TS_PIVOTING_SCALED, 10, 1, nullptr, nullptr, nullptr, &io, nullptr);
     ts_status p5 = ts_cuda_dgtsv_permuted(0, TS_PIVOTING_SCALED, 0, 1, nullptr, nullptr, nullptr, &io, nullptr);
     const bool ok = s1 == TS_ERR_ARGUMENT && s2 == TS_ERR_ARGUMENT && s3 == TS_SUCCESS && s4 == TS_ERR_ARGUMENT && p1 == TS_ERR_ARGUMENT && p2 == TS_ERR_ARGUMENT && p3 == TS_ERR_ARGUMENT && p4 == TS_ERR_ARGUMENT && p5 == TS_SUCCESS;

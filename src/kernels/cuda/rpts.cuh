@@ -1131,7 +1131,8 @@ inline ts_status solve_permuted(void *stream, ts_pivoting piv, i64 n, i64 nrhs, 
   if (n < 0 || nrhs < 0 || !valid_pivoting(piv) || !io) return TS_ERR_ARGUMENT;
   if (n == 0 || nrhs == 0) return TS_SUCCESS;
   if (!a || !b || !c || !io->x || !io->y || !buffer) return TS_ERR_ARGUMENT;
-  if (nrhs > 1 && (io->ldx < n || io->ldy < n || (io->w && io->ldw < n))) return TS_ERR_ARGUMENT;
+  /* the vectors may be shorter than the system (ghost slots): only positive leading dimensions */
+  if (nrhs > 1 && (io->ldx < 1 || io->ldy < 1 || (io->w && io->ldw < 1))) return TS_ERR_ARGUMENT;
   const Permuted<T> p{*io};
   return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return p.shifted(j); }, buffer, Config());
 }

@@ -46,20 +46,22 @@ struct Permuted {
   __device__ __forceinline__ const T *src(int) const { return nullptr; }
   __device__ __forceinline__ T        load(int k, long long i) const
   {
-    const long long v = io.gather ? (long long)io.gather[i] : i;
+    /* read-only path: within a solve nothing writes what a thread block reads but that block itself,
+       after its reads (y may be x only with scatter == gather) */
+    const long long v = io.gather ? (long long)__ldg(io.gather + i) : i;
     if (v < 0) return T(0);
-    double r = io.x[k * (long long)io.ldx + v];
-    if (io.w) r = __dsub_rn(r, io.w[k * (long long)io.ldw + v]);
-    if (io.in_scale) r = __dmul_rn(io.in_scale[v], r);
+    double r = __ldg(io.x + k * (long long)io.ldx + v);
+    if (io.w) r = __dsub_rn(r, __ldg(io.w + k * (long long)io.ldw + v));
+    if (io.in_scale) r = __dmul_rn(__ldg(io.in_scale + v), r);
     return (T)r;
   }
   __device__ __forceinline__ void store(int k, long long i, T z) const
   {
-    const long long u = io.scatter ? (long long)io.scatter[i] : i;
+    const long long u = io.scatter ? (long long)__ldg(io.scatter + i) : i;
     if (u < 0) return;
     double *p = io.y + k * (long long)io.ldy + u;
     /* _rn: never contracted into an fma, so the host computes the same bits */
-    const double r = io.out_scale ? __dmul_rn(io.out_scale[u], (double)z) : (double)z;
+    const double r = io.out_scale ? __dmul_rn(__ldg(io.out_scale + u), (double)z) : (double)z;
     *p             = io.accumulate ? __dadd_rn(*p, r) : r;
   }
   Permuted shifted(long long j) const
