@@ -140,8 +140,9 @@ static ts_permuted_io TSForestDeviceIO(const TSForestDevice *f, const PetscScala
   io.x       = x;
   io.ldx     = ldx;
   io.scatter = f->perm;
-  io.y       = y;
-  io.ldy     = ldy;
+  io.y        = y;
+  io.ldy      = ldy;
+  io.keep_rhs = 1; /* one far read per row, not two (bench/results/2026-11-23-h100-fused) */
   return io;
 }
 

@@ -330,7 +330,8 @@ __device__ __forceinline__ void cp_async(T *smem, const T *gmem)
   else asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(sa), "l"(gmem) : "memory");
 }
 
-template <class T, int M, int R, bool ASYNC, class IO>
+/* SECOND: the substitution's pass over the tile (the io may keep what the reduction's pass read) */
+template <class T, int M, int R, bool ASYNC, bool SECOND = false, class IO>
 __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const IO &io, T *s)
 {
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
@@ -354,7 +355,7 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
 #pragma unroll
       for (int it = 0; it < IT; ++it) {
         const int i = tid + it * BLOCK;
-        if (LM % BLOCK == 0 || i < LM) v[it] = band ? __ldg(src + base + i) : io.load(arr - 3, base + i);
+        if (LM % BLOCK == 0 || i < LM) v[it] = band ? __ldg(src + base + i) : SECOND ? io.reload(arr - 3, base + i) : io.load(arr - 3, base + i);
       }
     } else {
 #pragma unroll
@@ -362,7 +363,7 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
         const int i = tid + it * BLOCK;
         const i64 g = base + i;
         T         x = arr == 1 ? T(1) : T(0);
-        if ((LM % BLOCK == 0 || i < LM) && g < n) x = band ? src[g] : io.load(arr - 3, g);
+        if ((LM % BLOCK == 0 || i < LM) && g < n) x = band ? src[g] : SECOND ? io.reload(arr - 3, g) : io.load(arr - 3, g);
         if ((arr == 0 && g == 0) || (arr == 2 && g == n - 1)) x = T(0);
         v[it] = x;
       }
@@ -592,7 +593,7 @@ __global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict
   T            *s  = reinterpret_cast<T *>(smem_raw);
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   const i64     base = (i64)blockIdx.x * LM;
-  load_tile<T, M, R, ASYNC>(n, base, a, b, c, io, s);
+  load_tile<T, M, R, ASYNC, true>(n, base, a, b, c, io, s);
   __syncthreads();
   const int t = threadIdx.x;
   const i64 p = (i64)blockIdx.x * L + t;
@@ -631,7 +632,7 @@ __global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restric
   T  *C = s + (3 + R) * L * Stride<M>::value;
   const i64 blk  = blockIdx.x;
   const i64 base = blk * L * M;
-  load_tile<T, M, R, true>(n, base, a, b, c, io, s);
+  load_tile<T, M, R, true, true>(n, base, a, b, c, io, s);
   __syncthreads();
   fused_level1<M, R>(n, blk, threadIdx.x, s, C);
   __syncthreads();
@@ -1121,7 +1122,8 @@ inline size_t permuted_buffer_size(i64 n, i64 nrhs, size_t tsize)
   const i64    R       = nrhs < RMAX ? nrhs : RMAX;
   const size_t stages  = buffer_size(n, nrhs, tsize);
   const size_t scratch = n <= NF_MAXROWS ? align256((size_t)n * R * tsize) + 256 : 0;
-  return stages > scratch ? stages : scratch;
+  const size_t stash   = n > NF_MAXROWS ? align256(stages) + align256((size_t)n * R * tsize) + 256 : 0; /* keep_rhs */
+  return stages > scratch ? (stages > stash ? stages : stash) : scratch;
 }
 
 /* The solver with the forest permutations fused into stage 0 (ts_permuted_io, trisplit_kernels.h) */
@@ -1133,7 +1135,12 @@ inline ts_status solve_permuted(void *stream, ts_pivoting piv, i64 n, i64 nrhs, 
   if (!a || !b || !c || !io->x || !io->y || !buffer) return TS_ERR_ARGUMENT;
   /* the vectors may be shorter than the system (ghost slots): only positive leading dimensions */
   if (nrhs > 1 && (io->ldx < 1 || io->ldy < 1 || (io->w && io->ldw < 1))) return TS_ERR_ARGUMENT;
-  const Permuted<T> p{*io};
+  Permuted<T> p{*io, nullptr, 0};
+  if (io->keep_rhs && n > NF_MAXROWS) { /* after the stages' arrays (permuted_buffer_size) */
+    unsigned char *buf = reinterpret_cast<unsigned char *>(((uintptr_t)buffer + 255) & ~(uintptr_t)255);
+    p.stash            = reinterpret_cast<T *>(buf + align256(buffer_size(n, nrhs, sizeof(T))));
+    p.ldst             = n;
+  }
   return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return p.shifted(j); }, buffer, Config());
 }
 
