@@ -135,11 +135,11 @@ static ts_permuted_io TSForestDeviceIO(const TSForestDevice *f, const PetscScala
 {
   ts_permuted_io io;
 
-  PetscMemzero(&io, sizeof(io));
-  io.gather  = f->perm;
-  io.x       = x;
-  io.ldx     = ldx;
-  io.scatter = f->perm;
+  memset(&io, 0, sizeof(io)); /* no scales, no w, no accumulation */
+  io.gather   = f->perm;
+  io.x        = x;
+  io.ldx      = ldx;
+  io.scatter  = f->perm;
   io.y        = y;
   io.ldy      = ldy;
   io.keep_rhs = 1; /* one far read per row, not two (bench/results/2026-11-23-h100-fused) */
