@@ -78,7 +78,7 @@ bash bench/gpu/run_petsc.sh $what > "$OUT/run_petsc.log" 2>&1
 grep -E "^(PASS|FAIL)|passed|iterations " "$OUT/run_petsc.log" | grep -v "^PASS" | tail -30
 cat "$OUT/checks_fused.log" <(grep -E "^(PASS|FAIL)" "$OUT/run_petsc.log") | grep -E "^(PASS|FAIL)" > "$FINAL/checks.log"
 echo "$(grep -c ^PASS "$FINAL/checks.log") passed, $(grep -c ^FAIL "$FINAL/checks.log") failed" | tee -a "$FINAL/checks.log"
-cp "$OUT/tts.csv" "$OUT/apply.txt" "$FINAL/" 2>/dev/null
-column -s, -t < "$OUT/tts.csv" 2>/dev/null | head -60
+cp "$OUT/apply.txt" "$FINAL/"
+if [ -f "$OUT/tts.csv" ]; then cp "$OUT/tts.csv" "$FINAL/"; column -s, -t < "$OUT/tts.csv" | head -60; fi
 tar czf "$FINAL/results.tar.gz" -C "$OUT" .
 echo "elapsed $(($(date +%s) - T0)) s"

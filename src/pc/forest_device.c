@@ -146,11 +146,11 @@ static ts_permuted_io TSForestDeviceIO(const TSForestDevice *f, const PetscScala
   return io;
 }
 
-static PetscErrorCode TSForestDeviceSolveSingle(const TSForestDevice *f, PCAlgTriPivoting pivoting, float *w, cudaStream_t stream)
+/* w = T^-1 w in float for a 2x2 block forest (scalar forests solve in float through TSForestDevicePermutedSolve) */
+static PetscErrorCode TSForestDeviceSolveSingleBlock(const TSForestDevice *f, PCAlgTriPivoting pivoting, float *w, cudaStream_t stream)
 {
   PetscFunctionBegin;
-  if (f->bs == 2) PetscCall(TSCheckKernel(ts_cuda_sbgtsv(stream, (ts_pivoting)pivoting, f->nrows / 2, 1, f->sa, f->sb, f->sc, w, f->nrows, f->sbuffer), "sbgtsv"));
-  else PetscCall(TSCheckKernel(ts_cuda_sgtsv(stream, (ts_pivoting)pivoting, f->nrows, 1, f->sa, f->sb, f->sc, w, f->nrows, f->sbuffer), "sgtsv"));
+  PetscCall(TSCheckKernel(ts_cuda_sbgtsv(stream, (ts_pivoting)pivoting, f->nrows / 2, 1, f->sa, f->sb, f->sc, w, f->nrows, f->sbuffer), "sbgtsv"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -187,7 +187,7 @@ static PetscErrorCode TSForestDeviceToSingle(TSForestDevice *f)
     PetscCall(TSDeviceMalloc(sizeof(float) * f->bs * f->nrows, (void **)&f->sa));
     PetscCall(TSDeviceMalloc(sizeof(float) * f->bs * f->nrows, (void **)&f->sb));
     PetscCall(TSDeviceMalloc(sizeof(float) * f->bs * f->nrows, (void **)&f->sc));
-    PetscCall(TSDeviceMalloc(sizeof(float) * f->nrows, (void **)&f->swork));
+    if (f->bs == 2) PetscCall(TSDeviceMalloc(sizeof(float) * f->nrows, (void **)&f->swork)); /* scalar forests convert inside the solve */
     PetscCall(TSDeviceMalloc(TSForestDeviceSolveBytes(f, 1, 1) + 1, &f->sbuffer));
   }
   if (f->n) {
@@ -353,7 +353,7 @@ PetscErrorCode TSForestDeviceApply(const TSForestDevice *f, PCAlgTriPivoting piv
     PetscCall(TSForestDevicePermutedSolve(f, pivoting, PETSC_FALSE, 1, &io, f->sb ? f->sbuffer : f->buffer, stream));
   } else if (f->n && f->sb) { /* single-precision block factors: convert on the way in and out */
     PetscCall(TSCheckKernel(ts_cuda_gather_to_float(stream, f->nrows, f->perm, xa, f->swork), "gather_to_float"));
-    PetscCall(TSForestDeviceSolveSingle(f, pivoting, f->swork, stream));
+    PetscCall(TSForestDeviceSolveSingleBlock(f, pivoting, f->swork, stream));
     PetscCall(TSCheckKernel(ts_cuda_scatter_from_float(stream, f->nrows, f->perm, f->swork, ya), "scatter_from_float"));
   } else if (f->n) {
     PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, xa, f->work), "gather"));

@@ -177,7 +177,7 @@ typedef struct {
   PetscScalar *a, *b, *c;             /* device bands */
   PetscScalar *work;                  /* device, n */
   void       *buffer;                 /* device, the larger of the setup and RPTS workspaces */
-  float      *sa, *sb, *sc, *swork;   /* device, single-precision bands and work (-pc_algtri_precision single) */
+  float      *sa, *sb, *sc, *swork;   /* device, single-precision bands and work (-pc_algtri_precision single; swork: 2x2 blocks only) */
   void       *sbuffer;                /* device, RPTS workspace in float */
   PetscScalar *mwork;                 /* device, n x mwork_cols, for several right-hand sides */
   void       *mbuffer;                /* device, RPTS workspace for mwork_cols right-hand sides */

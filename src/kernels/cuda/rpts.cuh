@@ -1114,16 +1114,17 @@ inline ts_status solve(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *
   return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return InPlace<T>{x + j * ldx, ldx}; }, buffer, cfg);
 }
 
-/* Workspace of solve_permuted: the stages' arrays, or n x R scratch when the final stage is the whole
-   solve (n <= its threshold; the in-place solve needs none then) */
+/* Workspace of solve_permuted. n <= NF_MAXROWS: the stages' arrays, or n x R scratch when the final
+   stage is the whole solve (the in-place solve needs none then). Larger n: the stages' arrays, then at
+   stash_offset the n x R stash of keep_rhs. */
+inline size_t stash_offset(i64 n, i64 nrhs, size_t tsize) { return align256(buffer_size(n, nrhs, tsize)); }
 inline size_t permuted_buffer_size(i64 n, i64 nrhs, size_t tsize)
 {
   if (n <= 0 || nrhs <= 0) return 0;
-  const i64    R       = nrhs < RMAX ? nrhs : RMAX;
-  const size_t stages  = buffer_size(n, nrhs, tsize);
-  const size_t scratch = n <= NF_MAXROWS ? align256((size_t)n * R * tsize) + 256 : 0;
-  const size_t stash   = n > NF_MAXROWS ? align256(stages) + align256((size_t)n * R * tsize) + 256 : 0; /* keep_rhs */
-  return stages > scratch ? (stages > stash ? stages : stash) : scratch;
+  const size_t rhs = align256((size_t)n * (nrhs < RMAX ? nrhs : RMAX) * tsize) + 256; /* 256: the caller's buffer is aligned up */
+  if (n > NF_MAXROWS) return stash_offset(n, nrhs, tsize) + rhs;
+  const size_t stages = buffer_size(n, nrhs, tsize);
+  return stages > rhs ? stages : rhs;
 }
 
 /* The solver with the forest permutations fused into stage 0 (ts_permuted_io, trisplit_kernels.h) */
@@ -1138,7 +1139,7 @@ inline ts_status solve_permuted(void *stream, ts_pivoting piv, i64 n, i64 nrhs, 
   Permuted<T> p{*io, nullptr, 0};
   if (io->keep_rhs && n > NF_MAXROWS) { /* after the stages' arrays (permuted_buffer_size) */
     unsigned char *buf = reinterpret_cast<unsigned char *>(((uintptr_t)buffer + 255) & ~(uintptr_t)255);
-    p.stash            = reinterpret_cast<T *>(buf + align256(buffer_size(n, nrhs, sizeof(T))));
+    p.stash            = reinterpret_cast<T *>(buf + stash_offset(n, nrhs, sizeof(T)));
     p.ldst             = n;
   }
   return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return p.shifted(j); }, buffer, Config());

@@ -50,10 +50,10 @@ struct Permuted {
   long long             ldst;
 
   __device__ __forceinline__ const T *src(int) const { return nullptr; }
-  __device__ __forceinline__ T        load(int k, long long i) const
+  /* rhs row i of column k, gathered, less w, scaled; read-only path: within a solve nothing writes what a
+     thread block reads but that block itself, after its reads (y may be x only with scatter == gather) */
+  __device__ __forceinline__ T gathered(int k, long long i) const
   {
-    /* read-only path: within a solve nothing writes what a thread block reads but that block itself,
-       after its reads (y may be x only with scatter == gather) */
     const long long v = io.gather ? (long long)__ldg(io.gather + i) : i;
     double          r = 0; /* a ghost slot reads 0 */
     if (v >= 0) {
@@ -61,17 +61,17 @@ struct Permuted {
       if (io.w) r = __dsub_rn(r, __ldg(io.w + k * (long long)io.ldw + v));
       if (io.in_scale) r = __dmul_rn(__ldg(io.in_scale + v), r);
     }
-    if (stash) stash[k * ldst + i] = (T)r;
     return (T)r;
   }
-  /* the substitution's read of the same row: from the stash (contiguous) when kept, else gathered again */
-  __device__ __forceinline__ T reload(int k, long long i) const
+  /* the reduction's read, stashed when kept */
+  __device__ __forceinline__ T load(int k, long long i) const
   {
-    if (stash) return stash[k * ldst + i];
-    Permuted q = *this;
-    q.stash    = nullptr;
-    return q.load(k, i);
+    const T r = gathered(k, i);
+    if (stash) stash[k * ldst + i] = r;
+    return r;
   }
+  /* the substitution's read of the same row: from the stash (contiguous) when kept, else gathered again */
+  __device__ __forceinline__ T reload(int k, long long i) const { return stash ? stash[k * ldst + i] : gathered(k, i); }
   __device__ __forceinline__ void store(int k, long long i, T z) const
   {
     const long long u = io.scatter ? (long long)__ldg(io.scatter + i) : i;
