@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Where the time of a GMRES(20) iteration and of one RPTS solve goes on the GPU machine, in one call:
 #   here:    bash bench/gpu/profile.sh pack     # builds into .gpu/ (run_fused.sh pack, plus bench_rpts)
-#   device:  bash bench/gpu/profile.sh run      # carry [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/bundle",
-#                                               #   ".gpu/forest/mtx", ".gpu/commit.txt"]
+#   device:  bash bench/gpu/profile.sh run      # carry [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/profile",
+#                                               #   ".gpu/commit.txt"]
 # run:
 #  1. ex1 on ANISO1 1200^2, GMRES(20) right preconditioning, for jacobi, algtri and ALT-i m = 2, 3: -log_view
 #     with -log_view_gpu_time (GPU time of each event; PETSc then waits for the GPU at each event's end) and
@@ -17,10 +17,12 @@ cd "$(dirname "$0")/../.."
 case "${1:-}" in
 pack)
   set -e
-  bash bench/gpu/run_fused.sh pack >/dev/null
+  bash bench/gpu/prepare.sh >/dev/null
   make -f bench/rpts/Makefile .gpu/bench_rpts
-  tar cJf .gpu/bundle/bench_rpts.tar.xz -C .gpu bench_rpts
-  du -sh .gpu/bundle
+  git rev-parse --short HEAD > .gpu/commit.txt
+  mkdir -p .gpu/profile
+  tar cJf .gpu/profile/bins.tar.xz -C .gpu bench_rpts lib/libtrisplit.so tutorials/ex1
+  du -sh .gpu/profile
   exit 0 ;;
 run) ;;
 *) sed -n '2,14p' "$0"; exit 1 ;;
@@ -30,8 +32,7 @@ FINAL=${OUT:-/tmp/out}
 P=/tmp/profile
 mkdir -p "$P" "$FINAL"
 [ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
-[ -x .gpu/tutorials/ex1 ] || tar xJf .gpu/bundle/bins.tar.xz -C .gpu
-[ -x .gpu/bench_rpts ] || tar xJf .gpu/bundle/bench_rpts.tar.xz -C .gpu
+tar xJf .gpu/profile/bins.tar.xz -C .gpu
 export LD_LIBRARY_PATH=$PWD/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
 NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
 EX1=".gpu/tutorials/ex1 -problem aniso1 -n 1200 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -mat_type aijcusparse -vec_type cuda"
