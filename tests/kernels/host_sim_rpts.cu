@@ -174,14 +174,14 @@ static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
           for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = S[(3 + k) * ds0 + off];
         }
       } else if (!up) {
-        reduce_partition<MF, R, false>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        reduce_partition<MF, R, false, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
         const int i    = 2 + 2 * p;
         C[i]           = e0;
         C[ds1 + i]     = e1;
         C[2 * ds1 + i] = e2;
         for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
       } else {
-        reduce_partition<MF, R, true>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        reduce_partition<MF, R, true, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
         const int i    = 1 + 2 * p;
         C[i]           = e2;
         C[ds1 + i]     = e1;
@@ -205,7 +205,7 @@ static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
       S[(3 + k) * ds + m - 1] = T(0);
       z[k]                    = T(0);
     }
-    substitute_partition<PIV, NSEQ + 2, R>(S, S + ds, S + 2 * ds, S + 3 * ds, ds, m, z, z, z, z);
+    substitute_partition<PIV, NSEQ + 2, R, FINAL_ROLLED>(S, S + ds, S + 2 * ds, S + 3 * ds, ds, m, z, z, z, z);
   }
   for (int l = lv - 2; l >= 0; --l) {
     const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
@@ -217,7 +217,7 @@ static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
       const int m   = n0 - p * MF < MF ? n0 - p * MF : MF;
       T         x0[R], xl[R], xm1[R], xp[R];
       interface_values<R>(X, ds1, n1, p, m, x0, xl, xm1, xp);
-      substitute_partition<PIV, MF, R>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
+      substitute_partition<PIV, MF, R, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
     }
   }
   const T *X = lev[0] + 3 * (n + 2) + 1;

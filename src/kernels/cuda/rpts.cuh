@@ -49,7 +49,21 @@ typedef long long i64;
 
 constexpr int L       = 32;  /* partitions per block of the stage kernels */
 constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load, 1-2 warps compute) */
-constexpr int MF      = 12;  /* partition size inside the final (on-chip) stage */
+/* The final stage runs in one block, so its time is the latency of its chain of partition sweeps.
+   Partitions of an odd number of rows (MF) keep the threads of a level on distinct shared-memory banks
+   (MF = 12 put four threads on one bank), and the sweeps are loops instead of unrolled code: one block
+   running once through fully unrolled sweeps waited on instruction fetches, right after the stage kernels
+   had filled the instruction cache with their own code (H100, bench/rpts/final_stage.cu: N = 2^20 75.7 ->
+   66.5 us, 1.44M rows 100 -> 92 us; unrolling or rolling the stage kernels' sweeps changed nothing).
+   Both can be overridden to compare (bench/rpts/Makefile final-variants). */
+#ifndef TS_RPTS_MF
+  #define TS_RPTS_MF 13
+#endif
+#ifndef TS_RPTS_FINAL_ROLLED
+  #define TS_RPTS_FINAL_ROLLED 1
+#endif
+constexpr int  MF           = TS_RPTS_MF; /* partition size inside the final (on-chip) stage */
+constexpr bool FINAL_ROLLED = TS_RPTS_FINAL_ROLLED != 0;
 constexpr int NSEQ    = 32;  /* the final stage solves at most this many rows with one thread */
 constexpr int MAXLEV  = 12;  /* levels inside the final stage */
 constexpr int MAXSTG  = 16;  /* global stages */
@@ -156,8 +170,9 @@ __host__ __device__ inline i64 coarse_size(i64 n, int M) { return 2 * ((n + M - 
    Eliminating column j-1 between the accumulated row p and the current row q gives, whichever of the
    two is the pivot row, the same new accumulated row up to a factor: p1 q - q1 p. The reduction
    therefore needs no pivot decision and no division (the pivot rule only decides which row is kept
-   for the back substitution, see substitute_partition); the row is renormalised by a power of two. */
-template <int MMAX, int R, bool REV, class T>
+   for the back substitution, see substitute_partition); the row is renormalised by a power of two.
+   ROLLED: a loop over the m rows instead of MMAX unrolled guarded steps (the final stage, see MF). */
+template <int MMAX, int R, bool REV, bool ROLLED = false, class T>
 TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, int ds, int m, T &e0, T &e1, T &e2, T (&er)[R])
 {
   const T *lo = REV ? sc : sa; /* coefficient of the column being eliminated */
@@ -167,8 +182,9 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
   T r[R];
 #pragma unroll
   for (int k = 0; k < R; ++k) r[k] = sd[k * ds + i1];
-#pragma unroll
-  for (int j = 2; j < MMAX; ++j) {
+  const int jend = ROLLED ? m : MMAX;
+#pragma unroll(ROLLED ? 1 : MMAX)
+  for (int j = 2; j < jend; ++j) {
     if (j < m) {
       const int i  = REV ? m - 1 - j : j;
       const T   ca = lo[i], cb = sb[i], cc = up[i];
@@ -197,8 +213,9 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
    stored over the free slot, or row j itself, left in place; 1 bit per step. The accumulated row is
    carried division free (see reduce_partition); for partial pivoting sig tracks its scale against the
    division-based row. The ends may take rows 0 and m-1 instead if they are the better pivots.
-   On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64. */
-template <int PIV, int MMAX, int R, class T>
+   On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64.
+   ROLLED as in reduce_partition. */
+template <int PIV, int MMAX, int R, bool ROLLED = false, class T>
 TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const T (&x0)[R], const T (&xl)[R], const T (&xm1)[R], const T (&xp)[R])
 {
   if (m >= 3) {
@@ -212,8 +229,9 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
     }
     uint64_t bits = 2; /* bit j (j >= 2): the accumulated row was the pivot at step j; bit 1: slot 1 */
     int      ip   = 1; /* the free slot (its row is part of the accumulated row) */
-#pragma unroll
-    for (int j = 2; j < MMAX - 1; ++j) {
+    const int jend = ROLLED ? m - 1 : MMAX - 1;
+#pragma unroll(ROLLED ? 1 : MMAX)
+    for (int j = 2; j < jend; ++j) {
       if (j <= m - 2) {
         const T ca = sa[j], cb = sb[j], cc = sc[j];
         bool    kp;
@@ -267,8 +285,8 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         xb[k]        = xl[k];
       }
     }
-#pragma unroll
-    for (int j = MMAX - 3; j >= 1; --j) {
+#pragma unroll(ROLLED ? 1 : MMAX)
+    for (int j = ROLLED ? m - 3 : MMAX - 3; j >= 1; --j) {
       if (j <= m - 3) {
         const uint64_t below = bits & ((2ull << j) - 1ull);
         const int      ipj   = 63 - clz64(below);
@@ -720,7 +738,7 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
           for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = S[(3 + k) * ds0 + off];
         }
       } else if (!up) {
-        reduce_partition<MF, R, false>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        reduce_partition<MF, R, false, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
         const int i    = 2 + 2 * p;
         C[i]           = e0;
         C[ds1 + i]     = e1;
@@ -728,7 +746,7 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
 #pragma unroll
         for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
       } else {
-        reduce_partition<MF, R, true>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+        reduce_partition<MF, R, true, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
         const int i    = 1 + 2 * p;
         C[i]           = e2;
         C[ds1 + i]     = e1;
@@ -756,7 +774,7 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
       S[(3 + k) * ds + m - 1] = T(0);
       z[k]                    = T(0);
     }
-    substitute_partition<PIV, NSEQ + 2, R>(S, S + ds, S + 2 * ds, S + 3 * ds, ds, m, z, z, z, z);
+    substitute_partition<PIV, NSEQ + 2, R, FINAL_ROLLED>(S, S + ds, S + 2 * ds, S + 3 * ds, ds, m, z, z, z, z);
   }
   __syncthreads();
   /* substitutions */
@@ -770,7 +788,7 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
       const int m = n0 - p * MF < MF ? n0 - p * MF : MF;
       T         x0[R], xl[R], xm1[R], xp[R];
       interface_values<R>(X, ds1, n1, p, m, x0, xl, xm1, xp);
-      substitute_partition<PIV, MF, R>(Sl + off, Sl + ds0 + off, Sl + 2 * ds0 + off, Sl + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
+      substitute_partition<PIV, MF, R, FINAL_ROLLED>(Sl + off, Sl + ds0 + off, Sl + 2 * ds0 + off, Sl + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
     }
     S = Sl;
     __syncthreads();
