@@ -212,7 +212,9 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
    division-based elimination would hold them) picks the pivot row of x[j-1]: the accumulated row, then
    stored over the free slot, or row j itself, left in place; 1 bit per step. The accumulated row is
    carried division free (see reduce_partition); for partial pivoting sig tracks its scale against the
-   division-based row. The ends may take rows 0 and m-1 instead if they are the better pivots.
+   division-based row. The ends may take rows 0 and m-1 instead if they are the better pivots; x[1]
+   chooses between its pivot row and row 0 by the scaled rule for partial pivoting too (not an
+   elimination step: both rows are equations of x[1] with known neighbours).
    On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64.
    ROLLED as in reduce_partition. */
 template <int PIV, int MMAX, int R, bool ROLLED = false, class T>
@@ -261,21 +263,18 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
     }
     /* x[m-2]: accumulated row (s1 x[m-2] + s2 x[m-1] = r) or row m-1 */
     T xa[R], xb[R];
-    T pc, pm; /* pivot coefficient of the row that gave x[m-2] and that row's scale */
+    T pc, pm; /* pivot coefficient of the row that gave x[m-2] and that row's max-abs (only their ratio is used) */
     {
-      const int i  = m - 1;
-      const T   la = sa[i], lb = sb[i], lc = sc[i];
-      T         mpa = T(1), mcb = T(1);
-      if (PIV == TS_PIVOTING_SCALED) {
-        mpa = tmax(tabs(s1), tabs(s2));
-        mcb = tmax(tabs(la), tmax(tabs(lb), tabs(lc)));
-      }
+      const int i   = m - 1;
+      const T   la  = sa[i], lb = sb[i], lc = sc[i];
+      const T   mpa = tmax(tabs(s1), tabs(s2));
+      const T   mcb = tmax(tabs(la), tmax(tabs(lb), tabs(lc)));
       const bool useA = PIV == TS_PIVOTING_NONE      ? true
                         : PIV == TS_PIVOTING_PARTIAL ? tabs(s1) >= tabs(la) * tabs(sig)
                                                      : tabs(s1) * mcb >= tabs(la) * mpa;
       const T    den  = useA ? s1 : la;
-      pc              = PIV == TS_PIVOTING_PARTIAL && useA ? s1 / sig : den;
-      pm              = useA ? mpa : (PIV == TS_PIVOTING_PARTIAL ? T(1) : mcb);
+      pc              = den;
+      pm              = useA ? mpa : mcb;
       const T inv     = T(1) / den;
 #pragma unroll
       for (int k = 0; k < R; ++k) {
@@ -299,8 +298,7 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         for (int q = 0; q < R; ++q) xj[q] = fma(-kc, xb[q], fma(-kb, xa[q], sd[q * ds + k])) * inv;
         if (j == 1) {
           pc = ka;
-          pm = T(1);
-          if (PIV == TS_PIVOTING_SCALED) pm = tmax(tabs(ka), tmax(tabs(kb), tabs(kc)));
+          pm = tmax(tabs(ka), tmax(tabs(kb), tabs(kc)));
         }
         /* x[j+1] is final and its slot is no longer read */
 #pragma unroll
@@ -311,11 +309,14 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         }
       }
     }
-    /* x[1]: the pivot row found above, or row 0 (c0 x[1] = d0 - b0 x[0] - a0 x[-1]) */
+    /* x[1]: the pivot row found above, or row 0 (c0 x[1] = d0 - b0 x[0] - a0 x[-1]). Both rows are
+       equations of the system and x[0], x[-1] are known, so this is not an elimination step: the row
+       whose coefficient of x[1] is larger relative to its max-abs is taken, with partial pivoting too
+       (its row rule alone, |pc| >= |c0|, took a row 1e15 x[2] + 0.6 x[1] + ... whose rounded right-
+       hand side leaves x[1] with an absolute error of about ulp(1e15): Chang type 18). */
     if (PIV != TS_PIVOTING_NONE) {
-      const T a0 = sa[0], b0 = sb[0], c0 = sc[0];
-      T       mc0 = T(1);
-      if (PIV == TS_PIVOTING_SCALED) mc0 = tmax(tabs(a0), tmax(tabs(b0), tabs(c0)));
+      const T    a0 = sa[0], b0 = sb[0], c0 = sc[0];
+      const T    mc0  = tmax(tabs(a0), tmax(tabs(b0), tabs(c0)));
       const bool keep = tabs(pc) * mc0 >= tabs(c0) * pm;
       if (!keep) {
 #pragma unroll

@@ -1,0 +1,316 @@
+/*
+   acc_sim.cu - accuracy study of RPTS on the host simulation (the partition routines of rpts.cuh, as
+   host_sim_rpts.cu runs them), with the GPU's default plan: plain M-row stages above FUSED_MAX_ROWS,
+   fused two-level stages below, final stage of nf = 2048 rows. Its suite reproduces test_rpts --suite on
+   the H100 to the printed digits (bench/results/2026-11-22-h100-rpts2/suite.log).
+
+     acc_sim suite N [-M m] [-FM m] [-fmax rows] [-nf rows]   Table 4 + Chang vs LAPACK dgtsv (rule of issue 3)
+     acc_sim FAMILY ID N [options] [-v]                       one matrix (FAMILY 0: Table 4, 1: Chang);
+                                                              -v: per stage, the FRE of a long double solve of
+                                                              the coarse system as formed, and of the
+                                                              substitution with exact interface values
+   -M: M of the plain stages, -FM: level-1 M of the fused stages, -fmax: fused stages up to this many
+   rows (-1: none).
+*/
+#define main host_sim_main
+#include "host_sim_rpts.cu"
+#undef main
+#include <string>
+
+extern "C" void dgtsv_(const int *n, const int *nrhs, double *dl, double *d, double *du, double *b, const int *ldb, int *info);
+
+struct Sys {
+  int n;
+  std::vector<double> a, b, c, xt, d;
+};
+
+static bool gen(int family, int id, int n, Sys &s)
+{
+  s.n = n;
+  s.a.assign(n, 0);
+  s.b.assign(n, 0);
+  s.c.assign(n, 0);
+  int e = family ? tg_chang(id, n, n / 2, 2021, s.a.data(), s.b.data(), s.c.data()) : tg_table4(id, n, 2021, s.a.data(), s.b.data(), s.c.data());
+  if (e != TG_OK) return false;
+  s.xt.resize(n);
+  s.d.resize(n);
+  tg_rhs(n, 7, s.xt.data());
+  for (int i = 0; i < n; ++i) {
+    long double v = (long double)s.b[i] * s.xt[i];
+    if (i > 0) v += (long double)s.a[i] * s.xt[i - 1];
+    if (i < n - 1) v += (long double)s.c[i] * s.xt[i + 1];
+    s.d[i] = (double)v;
+  }
+  return true;
+}
+
+static double fre(int n, const double *x, const double *xt)
+{
+  long double num = 0, den = 0;
+  for (int i = 0; i < n; ++i) {
+    if (!isfinite(x[i])) return NAN;
+    const long double d = (long double)x[i] - xt[i];
+    num += d * d;
+    den += (long double)xt[i] * xt[i];
+  }
+  return den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
+}
+
+static double lapack(const Sys &s)
+{
+  int n = s.n, one = 1, info = 0;
+  std::vector<double> dl(n), dd(s.b), du(n), x(s.d);
+  for (int i = 0; i + 1 < n; ++i) {
+    dl[i] = s.a[i + 1];
+    du[i] = s.c[i];
+  }
+  dgtsv_(&n, &one, dl.data(), dd.data(), du.data(), x.data(), &n, &info);
+  return info ? INFINITY : fre(n, x.data(), s.xt.data());
+}
+
+static double refsolve(const Sys &s, int piv)
+{
+  std::vector<double> x(s.d);
+  std::vector<char> w(ts_ref_gttrf_size(s.n) + 8);
+  ts_int zr;
+  ts_ref_gtsv((ts_pivoting)piv, s.n, 1, s.a.data(), s.b.data(), s.c.data(), x.data(), s.n, w.data(), &zr);
+  return fre(s.n, x.data(), s.xt.data());
+}
+
+/* plan options */
+struct Opt {
+  int  M       = 16;      /* plain stages */
+  int  FM      = 16;      /* level 1 of fused stages */
+  i64  fmax    = 1 << 18; /* fused stages for n_k <= fmax (-1: none, huge: all) */
+  int  nf      = 2048;
+  bool verbose = false;
+};
+
+template <int PIV, int M>
+static void stage_reduce(bool fused, i64 n, const double *a, const double *b, const double *c, const double *d, i64 ldd, double *ac, double *bc, double *cc, double *dc, i64 nc)
+{
+  (fused ? sim_reduce2<double, PIV, M, 1> : sim_reduce<double, PIV, M, 1>)(n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+}
+template <int PIV, int M>
+static void stage_subst(bool fused, i64 n, const double *a, const double *b, const double *c, double *d, i64 ldd, const double *xc, i64 nc)
+{
+  (fused ? sim_subst2<double, PIV, M, 1> : sim_subst<double, PIV, M, 1>)(n, a, b, c, d, ldd, xc, nc);
+}
+template <int PIV>
+static void dispatch_reduce(int M, bool fused, i64 n, const double *a, const double *b, const double *c, const double *d, i64 ldd, double *ac, double *bc, double *cc, double *dc, i64 nc)
+{
+  switch (M) {
+  case 12: return stage_reduce<PIV, 12>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 20: return stage_reduce<PIV, 20>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 14: return stage_reduce<PIV, 14>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 18: return stage_reduce<PIV, 18>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 22: return stage_reduce<PIV, 22>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 26: return stage_reduce<PIV, 26>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 34: return stage_reduce<PIV, 34>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 16: return stage_reduce<PIV, 16>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 17: return stage_reduce<PIV, 17>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 24: return stage_reduce<PIV, 24>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 32: return stage_reduce<PIV, 32>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 40: return stage_reduce<PIV, 40>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  }
+  abort();
+}
+template <int PIV>
+static void dispatch_subst(int M, bool fused, i64 n, const double *a, const double *b, const double *c, double *d, i64 ldd, const double *xc, i64 nc)
+{
+  switch (M) {
+  case 12: return stage_subst<PIV, 12>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 20: return stage_subst<PIV, 20>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 14: return stage_subst<PIV, 14>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 18: return stage_subst<PIV, 18>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 22: return stage_subst<PIV, 22>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 26: return stage_subst<PIV, 26>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 34: return stage_subst<PIV, 34>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 16: return stage_subst<PIV, 16>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 17: return stage_subst<PIV, 17>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 24: return stage_subst<PIV, 24>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 32: return stage_subst<PIV, 32>(fused, n, a, b, c, d, ldd, xc, nc);
+  case 40: return stage_subst<PIV, 40>(fused, n, a, b, c, d, ldd, xc, nc);
+  }
+  abort();
+}
+
+/* fine index of each coarse row of a plain stage */
+static std::vector<i64> coarse_map(i64 n, int M)
+{
+  const i64 nc = coarse_size(n, M);
+  std::vector<i64> mp(nc);
+  for (i64 p = 0; 2 * p < nc; ++p) {
+    const int m = (int)(n - p * M < M ? n - p * M : M);
+    mp[2 * p] = p * M;
+    if (2 * p + 1 < nc) mp[2 * p + 1] = p * M + m - 1;
+  }
+  return mp;
+}
+
+/* long double GEPP of a tridiagonal system (exact-ish reference for the coarse systems) */
+static std::vector<long double> ld_solve(i64 n, const double *a, const double *b, const double *c, const double *d)
+{
+  std::vector<long double> u0(n), u1(n), u2(n), y(n), l(n);
+  std::vector<char> pv(n);
+  long double p0 = b[0], p1 = n > 1 ? c[0] : 0, pr = d[0];
+  std::vector<long double> x(n);
+  /* dense-ish banded LU with interchanges, storing rows */
+  for (i64 i = 0; i < n - 1; ++i) {
+    long double aj = a[i + 1], bj = b[i + 1], cj = i + 1 < n - 1 ? c[i + 1] : 0, dj = d[i + 1];
+    if (fabsl(aj) <= fabsl(p0)) {
+      long double m = aj / p0;
+      u0[i] = p0; u1[i] = p1; u2[i] = 0; y[i] = pr;
+      p0 = bj - m * p1; p1 = cj; pr = dj - m * pr;
+    } else {
+      long double m = p0 / aj;
+      u0[i] = aj; u1[i] = bj; u2[i] = cj; y[i] = dj;
+      long double np0 = p1 - m * bj, np1 = -m * cj;
+      pr = pr - m * dj;
+      p0 = np0; p1 = np1;
+    }
+  }
+  u0[n - 1] = p0; y[n - 1] = pr;
+  for (i64 i = n - 1; i >= 0; --i) {
+    long double v = y[i];
+    if (i + 1 < n) v -= u1[i] * x[i + 1];
+    if (i + 2 < n) v -= u2[i] * x[i + 2];
+    x[i] = v / u0[i];
+  }
+  return x;
+}
+
+template <int PIV>
+static double sim_default(const Sys &s, const Opt &o, std::vector<double> &x)
+{
+  const i64 n  = s.n;
+  const int nf = nf_cap(o.nf, 1, 8);
+  Plan pl = make_plan(n, 1, 8, nf, [&](int, i64 nk) { return nk <= o.fmax ? o.FM : o.M; }, [&](int, i64 nk) { return nk <= o.fmax; });
+  std::vector<std::vector<double>> A(pl.S + 1), B(pl.S + 1), C(pl.S + 1), D(pl.S + 1);
+  std::vector<std::vector<i64>> map(pl.S + 1); /* fine index of the rows of stage k */
+  map[0].resize(n);
+  for (i64 i = 0; i < n; ++i) map[0][i] = i;
+  A[0] = s.a; B[0] = s.b; C[0] = s.c; D[0] = s.d;
+  for (int k = 1; k <= pl.S; ++k) {
+    A[k].assign(pl.n[k], NAN); B[k].assign(pl.n[k], NAN); C[k].assign(pl.n[k], NAN); D[k].assign(pl.n[k], NAN);
+  }
+  for (int k = 0; k < pl.S; ++k) {
+    dispatch_reduce<PIV>(pl.M[k], pl.fused[k], pl.n[k], A[k].data(), B[k].data(), C[k].data(), D[k].data(), pl.n[k], A[k + 1].data(), B[k + 1].data(), C[k + 1].data(), D[k + 1].data(), pl.n[k + 1]);
+    std::vector<i64> m1 = coarse_map(pl.n[k], pl.M[k]);
+    if (pl.fused[k]) {
+      std::vector<i64> m2 = coarse_map(m1.size(), M2);
+      for (auto &v : m2) v = m1[v];
+      m1 = m2;
+    }
+    map[k + 1].resize(m1.size());
+    for (size_t i = 0; i < m1.size(); ++i) map[k + 1][i] = map[k][m1[i]];
+  }
+  std::vector<std::vector<double>> rhs(D); /* keep the stage rhs */
+  if (o.verbose) {
+    for (int k = 0; k <= pl.S; ++k) {
+      /* the coarse system as formed, solved in long double, against x_t at its fine rows */
+      auto xl = ld_solve(pl.n[k], A[k].data(), B[k].data(), C[k].data(), rhs[k].data());
+      long double num = 0, den = 0;
+      for (i64 i = 0; i < pl.n[k]; ++i) {
+        long double t = s.xt[map[k][i]];
+        num += (xl[i] - t) * (xl[i] - t);
+        den += t * t;
+      }
+      printf("   stage %d: n=%lld M=%d fused=%d  FRE(exact solve of formed system vs x_t)=%.3e\n", k, (long long)pl.n[k], k < pl.S ? pl.M[k] : 0, k < pl.S ? (int)pl.fused[k] : -1, (double)sqrtl(num / den));
+    }
+  }
+  sim_final<double, PIV, 1>((int)pl.n[pl.S], A[pl.S].data(), B[pl.S].data(), C[pl.S].data(), D[pl.S].data(), pl.n[pl.S]);
+  if (o.verbose) {
+    auto xl = ld_solve(pl.n[pl.S], A[pl.S].data(), B[pl.S].data(), C[pl.S].data(), rhs[pl.S].data());
+    long double num = 0, den = 0, num2 = 0;
+    for (i64 i = 0; i < pl.n[pl.S]; ++i) {
+      long double t = s.xt[map[pl.S][i]];
+      num += (D[pl.S][i] - t) * (D[pl.S][i] - t);
+      num2 += (D[pl.S][i] - xl[i]) * (D[pl.S][i] - xl[i]);
+      den += t * t;
+    }
+    printf("   final: FRE vs x_t %.3e, vs exact solve of formed %.3e\n", (double)sqrtl(num / den), (double)sqrtl(num2 / den));
+  }
+  for (int k = pl.S - 1; k >= 0; --k) {
+    dispatch_subst<PIV>(pl.M[k], pl.fused[k], pl.n[k], A[k].data(), B[k].data(), C[k].data(), D[k].data(), pl.n[k], D[k + 1].data(), pl.n[k + 1]);
+    if (o.verbose) {
+      long double num = 0, den = 0;
+      for (i64 i = 0; i < pl.n[k]; ++i) {
+        long double t = s.xt[map[k][i]];
+        num += (D[k][i] - t) * (D[k][i] - t);
+        den += t * t;
+      }
+      /* substitution with exact interface values */
+      std::vector<double> xi(pl.n[k + 1]), dd = rhs[k];
+      for (i64 i = 0; i < pl.n[k + 1]; ++i) xi[i] = s.xt[map[k + 1][i]];
+      dispatch_subst<PIV>(pl.M[k], pl.fused[k], pl.n[k], A[k].data(), B[k].data(), C[k].data(), dd.data(), pl.n[k], xi.data(), pl.n[k + 1]);
+      long double num2 = 0;
+      for (i64 i = 0; i < pl.n[k]; ++i) {
+        long double t = s.xt[map[k][i]];
+        num2 += (dd[i] - t) * (dd[i] - t);
+      }
+      printf("   subst stage %d: FRE vs x_t %.3e; with exact interface values %.3e\n", k, (double)sqrtl(num / den), (double)sqrtl(num2 / den));
+    }
+  }
+  x = D[0];
+  return fre(n, x.data(), s.xt.data());
+}
+
+static double run(int piv, const Sys &s, const Opt &o)
+{
+  std::vector<double> x;
+  switch (piv) {
+  case 0: return sim_default<0>(s, o, x);
+  case 1: return sim_default<1>(s, o, x);
+  default: return sim_default<2>(s, o, x);
+  }
+}
+
+/* the accuracy suite of test_rpts (--suite n) on the simulated default plan */
+static int suite(int n, const Opt &o)
+{
+  int fails = 0;
+  for (int family = 0; family < 2; ++family)
+    for (int id = 1; id <= (family ? 18 : 20); ++id) {
+      Sys s;
+      if (!gen(family, id, n, s)) continue;
+      const double el = lapack(s), e2 = run(2, s, o), e1 = run(1, s, o);
+      bool ok = true;
+      for (double e : {e1, e2}) ok = ok && (isfinite(el) && el < 1e-3 ? isfinite(e) && e <= 10 * fmax(el, 1e-15) : isfinite(e) || !isfinite(el));
+      fails += !ok;
+      printf("%-6s %3d %-26s %10.2e %10.2e %10.2e %s\n", family ? "Chang" : "Tab4", id, family ? tg_chang_name(id) : tg_table4_name(id), el, e2, e1, ok ? "PASS" : "FAIL");
+    }
+  printf("suite n=%d: %d failed\n", n, fails);
+  return fails;
+}
+
+#ifndef ACC_NO_MAIN
+int main(int argc, char **argv)
+{
+  Opt o;
+  if (!strcmp(argv[1], "suite")) {
+    for (int i = 3; i < argc; ++i) {
+      std::string a = argv[i];
+      if (a == "-M") o.M = atoi(argv[++i]);
+      else if (a == "-FM") o.FM = atoi(argv[++i]);
+      else if (a == "-fmax") o.fmax = atoll(argv[++i]);
+      else if (a == "-nf") o.nf = atoi(argv[++i]);
+    }
+    return suite(atoi(argv[2]), o);
+  }
+  int family = atoi(argv[1]), id = atoi(argv[2]), n = atoi(argv[3]);
+  for (int i = 4; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "-v") o.verbose = true;
+    else if (a == "-M") o.M = atoi(argv[++i]);
+    else if (a == "-FM") o.FM = atoi(argv[++i]);
+    else if (a == "-fmax") o.fmax = atoll(argv[++i]);
+    else if (a == "-nf") o.nf = atoi(argv[++i]);
+  }
+  Sys s;
+  if (!gen(family, id, n, s)) return 1;
+  printf("%s %d n=%d M=%d fmax=%lld nf=%d: LAPACK %.3e ref(part) %.3e ref(scaled) %.3e\n", family ? "Chang" : "Tab4", id, n, o.M, (long long)o.fmax, o.nf, lapack(s), refsolve(s, 1), refsolve(s, 2));
+  for (int piv = 2; piv >= 1; --piv) printf("  piv=%d: RPTS sim %.3e\n", piv, run(piv, s, o));
+  return 0;
+}
+#endif
