@@ -1,9 +1,8 @@
 /*
    final_stage.cu - the latency of RPTS's on-chip final stage (final_kernel, one block) and of whole
    solves of the sizes where it weighs most, for one build of rpts.cuh. Build it once per variant of the
-   final stage (make -f bench/rpts/Makefile final-variants: TS_RPTS_MF, the partition size inside the
-   final stage, and TS_RPTS_FINAL_ROLLED, loops of the final stage kept rolled instead of unrolled) and
-   run the binaries one after the other on the GPU machine.
+   final stage (make -f bench/rpts/Makefile final-variants: TS_RPTS_FINAL_ROLLED = 1, the final stage's
+   sweeps as loops, or 0, unrolled) and run the binaries one after the other on the GPU machine.
 
    Matrix: b ~ U(1, 1.5) with random sign, a, c ~ 0.05 U(-1, 1); double, scaled pivoting, 1 RHS.
    Timing: CUDA events around 20 solves (the right-hand side restored from a pristine copy between

@@ -49,20 +49,18 @@ typedef long long i64;
 
 constexpr int L       = 32;  /* partitions per block of the stage kernels */
 constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load, 1-2 warps compute) */
-/* The final stage runs in one block, so its time is the latency of its chain of partition sweeps.
-   Partitions of an odd number of rows (MF) keep the threads of a level on distinct shared-memory banks
-   (MF = 12 put four threads on one bank), and the sweeps are loops instead of unrolled code: one block
-   running once through fully unrolled sweeps waited on instruction fetches, right after the stage kernels
-   had filled the instruction cache with their own code (H100, bench/rpts/final_stage.cu: N = 2^20 75.7 ->
-   66.5 us, 1.44M rows 100 -> 92 us; unrolling or rolling the stage kernels' sweeps changed nothing).
-   Both can be overridden to compare (bench/rpts/Makefile final-variants). */
-#ifndef TS_RPTS_MF
-  #define TS_RPTS_MF 13
-#endif
+/* The final stage runs in one block, so its time is the latency of its chain of partition sweeps. Its
+   sweeps are loops instead of unrolled code: the one block, running once through fully unrolled sweeps,
+   waited on instruction fetches right after the stage kernels had filled the instruction cache with their
+   own code (H100, bench/rpts/final_stage.cu: N = 2^20 75.7 -> 68.0 us, 1.44M rows 100.3 -> 91.0 us,
+   2^25 1.024 -> 1.018 ms; rolling the stage kernels' sweeps changed nothing). TS_RPTS_FINAL_ROLLED=0
+   restores the unrolled sweeps for comparisons (bench/rpts/Makefile final-variants). MF stays even for
+   the reason given at MCAND (13, conflict-free in shared memory, failed tridiag(1,1e-8,1) at N = 512). */
 #ifndef TS_RPTS_FINAL_ROLLED
   #define TS_RPTS_FINAL_ROLLED 1
 #endif
-constexpr int  MF           = TS_RPTS_MF; /* partition size inside the final (on-chip) stage */
+constexpr int  MF           = 12; /* partition size inside the final (on-chip) stage */
+static_assert(MF % 2 == 0, "the final stage's partitions must have an even number of rows (see MCAND)");
 constexpr bool FINAL_ROLLED = TS_RPTS_FINAL_ROLLED != 0;
 constexpr int NSEQ    = 32;  /* the final stage solves at most this many rows with one thread */
 constexpr int MAXLEV  = 12;  /* levels inside the final stage */
