@@ -240,6 +240,32 @@ int main(int argc, char **argv)
   PetscCall(PCDestroy(&pc));
   PetscCall(MatDestroy(&A));
 
+  /* single-precision factors exist on the GPU only: a host matrix is refused with PETSC_ERR_SUP */
+  {
+    const char *types[] = {PCALGTRI, PCMOSD, PCALTSPLIT};
+    PetscBool   refused = PETSC_TRUE;
+
+    PetscCall(BuildMatrix(CASE_TRIDIAGONAL, n, PETSC_DECIDE, NULL, &A));
+    for (int t = 0; t < 3; t++) {
+      char name[64];
+
+      PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_precision", types[t]));
+      PetscCall(PetscOptionsSetValue(NULL, name, "single"));
+      PetscCall(PCCreate(PETSC_COMM_WORLD, &pc));
+      PetscCall(PCSetType(pc, types[t]));
+      PetscCall(PCSetFromOptions(pc));
+      PetscCall(PCSetOperators(pc, A, A));
+      PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+      ierr = PCSetUp(pc);
+      PetscCall(PetscPopErrorHandler());
+      refused = (PetscBool)(refused && ierr == PETSC_ERR_SUP);
+      PetscCall(PCDestroy(&pc));
+      PetscCall(PetscOptionsClearValue(NULL, name));
+    }
+    PetscCall(MatDestroy(&A));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "single-precision factors on the host: PCSetUp() of algtri, mosd and altsplit fails with PETSC_ERR_SUP: %s\n", refused ? "yes" : "no"));
+  }
+
   PetscCall(PetscFinalize());
   return 0;
 }

@@ -43,6 +43,20 @@ if [ "$what" = checks ] || [ "$what" = all ]; then
       [ -n "$h" ] && [ "$h" = "$d" ] && check "host==device $p $pc" ok || check "host==device $p $pc" no
     done
   done
+  # single-precision factors of the splittings (GPU only): they converge within 10% (at least 2) of the
+  # iterations with double factors, PCView says so, and a transposed apply (BiCG) refuses them clearly
+  for pc in "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2"; do
+    t=${pc%% *}
+    d=$($EX1 -problem aniso1 -n 128 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type $pc $GPU 2>&1 | its)
+    o=$($EX1 -problem aniso1 -n 128 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type $pc -pc_${t}_precision single -ksp_view $GPU 2>&1)
+    s=$(echo "$o" | its)
+    echo "iterations aniso1 n=128 [$pc]: double factors $d, single factors $s"
+    ok=no
+    if [ -n "$s" ] && [ -n "$d" ] && [ $((s > d ? s - d : d - s)) -le $((d / 10 > 2 ? d / 10 : 2)) ] && echo "$o" | grep -q "factors in single precision"; then ok=ok; fi
+    check "single-precision factors [$pc]" $ok
+  done
+  o=$($EX1 -problem aniso1 -n 64 -ksp_type bicg -pc_type mosd -pc_mosd_m 2 -pc_mosd_precision single $GPU 2>&1); rc=$?
+  if [ $rc != 0 ] && echo "$o" | grep -q "Transposed solves with single-precision factors are not implemented"; then check "mosd single: transposed apply refused" ok; else check "mosd single: transposed apply refused" no; echo "$o" | tail -5; fi
   # compute-sanitizer memcheck, racecheck and initcheck of the device paths (forest build, RPTS,
   # splittings) and of the rpts solver; logs kept in $OUT/sanitizer_<tool>.log
   for tool in memcheck racecheck initcheck; do
@@ -66,7 +80,8 @@ if [ "$what" = bench ] || [ "$what" = all ]; then
     for ksp in gmres bcgs; do
       kopt="-ksp_type $ksp -ksp_pc_side right"; [ $ksp = gmres ] && kopt="$kopt -ksp_gmres_restart 20"
       pcs=("jacobi" "ilu -pc_factor_mat_solver_type cusparse" "gamg" "algtri" "altsplit -pc_altsplit_m 2" "altsplit -pc_altsplit_m 4" "mosd -pc_mosd_m 2")
-      [ $ksp = gmres ] && pcs+=("mosd -pc_mosd_m 1" "mosd -pc_mosd_m 3" "mosd -pc_mosd_m 4" "altsplit -pc_altsplit_m 1" "altsplit -pc_altsplit_m 3")
+      [ $ksp = gmres ] && pcs+=("mosd -pc_mosd_m 1" "mosd -pc_mosd_m 3" "mosd -pc_mosd_m 4" "altsplit -pc_altsplit_m 1" "altsplit -pc_altsplit_m 3"
+        "mosd -pc_mosd_m 2 -pc_mosd_precision single" "altsplit -pc_altsplit_m 3 -pc_altsplit_precision single" "altsplit -pc_altsplit_m 4 -pc_altsplit_precision single")
       for pc in "${pcs[@]}"; do
         o=$(timeout 60 $EX1 -problem $1 -n $2 $kopt -ksp_max_it 20000 -pc_type $pc $GPU -view_times 2>&1)
         it=$(echo "$o" | its); reason=$(echo "$o" | sed -n 's/.*PC [a-z]*: \([A-Z_]*\) in.*/\1/p' | head -1)

@@ -39,7 +39,7 @@ static PetscErrorCode PCSetUp_AlgTri(PC pc)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
-  PetscCheck(!jac->opt.single, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_algtri_precision single is implemented on the GPU only (MATAIJCUSPARSE); the host factors in double");
+  PetscCall(TSCheckHostPrecision(pc, "algtri", jac->opt.single, &owned));
   rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !jac->reuse_forest || !jac->forest.perm || jac->forest.n != n);
   if (rebuild) {
     PetscCall(TSGraphBuild(local, jac->opt.weight, &jac->graph));
@@ -169,13 +169,7 @@ static PetscErrorCode PCSetFromOptions_AlgTri(PC pc, TSOptionItems PetscOptionsO
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "ALGTRI options");
   PetscCall(TSForestOptionsSetFromOptions(PetscOptionsObject, "algtri", &jac->opt));
-  {
-    const char *const precisions[] = {"double", "single", "PCAlgTriPrecision", "", NULL};
-    PetscEnum         prec         = (PetscEnum)jac->opt.single;
-
-    PetscCall(PetscOptionsEnum("-pc_algtri_precision", "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCALGTRI", precisions, prec, &prec, NULL));
-    jac->opt.single = (PetscBool)(prec == 1);
-  }
+  PetscCall(TSPrecisionSetFromOptions(PetscOptionsObject, "algtri", &jac->opt.single));
   {
     PetscInt  bs = jac->opt.block, nf = jac->opt.factor.n;
     PetscBool flg;

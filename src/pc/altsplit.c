@@ -58,6 +58,7 @@ static PetscErrorCode PCSetUp_AltSplit(PC pc)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
+  PetscCall(TSCheckHostPrecision(pc, "altsplit", alt->opt.forest.single, &owned));
   rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !alt->reuse_forest || !alt->split.m || alt->split.forest[0].n != n);
   if (rebuild) {
     PetscCall(TSSplittingBuild(PetscObjectComm((PetscObject)pc), local, &alt->opt, &alt->split));
@@ -401,6 +402,7 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
 .  -pc_altsplit_m_max <4>         - most factors of the automatic choice
 .  -pc_altsplit_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight
 .  -pc_altsplit_omega <0.01>      - reweighting of edges already used by a forest
+.  -pc_altsplit_precision <double> - double, or single: float bands and RPTS solves on the GPU
 .  -pc_altsplit_pivoting <scaled> - pivoting of the tridiagonal solves
 .  -pc_altsplit_weight <scaled>   - edge weights of the graph
 -  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern

@@ -68,6 +68,31 @@ PetscErrorCode TSForestOptionsSetFromOptions(TSOptionItems PetscOptionsObject, c
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* -pc_<type>_precision double|single: the precision of the tridiagonal factors (single: float bands and
+   RPTS solves on the GPU inside the double Krylov method) */
+PetscErrorCode TSPrecisionSetFromOptions(TSOptionItems PetscOptionsObject, const char type[], PetscBool *single)
+{
+  const char *const precisions[] = {"double", "single", "TSPrecision", "", NULL};
+  PetscEnum         prec         = (PetscEnum)*single;
+  char              name[64];
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_precision", type));
+  PetscCall(PetscOptionsEnum(name, "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCALGTRI", precisions, prec, &prec, NULL));
+  *single = (PetscBool)(prec == 1);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Single-precision factors exist on the device path only: refused on the host (owned, the converted
+   local block of TSGetLocalAIJ(), is destroyed first so that nothing leaks on the way out) */
+PetscErrorCode TSCheckHostPrecision(PC pc, const char type[], PetscBool single, Mat *owned)
+{
+  PetscFunctionBegin;
+  if (single) PetscCall(MatDestroy(owned));
+  PetscCheck(!single, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_%s_precision single is implemented on the GPU only (MATAIJCUSPARSE); the host factors in double", type);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode TSForestOptionsView(const TSForestOptions *opt, PetscViewer viewer)
 {
   PetscFunctionBegin;

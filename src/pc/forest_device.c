@@ -493,7 +493,7 @@ PetscErrorCode TSSplittingDeviceReset(TSSplittingDevice *s)
 static PetscErrorCode TSForestDeviceSetUpTranspose(TSForestDevice *f, cudaStream_t stream)
 {
   PetscFunctionBegin;
-  PetscCheck(!f->sb, PETSC_COMM_SELF, PETSC_ERR_SUP, "Transposed solves with single-precision factors are not implemented (use -pc_algtri_precision double)");
+  PetscCheck(!f->sb, PETSC_COMM_SELF, PETSC_ERR_SUP, "Transposed solves with single-precision factors are not implemented (use -pc_<type>_precision double)");
   if (f->transposed || !f->n) PetscFunctionReturn(PETSC_SUCCESS);
   if (!f->at) {
     PetscCall(TSDeviceMalloc(sizeof(PetscScalar) * f->bs * f->nrows, (void **)&f->at));
@@ -672,6 +672,7 @@ PetscErrorCode TSSplittingDeviceSetValues(Mat A, PetscInt diag_k, TSSplittingDev
     f->transposed = PETSC_FALSE; /* new bands: the transposed copy is rebuilt at the next transposed solve */
     PetscCall(TSCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
     if (diag_k >= 0) PetscCall(TSCheckKernel(ts_cuda_mos_bands(stream, n, (int)d->m, (int)l, f->perm, d->t, d->j, f->a, f->b, f->c), "mos_bands"));
+    if (d->single) PetscCall(TSForestDeviceToSingle(f));
   }
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TS_Bands, A, 0, 0, 0));
@@ -701,6 +702,7 @@ PetscErrorCode TSSplittingDeviceBuild(MPI_Comm comm, Mat A, const TSSplittingOpt
   PetscFunctionBegin;
   PetscCheck(sizeof(PetscInt) == sizeof(int), PETSC_COMM_SELF, PETSC_ERR_SUP, "The device path needs 32-bit PetscInt (cuSPARSE's CSR indices)");
   PetscCall(TSSplittingDeviceReset(d));
+  d->single = opt->forest.single;
   PetscCall(TSGetStream(&stream));
   PetscCall(TSGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
   PetscCall(PetscCalloc1(m_target, &d->forest));
@@ -804,7 +806,7 @@ PetscErrorCode TSSplittingDeviceView(PC pc, const TSSplittingDevice *d, PetscVie
   PetscFunctionBegin;
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
   if (size > 1) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscViewerASCIIPrintf(viewer, "%" PetscInt_FMT " linear forests of %" PetscInt_FMT " rows, built on the GPU\n", d->m, d->m ? d->forest[0].n : 0));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "%" PetscInt_FMT " linear forests of %" PetscInt_FMT " rows, built on the GPU, factors in %s precision\n", d->m, d->m ? d->forest[0].n : 0, d->single ? "single" : "double"));
   for (PetscInt l = 0; l < d->m; l++) PetscCall(PetscViewerASCIIPrintf(viewer, "  factor %" PetscInt_FMT ": %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", coverage of the union %.4f\n", l, d->forest[l].npaths, d->forest[l].longest, d->coverage ? (double)d->coverage[l] : 0.0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -84,6 +84,7 @@ static PetscErrorCode PCSetUp_MOSD(PC pc)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
 #endif
+  PetscCall(TSCheckHostPrecision(pc, "mosd", mos->opt.forest.single, &owned));
   rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !mos->reuse_forest || !mos->split.m || mos->split.forest[0].n != n);
   if (rebuild) {
     PetscCall(TSSplittingBuild(PetscObjectComm((PetscObject)pc), local, &mos->opt, &mos->split));
@@ -234,6 +235,7 @@ PetscErrorCode PCMOSDSetM(PC pc, PetscInt m)
 .  -pc_mosd_m_max <4>         - most factors of the automatic choice
 .  -pc_mosd_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight
 .  -pc_mosd_omega <0>         - reweighting of edges already used by a forest (0: every edge used once)
+.  -pc_mosd_precision <double> - double, or single: float bands and RPTS solves on the GPU (transposed applies need double)
 .  -pc_mosd_diagonal <1>      - T = diagp_k(A), k = 0 (diagonal of A), 1, 2
 .  -pc_mosd_pivoting <scaled> - pivoting of the tridiagonal solves
 .  -pc_mosd_weight <scaled>   - edge weights of the graph

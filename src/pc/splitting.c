@@ -41,6 +41,7 @@ PetscErrorCode TSSplittingOptionsSetFromOptions(TSOptionItems PetscOptionsObject
 
   PetscFunctionBegin;
   PetscCall(TSForestOptionsSetFromOptions(PetscOptionsObject, type, &opt->forest));
+  PetscCall(TSPrecisionSetFromOptions(PetscOptionsObject, type, &opt->forest.single));
   PetscCall(TSLevelsOptionsSetFromOptions(PetscOptionsObject, type, "the union of the forests covers this fraction of the weight", &opt->m, &opt->m_max, &opt->coverage));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_omega", type));
   PetscCall(PetscOptionsReal(name, "Reweighting of edges already used (0: never reuse)", "PCMOSD", opt->omega, &opt->omega, NULL));

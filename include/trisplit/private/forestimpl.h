@@ -71,7 +71,7 @@ PETSC_INTERN PetscLogEvent TS_Graph, TS_Factor, TS_Forest, TS_Bands, TS_TriFacto
 typedef struct {
   PCAlgTriWeight   weight;
   PCAlgTriPivoting pivoting;
-  PetscBool        single; /* bands and solves in float (device path of PCALGTRI) */
+  PetscBool        single; /* bands and solves in float (device path: -pc_<type>_precision single) */
   PetscInt         block;  /* 1: scalar forest; 2: 2x2 blocks (matching, contraction, coarse forest) */
   ts_factor_params factor; /* n = 2 for linear forests (n = 1: a matching, paths of at most 2 vertices) */
 } TSForestOptions;
@@ -79,6 +79,8 @@ typedef struct {
 PETSC_INTERN PetscErrorCode TSForestOptionsDefault(TSForestOptions *);
 PETSC_INTERN PetscErrorCode TSForestOptionsSetFromOptions(TSOptionItems, const char[], TSForestOptions *);
 PETSC_INTERN PetscErrorCode TSForestOptionsView(const TSForestOptions *, PetscViewer);
+PETSC_INTERN PetscErrorCode TSPrecisionSetFromOptions(TSOptionItems, const char[], PetscBool *);
+PETSC_INTERN PetscErrorCode TSCheckHostPrecision(PC, const char[], PetscBool, Mat *);
 
 /* The weight graph C of the local diagonal block: symmetric, no diagonal. */
 typedef struct {
@@ -226,6 +228,7 @@ typedef struct {
   PetscScalar    *mw0, *mw1; /* device, n x mcols each, for several right-hand sides */
   void           *mbuffer;   /* device, RPTS workspace for mcols right-hand sides */
   PetscInt        mcols;
+  PetscBool       single; /* float copies of every factor's bands, solved in float (-pc_<type>_precision single) */
 } TSSplittingDevice;
 
 PETSC_INTERN PetscErrorCode TSSplittingDeviceBuild(MPI_Comm, Mat, const TSSplittingOptions *, PetscInt, TSSplittingDevice *);
