@@ -19,15 +19,7 @@
 #include <vector>
 
 #include "cuda/rpts.cuh"
-
-#define CHECK(x) \
-  do { \
-    cudaError_t e_ = (x); \
-    if (e_ != cudaSuccess) { \
-      fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-      exit(2); \
-    } \
-  } while (0)
+#include "../../tests/kernels/check.h"
 
 static double urand(unsigned long long &s)
 {
@@ -58,16 +50,16 @@ static System make_system(long long n)
     S.hd[i] = 2 * urand(seed) - 1;
   }
   const size_t bytes = sizeof(double) * n;
-  CHECK(cudaMalloc(&S.a, bytes));
-  CHECK(cudaMalloc(&S.b, bytes));
-  CHECK(cudaMalloc(&S.c, bytes));
-  CHECK(cudaMalloc(&S.x, bytes));
-  CHECK(cudaMalloc(&S.x0, bytes));
-  CHECK(cudaMalloc(&S.buf, ts_rpts::buffer_size(n, 1, sizeof(double)) + 256));
-  CHECK(cudaMemcpy(S.a, S.ha.data(), bytes, cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(S.b, S.hb.data(), bytes, cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(S.c, S.hc.data(), bytes, cudaMemcpyHostToDevice));
-  CHECK(cudaMemcpy(S.x0, S.hd.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMalloc(&S.a, bytes));
+  CK(cudaMalloc(&S.b, bytes));
+  CK(cudaMalloc(&S.c, bytes));
+  CK(cudaMalloc(&S.x, bytes));
+  CK(cudaMalloc(&S.x0, bytes));
+  CK(cudaMalloc(&S.buf, ts_rpts::buffer_size(n, 1, sizeof(double)) + 256));
+  CK(cudaMemcpy(S.a, S.ha.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(S.b, S.hb.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(S.c, S.hc.data(), bytes, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(S.x0, S.hd.data(), bytes, cudaMemcpyHostToDevice));
   return S;
 }
 
@@ -85,7 +77,7 @@ static void free_system(System &S)
 static double residual(const System &S)
 {
   std::vector<double> x(S.n);
-  CHECK(cudaMemcpy(x.data(), S.x, sizeof(double) * S.n, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(x.data(), S.x, sizeof(double) * S.n, cudaMemcpyDeviceToHost));
   double r = 0, d = 0;
   for (long long i = 0; i < S.n; ++i) {
     double v = S.hb[i] * x[i] - S.hd[i];
@@ -102,20 +94,20 @@ template <class F>
 static double time_calls(System &S, F f)
 {
   cudaEvent_t e0, e1;
-  CHECK(cudaEventCreate(&e0));
-  CHECK(cudaEventCreate(&e1));
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
   double best = 1e30;
   for (int rep = 0; rep < 11; ++rep) {
-    CHECK(cudaMemcpy(S.x, S.x0, sizeof(double) * S.n, cudaMemcpyDeviceToDevice));
-    CHECK(cudaEventRecord(e0));
+    CK(cudaMemcpy(S.x, S.x0, sizeof(double) * S.n, cudaMemcpyDeviceToDevice));
+    CK(cudaEventRecord(e0));
     for (int k = 0; k < 20; ++k) f();
-    CHECK(cudaEventRecord(e1));
-    CHECK(cudaEventSynchronize(e1));
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
     float ms;
-    CHECK(cudaEventElapsedTime(&ms, e0, e1));
+    CK(cudaEventElapsedTime(&ms, e0, e1));
     if (rep) best = fmin(best, ms / 20); /* the first block warms up */
   }
-  CHECK(cudaGetLastError());
+  CK(cudaGetLastError());
   cudaEventDestroy(e0);
   cudaEventDestroy(e1);
   return best;
@@ -135,9 +127,9 @@ int main(int argc, char **argv)
   /* the final stage alone (n <= nf) */
   for (int n : {44, 512, 2048}) {
     System S = make_system(n);
-    const double ms = time_calls(S, [&] { CHECK(Launch::final_solve(0, n, S.a, S.b, S.c, S.x, n)); });
-    CHECK(cudaMemcpy(S.x, S.x0, sizeof(double) * n, cudaMemcpyDeviceToDevice));
-    CHECK(Launch::final_solve(0, n, S.a, S.b, S.c, S.x, n));
+    const double ms = time_calls(S, [&] { CK(Launch::final_solve(0, n, S.a, S.b, S.c, S.x, n)); });
+    CK(cudaMemcpy(S.x, S.x0, sizeof(double) * n, cudaMemcpyDeviceToDevice));
+    CK(Launch::final_solve(0, n, S.a, S.b, S.c, S.x, n));
     const double res = residual(S);
     bad += !(res < 1e-13);
     printf("%-16s final stage  n = %8d: %8.2f us  residual %.1e\n", variant, n, 1e3 * ms, res);
@@ -148,7 +140,7 @@ int main(int argc, char **argv)
   for (long long n : {1LL << 11, 1LL << 16, 1LL << 20, 1440000LL, 1LL << 22, 1LL << 25}) {
     System S = make_system(n);
     const double ms = time_calls(S, [&] { ts_rpts::solve<double>(0, TS_PIVOTING_SCALED, n, 1, S.a, S.b, S.c, S.x, n, S.buf); });
-    CHECK(cudaMemcpy(S.x, S.x0, sizeof(double) * n, cudaMemcpyDeviceToDevice));
+    CK(cudaMemcpy(S.x, S.x0, sizeof(double) * n, cudaMemcpyDeviceToDevice));
     if (ts_rpts::solve<double>(0, TS_PIVOTING_SCALED, n, 1, S.a, S.b, S.c, S.x, n, S.buf) != TS_SUCCESS) bad++;
     const double res = residual(S);
     bad += !(res < 1e-13);

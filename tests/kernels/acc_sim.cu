@@ -16,6 +16,7 @@
 #include "host_sim_rpts.cu"
 #undef main
 #include <string>
+#include "fre.h"
 
 extern "C" void dgtsv_(const int *n, const int *nrhs, double *dl, double *d, double *du, double *b, const int *ldb, int *info);
 
@@ -44,17 +45,6 @@ static bool gen(int family, int id, int n, Sys &s)
   return true;
 }
 
-static double fre(int n, const double *x, const double *xt)
-{
-  long double num = 0, den = 0;
-  for (int i = 0; i < n; ++i) {
-    if (!isfinite(x[i])) return NAN;
-    const long double d = (long double)x[i] - xt[i];
-    num += d * d;
-    den += (long double)xt[i] * xt[i];
-  }
-  return den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
-}
 
 static double lapack(const Sys &s)
 {

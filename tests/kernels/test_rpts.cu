@@ -29,6 +29,7 @@
 #include "trisplit_kernels.h"
 #include "cuda/gtsv_tuned.h"
 #include "check.h"
+#include "fre.h"
 #if defined(TS_HAVE_GALLERY)
   #include "tridiag_gallery.h"
   #include "block_gallery.h"
@@ -96,18 +97,6 @@ static void matvec(const System &s, const double *x, double *y)
     if (i < s.n - 1) v += (long double)s.c[i] * x[i + 1];
     y[i] = (double)v;
   }
-}
-
-static double fre(int n, const double *x, const double *xt)
-{
-  long double num = 0, den = 0;
-  for (int i = 0; i < n; ++i) {
-    if (!isfinite(x[i])) return NAN;
-    const long double d = (long double)x[i] - xt[i];
-    num += d * d;
-    den += (long double)xt[i] * xt[i];
-  }
-  return den > 0 ? (double)sqrtl(num / den) : (double)sqrtl(num);
 }
 
 /* ------------------------------------------------------------------------------------------ */
