@@ -16,6 +16,7 @@
 #include "host_sim_rpts.cu"
 #undef main
 #include <string>
+#include <type_traits>
 #include "fre.h"
 
 extern "C" void dgtsv_(const int *n, const int *nrhs, double *dl, double *d, double *du, double *b, const int *ldb, int *info);
@@ -86,43 +87,35 @@ static void stage_subst(bool fused, i64 n, const double *a, const double *b, con
 {
   (fused ? sim_subst2<double, PIV, M, 1> : sim_subst<double, PIV, M, 1>)(n, a, b, c, d, ldd, xc, nc);
 }
-template <int PIV>
-static void dispatch_reduce(int M, bool fused, i64 n, const double *a, const double *b, const double *c, const double *d, i64 ldd, double *ac, double *bc, double *cc, double *dc, i64 nc)
+/* f(std::integral_constant<int, M>()) for a run-time M among the partition sizes the study uses */
+template <class F>
+static void with_M(int M, F f)
 {
   switch (M) {
-  case 12: return stage_reduce<PIV, 12>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 20: return stage_reduce<PIV, 20>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 14: return stage_reduce<PIV, 14>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 18: return stage_reduce<PIV, 18>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 22: return stage_reduce<PIV, 22>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 26: return stage_reduce<PIV, 26>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 34: return stage_reduce<PIV, 34>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 16: return stage_reduce<PIV, 16>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 17: return stage_reduce<PIV, 17>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 24: return stage_reduce<PIV, 24>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 32: return stage_reduce<PIV, 32>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
-  case 40: return stage_reduce<PIV, 40>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc);
+  case 12: return f(std::integral_constant<int, 12>());
+  case 14: return f(std::integral_constant<int, 14>());
+  case 16: return f(std::integral_constant<int, 16>());
+  case 17: return f(std::integral_constant<int, 17>());
+  case 18: return f(std::integral_constant<int, 18>());
+  case 20: return f(std::integral_constant<int, 20>());
+  case 22: return f(std::integral_constant<int, 22>());
+  case 24: return f(std::integral_constant<int, 24>());
+  case 26: return f(std::integral_constant<int, 26>());
+  case 32: return f(std::integral_constant<int, 32>());
+  case 34: return f(std::integral_constant<int, 34>());
+  case 40: return f(std::integral_constant<int, 40>());
   }
   abort();
 }
 template <int PIV>
+static void dispatch_reduce(int M, bool fused, i64 n, const double *a, const double *b, const double *c, const double *d, i64 ldd, double *ac, double *bc, double *cc, double *dc, i64 nc)
+{
+  with_M(M, [&](auto Mc) { stage_reduce<PIV, decltype(Mc)::value>(fused, n, a, b, c, d, ldd, ac, bc, cc, dc, nc); });
+}
+template <int PIV>
 static void dispatch_subst(int M, bool fused, i64 n, const double *a, const double *b, const double *c, double *d, i64 ldd, const double *xc, i64 nc)
 {
-  switch (M) {
-  case 12: return stage_subst<PIV, 12>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 20: return stage_subst<PIV, 20>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 14: return stage_subst<PIV, 14>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 18: return stage_subst<PIV, 18>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 22: return stage_subst<PIV, 22>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 26: return stage_subst<PIV, 26>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 34: return stage_subst<PIV, 34>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 16: return stage_subst<PIV, 16>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 17: return stage_subst<PIV, 17>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 24: return stage_subst<PIV, 24>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 32: return stage_subst<PIV, 32>(fused, n, a, b, c, d, ldd, xc, nc);
-  case 40: return stage_subst<PIV, 40>(fused, n, a, b, c, d, ldd, xc, nc);
-  }
-  abort();
+  with_M(M, [&](auto Mc) { stage_subst<PIV, decltype(Mc)::value>(fused, n, a, b, c, d, ldd, xc, nc); });
 }
 
 /* fine index of each coarse row of a plain stage */
