@@ -334,34 +334,17 @@ PetscErrorCode TSForestDeviceSetValues(TSForestDevice *f, Mat A, PetscBool singl
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* y = P^T T^-1 P x on the device */
+/* y = P^T T^-1 P x on the device (TSForestDeviceApplyArray() on the vectors' arrays) */
 PetscErrorCode TSForestDeviceApply(const TSForestDevice *f, PCAlgTriPivoting pivoting, Vec x, Vec y)
 {
   const PetscScalar *xa;
   PetscScalar       *ya;
-  cudaStream_t       stream;
 
   PetscFunctionBegin;
-  PetscCall(TSGetStream(&stream));
   PetscCall(VecCUDAGetArrayRead(x, &xa));
   PetscCall(VecCUDAGetArrayWrite(y, &ya));
   PetscCall(PetscLogEventBegin(TS_TriSolve, 0, 0, 0, 0));
-  PetscCall(PetscLogGpuTimeBegin());
-  if (f->n && f->bs == 1) { /* gather, solve and scatter in one: the permutations fused into RPTS */
-    const ts_permuted_io io = TSForestDeviceIO(f, xa, f->n, ya, f->n);
-
-    PetscCall(TSForestDevicePermutedSolve(f, pivoting, PETSC_FALSE, 1, &io, f->sb ? f->sbuffer : f->buffer, stream));
-  } else if (f->n && f->sb) { /* single-precision block factors: convert on the way in and out */
-    PetscCall(TSCheckKernel(ts_cuda_gather_to_float(stream, f->nrows, f->perm, xa, f->swork), "gather_to_float"));
-    PetscCall(TSForestDeviceSolveSingleBlock(f, pivoting, f->swork, stream));
-    PetscCall(TSCheckKernel(ts_cuda_scatter_from_float(stream, f->nrows, f->perm, f->swork, ya), "scatter_from_float"));
-  } else if (f->n) {
-    PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, xa, f->work), "gather"));
-    PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, 1, f->work, f->nrows, f->buffer, stream));
-    PetscCall(TSCheckKernel(ts_cuda_scatter(stream, f->nrows, f->perm, f->work, ya), "scatter"));
-  }
-  PetscCall(PetscLogGpuTimeEnd());
-  PetscCall(PetscLogGpuFlops((f->bs == 2 ? 30.0 : 9.0) * f->nrows));
+  PetscCall(TSForestDeviceApplyArray(f, pivoting, xa, ya));
   PetscCall(PetscLogEventEnd(TS_TriSolve, 0, 0, 0, 0));
   PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   PetscCall(VecCUDARestoreArrayRead(x, &xa));
@@ -432,10 +415,14 @@ PetscErrorCode TSForestDeviceApplyArray(const TSForestDevice *f, PCAlgTriPivotin
   if (!f->n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TSGetStream(&stream));
   PetscCall(PetscLogGpuTimeBegin());
-  if (f->bs == 1) {
+  if (f->bs == 1) { /* gather, solve and scatter in one: the permutations fused into RPTS */
     const ts_permuted_io io = TSForestDeviceIO(f, x, f->n, y, f->n);
 
-    PetscCall(TSForestDevicePermutedSolve(f, pivoting, PETSC_FALSE, 1, &io, f->buffer, stream));
+    PetscCall(TSForestDevicePermutedSolve(f, pivoting, PETSC_FALSE, 1, &io, f->sb ? f->sbuffer : f->buffer, stream));
+  } else if (f->sb) { /* single-precision block factors: convert on the way in and out */
+    PetscCall(TSCheckKernel(ts_cuda_gather_to_float(stream, f->nrows, f->perm, x, f->swork), "gather_to_float"));
+    PetscCall(TSForestDeviceSolveSingleBlock(f, pivoting, f->swork, stream));
+    PetscCall(TSCheckKernel(ts_cuda_scatter_from_float(stream, f->nrows, f->perm, f->swork, y), "scatter_from_float"));
   } else {
     PetscCall(TSCheckKernel(ts_cuda_gather(stream, f->nrows, f->perm, x, f->work), "gather"));
     PetscCall(TSForestDeviceSolve(f, pivoting, f->a, f->b, f->c, 1, f->work, f->nrows, f->buffer, stream));
