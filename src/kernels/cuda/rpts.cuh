@@ -347,6 +347,27 @@ __device__ __forceinline__ void cp_async(T *smem, const T *gmem)
   else asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(sa), "l"(gmem) : "memory");
 }
 
+/* Programmatic dependent launch (sm_90+). The kernels of one solve form a chain in which each reads what
+   the one before wrote; launched with programmatic stream serialization (Config.dependent_launch) a
+   kernel's blocks start while the one before drains, instead of after it, and run what does not depend
+   on it (the substitutions load and reduce their tile again) before grid_wait(), which returns once the
+   kernel before has completed and its writes are visible (at once when it was launched plainly).
+   Every kernel of the chain waits before it releases its dependents: when a kernel's dependent starts,
+   every kernel two or more before it has completed, so the prologue may read what those wrote (a
+   stage's own tile was written by the reduction of the stage above, long before). */
+__device__ __forceinline__ void grid_wait()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;\n" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void grid_release()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");
+#endif
+}
+
 /* SECOND: the substitution's pass over the tile (the io may keep what the reduction's pass read) */
 template <class T, int M, int R, bool ASYNC, bool SECOND = false, class IO>
 __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const IO &io, T *s)
@@ -573,6 +594,8 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restric
   T            *s  = reinterpret_cast<T *>(smem_raw);
   constexpr int LM = L * M;
   const i64     base = (i64)blockIdx.x * LM;
+  grid_wait(); /* the stage's system is the previous kernel's output */
+  grid_release();
   load_tile<T, M, R, ASYNC>(n, base, a, b, c, io, s);
   __syncthreads();
   int i;
@@ -611,6 +634,8 @@ __global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   const i64     base = (i64)blockIdx.x * LM;
   load_tile<T, M, R, ASYNC, true>(n, base, a, b, c, io, s);
+  grid_wait(); /* the coarse solution xc */
+  grid_release();
   __syncthreads();
   const int t = threadIdx.x;
   const i64 p = (i64)blockIdx.x * L + t;
@@ -632,6 +657,8 @@ __global__ void __launch_bounds__(BLOCK) reduce2_kernel(i64 n, const T *__restri
   T  *s = reinterpret_cast<T *>(smem_raw);
   T  *C = s + (3 + R) * L * Stride<M>::value;
   const i64 blk = blockIdx.x;
+  grid_wait();
+  grid_release();
   load_tile<T, M, R, true>(n, blk * L * M, a, b, c, io, s);
   __syncthreads();
   fused_level1<M, R>(n, blk, threadIdx.x, s, C);
@@ -652,6 +679,8 @@ __global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restric
   load_tile<T, M, R, true, true>(n, base, a, b, c, io, s);
   __syncthreads();
   fused_level1<M, R>(n, blk, threadIdx.x, s, C);
+  grid_wait(); /* the coarse solution xc */
+  grid_release();
   __syncthreads();
   fused_subst2<PIV, M, R>(n, blk, threadIdx.x, C, xc, nc);
   __syncthreads();
@@ -701,6 +730,8 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
   int nl[MAXLEV];
   const int lv = final_levels(n, nl);
   const int tid = threadIdx.x, nt = blockDim.x;
+  grid_wait();
+  grid_release();
   {
     const int ld0 = n + 2;
     T        *L0  = s;
@@ -810,7 +841,43 @@ struct Config {
                                 FUSED_ALL: fused M_DEFAULT stages throughout, else this M (one of MCAND) */
   int nf       = NF_DEFAULT; /* final stage threshold (capped by shared memory and threads) */
   int regload  = 0;          /* 1: tiles through registers instead of cp.async (for comparisons) */
+  int dependent_launch = 1;  /* programmatic dependent launches of the kernels after the first (sm_90+; see grid_wait) */
 };
+
+/* how one kernel of a solve is launched */
+struct Exec {
+  cudaStream_t st;
+  bool         regload;   /* Config.regload */
+  bool         dependent; /* programmatic stream serialization (this kernel follows one of the same solve) */
+};
+
+/* whether the current device takes programmatic dependent launches (compute capability 9.0+) */
+inline bool dependent_launch_capable()
+{
+  static int cap[64]; /* per device: 0 unknown, 1 no, 2 yes */
+  int        dev = 0, major = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) return false;
+  if (dev < 0 || dev >= 64) return false;
+  if (!cap[dev]) cap[dev] = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess && major >= 9 ? 2 : 1;
+  return cap[dev] == 2;
+}
+
+/* kernel<<<grid, block, smem, x.st>>>(args...), with programmatic stream serialization when x.dependent */
+template <class... K, class... A>
+inline cudaError_t launch(const Exec &x, void (*kernel)(K...), i64 grid, int block, size_t smem, A &&...args)
+{
+  cudaLaunchConfig_t  cfg = {};
+  cudaLaunchAttribute attr[1];
+  attr[0].id                                         = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.gridDim                                        = dim3((unsigned)grid);
+  cfg.blockDim                                       = dim3((unsigned)block);
+  cfg.dynamicSmemBytes                               = smem;
+  cfg.stream                                         = x.st;
+  cfg.attrs                                          = attr;
+  cfg.numAttrs                                       = x.dependent ? 1 : 0;
+  return cudaLaunchKernelEx(&cfg, kernel, static_cast<A &&>(args)...);
+}
 
 inline bool valid_M(int M)
 {
@@ -941,77 +1008,71 @@ struct Launch {
     }
   }
   template <int M, class IO>
-  static cudaError_t reduce(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  static cudaError_t reduce(const Exec &x, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
   {
     cudaError_t e = IO::raw_copy ? setup_stage<M>() : setup_io<M, IO>();
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    if (regload) reduce_kernel<T, M, R, false, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, ac, bc, cc, dc, nc);
-    else reduce_kernel<T, M, R, true, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, ac, bc, cc, dc, nc);
-    return cudaGetLastError();
+    return launch(x, x.regload ? reduce_kernel<T, M, R, false, IO> : reduce_kernel<T, M, R, true, IO>, grid, BLOCK, stage_smem<T, M, R>(), n, a, b, c, io, ac, bc, cc, dc, nc);
   }
   template <int M, class IO>
-  static cudaError_t subst(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
+  static cudaError_t subst(const Exec &x, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
   {
     cudaError_t e = IO::raw_copy ? setup_stage<M>() : setup_io<M, IO>();
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    if (regload) subst_kernel<T, PIV, M, R, false, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, xc, nc);
-    else subst_kernel<T, PIV, M, R, true, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, xc, nc);
-    return cudaGetLastError();
+    return launch(x, x.regload ? subst_kernel<T, PIV, M, R, false, IO> : subst_kernel<T, PIV, M, R, true, IO>, grid, BLOCK, stage_smem<T, M, R>(), n, a, b, c, io, xc, nc);
   }
   /* fused two-level stage (M_DEFAULT, then M2) */
   template <class IO>
-  static cudaError_t reduce2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  static cudaError_t reduce2(const Exec &x, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
   {
     cudaError_t e = IO::raw_copy ? setup_stage<M_DEFAULT>() : setup_io<M_DEFAULT, IO>();
     if (e != cudaSuccess) return e;
     const i64 grid = ((n + M_DEFAULT - 1) / M_DEFAULT + L - 1) / L;
-    reduce2_kernel<T, M_DEFAULT, R, IO><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, io, ac, bc, cc, dc, nc);
-    return cudaGetLastError();
+    return launch(x, reduce2_kernel<T, M_DEFAULT, R, IO>, grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), n, a, b, c, io, ac, bc, cc, dc, nc);
   }
   template <class IO>
-  static cudaError_t subst2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
+  static cudaError_t subst2(const Exec &x, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
   {
     cudaError_t e = IO::raw_copy ? setup_stage<M_DEFAULT>() : setup_io<M_DEFAULT, IO>();
     if (e != cudaSuccess) return e;
     const i64 grid = ((n + M_DEFAULT - 1) / M_DEFAULT + L - 1) / L;
-    subst2_kernel<T, PIV, M_DEFAULT, R, IO><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, io, xc, nc);
-    return cudaGetLastError();
+    return launch(x, subst2_kernel<T, PIV, M_DEFAULT, R, IO>, grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), n, a, b, c, io, xc, nc);
   }
   /* stage k of the plan. Only in-place stages take any candidate M and register loads; a stage 0 with
      another io policy is planned with M_DEFAULT (the default Config) and loads with cp.async. */
   template <class IO>
-  static cudaError_t reduce_stage(bool regload, const Plan &pl, int k, cudaStream_t st, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc)
+  static cudaError_t reduce_stage(const Exec &x, const Plan &pl, int k, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc)
   {
     const i64 n = pl.n[k], nc = pl.n[k + 1];
-    if (pl.fused[k]) return reduce2(st, n, a, b, c, io, ac, bc, cc, dc, nc);
+    if (pl.fused[k]) return reduce2(x, n, a, b, c, io, ac, bc, cc, dc, nc);
     if constexpr (IO::raw_copy) {
       switch (pl.M[k]) {
-      case MCAND[3]: return reduce<MCAND[3]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
-      case MCAND[2]: return reduce<MCAND[2]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
-      case MCAND[1]: return reduce<MCAND[1]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
-      default: return reduce<MCAND[0]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
+      case MCAND[3]: return reduce<MCAND[3]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
+      case MCAND[2]: return reduce<MCAND[2]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
+      case MCAND[1]: return reduce<MCAND[1]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
+      default: return reduce<MCAND[0]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       }
-    } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(false, st, n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
+    } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(Exec{x.st, false, x.dependent}, n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
   }
   template <class IO>
-  static cudaError_t subst_stage(bool regload, const Plan &pl, int k, cudaStream_t st, const T *a, const T *b, const T *c, const IO &io, const T *xc)
+  static cudaError_t subst_stage(const Exec &x, const Plan &pl, int k, const T *a, const T *b, const T *c, const IO &io, const T *xc)
   {
     const i64 n = pl.n[k], nc = pl.n[k + 1];
-    if (pl.fused[k]) return subst2(st, n, a, b, c, io, xc, nc);
+    if (pl.fused[k]) return subst2(x, n, a, b, c, io, xc, nc);
     if constexpr (IO::raw_copy) {
       switch (pl.M[k]) {
-      case MCAND[3]: return subst<MCAND[3]>(regload, st, n, a, b, c, io, xc, nc);
-      case MCAND[2]: return subst<MCAND[2]>(regload, st, n, a, b, c, io, xc, nc);
-      case MCAND[1]: return subst<MCAND[1]>(regload, st, n, a, b, c, io, xc, nc);
-      default: return subst<MCAND[0]>(regload, st, n, a, b, c, io, xc, nc);
+      case MCAND[3]: return subst<MCAND[3]>(x, n, a, b, c, io, xc, nc);
+      case MCAND[2]: return subst<MCAND[2]>(x, n, a, b, c, io, xc, nc);
+      case MCAND[1]: return subst<MCAND[1]>(x, n, a, b, c, io, xc, nc);
+      default: return subst<MCAND[0]>(x, n, a, b, c, io, xc, nc);
       }
-    } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(false, st, n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
+    } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(Exec{x.st, false, x.dependent}, n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
   }
-  static cudaError_t final_solve(cudaStream_t st, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
+  static cudaError_t final_solve(const Exec &x, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
   {
     const size_t  smem = final_smem(n, R, sizeof(T));
     static size_t set  = 48 * 1024;
@@ -1020,15 +1081,16 @@ struct Launch {
       if (e != cudaSuccess) return e;
       set = smem;
     }
-    final_kernel<T, PIV, R><<<1, final_threads(n), smem, st>>>(n, a, b, c, d, ldd);
-    return cudaGetLastError();
+    return launch(x, final_kernel<T, PIV, R>, 1, final_threads(n), smem, n, a, b, c, d, ldd);
   }
 
   /* one batch of R columns, read and written through io (stage 0); scratch: n x R, used only when
      the final stage is the whole solve and io is not in place */
   template <class IO>
-  static cudaError_t solve_batch(bool regload, cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, const IO &io, unsigned char *buf, T *scratch)
+  static cudaError_t solve_batch(const Config &cfg, cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, const IO &io, unsigned char *buf, T *scratch)
   {
+    /* the first kernel waits for whatever the stream ran before, the others follow it (see grid_wait) */
+    const Exec first{st, cfg.regload != 0, false}, next{st, cfg.regload != 0, cfg.dependent_launch != 0 && dependent_launch_capable()};
     const T *A[MAXSTG + 1];
     const T *B[MAXSTG + 1];
     const T *C[MAXSTG + 1];
@@ -1048,21 +1110,21 @@ struct Launch {
     cudaError_t e;
     if (pl.S == 0) {
       const int n = (int)pl.n[0];
-      if constexpr (IO::raw_copy) return final_solve(st, n, a, b, c, io.d, io.ldd);
+      if constexpr (IO::raw_copy) return final_solve(first, n, a, b, c, io.d, io.ldd);
       else {
         const unsigned grid = (unsigned)((n + 255) / 256);
         io_load_kernel<T, R, IO><<<grid, 256, 0, st>>>(n, io, scratch);
-        e = final_solve(st, n, a, b, c, scratch, n);
+        e = final_solve(first, n, a, b, c, scratch, n);
         if (e != cudaSuccess) return e;
         io_store_kernel<T, R, IO><<<grid, 256, 0, st>>>(n, io, scratch);
         return cudaGetLastError();
       }
     }
-    e = reduce_stage(regload, pl, 0, st, a, b, c, io, const_cast<T *>(A[1]), const_cast<T *>(B[1]), const_cast<T *>(C[1]), D[1]);
-    for (int k = 1; k < pl.S && e == cudaSuccess; ++k) e = reduce_stage(regload, pl, k, st, A[k], B[k], C[k], Own{D[k], pl.n[k]}, const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1]);
-    if (e == cudaSuccess) e = final_solve(st, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], pl.n[pl.S]);
-    for (int k = pl.S - 1; k >= 1 && e == cudaSuccess; --k) e = subst_stage(regload, pl, k, st, A[k], B[k], C[k], Own{D[k], pl.n[k]}, D[k + 1]);
-    if (e == cudaSuccess) e = subst_stage(regload, pl, 0, st, a, b, c, io, D[1]);
+    e = reduce_stage(first, pl, 0, a, b, c, io, const_cast<T *>(A[1]), const_cast<T *>(B[1]), const_cast<T *>(C[1]), D[1]);
+    for (int k = 1; k < pl.S && e == cudaSuccess; ++k) e = reduce_stage(next, pl, k, A[k], B[k], C[k], Own{D[k], pl.n[k]}, const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1]);
+    if (e == cudaSuccess) e = final_solve(next, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], pl.n[pl.S]);
+    for (int k = pl.S - 1; k >= 1 && e == cudaSuccess; --k) e = subst_stage(next, pl, k, A[k], B[k], C[k], Own{D[k], pl.n[k]}, D[k + 1]);
+    if (e == cudaSuccess) e = subst_stage(next, pl, 0, a, b, c, io, D[1]);
     return e;
   }
 };
@@ -1097,11 +1159,11 @@ inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T
   cudaError_t    e   = cudaSuccess;
   if (nrhs >= 4) {
     const Plan pl = plan_for<T, PIV, 4>(n, cfg);
-    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(cfg.regload != 0, st, pl, a, b, c, io(j), buf, scr);
+    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(cfg, st, pl, a, b, c, io(j), buf, scr);
   }
   if (j < nrhs && e == cudaSuccess) {
     const Plan pl = plan_for<T, PIV, 1>(n, cfg);
-    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(cfg.regload != 0, st, pl, a, b, c, io(j), buf, scr);
+    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(cfg, st, pl, a, b, c, io(j), buf, scr);
   }
   return e == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
 }
