@@ -204,6 +204,43 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
   for (int k = 0; k < R; ++k) er[k] = r[k];
 }
 
+/* 1/x without a branch. CUDA's division hides a slow path for extreme exponents behind a branch, and a
+   branch ends the stretch of code within which the compiler interleaves independent work: the
+   substitution's divisions, none of them on its chain, ran one row after the other (bench/rpts/
+   step_latency.cu on an H100: 330 cycles per row against 90 per step of the branch-free reduction).
+   Here x is scaled into [1, 2) by a power of two (exact), the hardware approximation is refined by
+   Newton's iteration as the division's fast path does, and the result is scaled back: within an ulp of
+   1/x; zero, subnormal, infinite and NaN x give a non-finite result. On the host: 1/x. */
+TS_HD double rcp(double x)
+{
+#if defined(__CUDA_ARCH__)
+  const double s = pow2_normalizer(x, 0.0), m = x * s;
+  double       r;
+  asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(m));
+  double e = fma(-m, r, 1.0);
+  e        = fma(e, e, e);
+  r        = fma(r, e, r);
+  e        = fma(-m, r, 1.0);
+  r        = fma(r, e, r);
+  return r * s;
+#else
+  return 1.0 / x;
+#endif
+}
+TS_HD float rcp(float x)
+{
+#if defined(__CUDA_ARCH__)
+  const float s = pow2_normalizer(x, 0.0f), m = x * s;
+  float       r;
+  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(m));
+  const float e = fmaf(-m, r, 1.0f);
+  r             = fmaf(r, e, r);
+  return r * s;
+#else
+  return 1.0f / x;
+#endif
+}
+
 /* Substitution of one partition of m rows in shared memory (Algorithm 2): x[0] = x0, x[m-1] = xl, the
    neighbours x[-1] = xm1, x[m] = xp are known; the inner x[1..m-2] are computed by a downward elimination
    of rows 1..m-2 and a back substitution. At step j the pivot rule (ALGORITHMS.md 2.3, on the rows as the
@@ -213,6 +250,10 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
    division-based row. The ends may take rows 0 and m-1 instead if they are the better pivots; x[1]
    chooses between its pivot row and row 0 by the scaled rule for partial pivoting too (not an
    elimination step: both rows are equations of x[1] with known neighbours).
+   The pivot row of x[j-1] is stored with a select of the row and of the slot instead of a branch, and
+   the back substitution divides each row by its pivot off its chain (one fma per row on the chain:
+   x[j] = d' - b' x[j+1] - c' x[j+2]), with branch-free reciprocals and its stores one row late, so that
+   its loads and reciprocals run ahead of the chain.
    On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64.
    ROLLED as in reduce_partition. */
 template <int PIV, int MMAX, int R, bool ROLLED = false, class T>
@@ -229,22 +270,38 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
     }
     uint64_t bits = 2; /* bit j (j >= 2): the accumulated row was the pivot at step j; bit 1: slot 1 */
     int      ip   = 1; /* the free slot (its row is part of the accumulated row) */
+    /* row j is loaded one step ahead: the loads may not pass the previous step's store of a pivot row
+       (its slot is not known at compile time), which waits for that step's pivot decision */
+    T na = sa[2], nb = sb[2], nc = sc[2], nd[R];
+#pragma unroll
+    for (int q = 0; q < R; ++q) nd[q] = sd[q * ds + 2];
     const int jend = ROLLED ? m - 1 : MMAX - 1;
 #pragma unroll(ROLLED ? 1 : MMAX)
     for (int j = 2; j < jend; ++j) {
       if (j <= m - 2) {
-        const T ca = sa[j], cb = sb[j], cc = sc[j];
-        bool    kp;
+        const T ca = na, cb = nb, cc = nc;
+        T       dj[R];
+#pragma unroll
+        for (int q = 0; q < R; ++q) dj[q] = nd[q];
+        na = sa[j + 1]; /* row j + 1 <= m - 1 */
+        nb = sb[j + 1];
+        nc = sc[j + 1];
+#pragma unroll
+        for (int q = 0; q < R; ++q) nd[q] = sd[q * ds + j + 1];
+        bool kp;
         if (PIV == TS_PIVOTING_NONE) kp = true;
         else if (PIV == TS_PIVOTING_PARTIAL) kp = tabs(ca) * tabs(sig) <= tabs(s1);
         else kp = tabs(ca) * tmax(tabs(s1), tabs(s2)) <= tabs(s1) * tmax(tabs(ca), tmax(tabs(cb), tabs(cc)));
-        if (kp) { /* the accumulated row pivots x[j-1]: store it, shifted one column left */
-          const T w = PIV == TS_PIVOTING_PARTIAL ? T(1) / sig : T(1);
-          sa[ip]    = w * s1;
-          sb[ip]    = w * s2;
-          sc[ip]    = T(0);
+        /* the pivot row of x[j-1]: the accumulated row (s1 x[j-1] + s2 x[j] = r) into the free slot,
+           or row j in place (a no-op store: it is in registers now). A select, not a branch, and no
+           arithmetic: the loads of the next row, which may not pass this store, need not wait. */
+        {
+          const int k = kp ? ip : j;
+          sa[k]       = kp ? s1 : ca;
+          sb[k]       = kp ? s2 : cb;
+          sc[k]       = kp ? T(0) : cc;
 #pragma unroll
-          for (int k = 0; k < R; ++k) sd[k * ds + ip] = w * r[k];
+          for (int q = 0; q < R; ++q) sd[q * ds + k] = kp ? r[q] : dj[q];
         }
         bits |= (uint64_t)kp << j;
         ip         = kp ? j : ip;
@@ -253,7 +310,7 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         const T g  = pow2_normalizer(n1, n2);
         const T gs = g * s1, gc = g * ca;
 #pragma unroll
-        for (int k = 0; k < R; ++k) r[k] = fma(gs, sd[k * ds + j], -gc * r[k]);
+        for (int k = 0; k < R; ++k) r[k] = fma(gs, dj[k], -gc * r[k]);
         if (PIV == TS_PIVOTING_PARTIAL) sig = kp ? gs : -gc * sig;
         s1 = g * n1;
         s2 = g * n2;
@@ -273,7 +330,7 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
       const T    den  = useA ? s1 : la;
       pc              = den;
       pm              = useA ? mpa : mcb;
-      const T inv     = T(1) / den;
+      const T inv     = rcp(den);
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         const T numA = fma(-s2, xl[k], r[k]);
@@ -282,6 +339,9 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         xb[k]        = xl[k];
       }
     }
+    /* back substitution: x[j] from its pivot row (divided by its pivot) in slot k. x[j+2] is stored one
+       row late, so that no store waits for the chain (and the loads of the rows above, which the
+       compiler may not move above a store, need not wait either) */
 #pragma unroll(ROLLED ? 1 : MMAX)
     for (int j = ROLLED ? m - 3 : MMAX - 3; j >= 1; --j) {
       if (j <= m - 3) {
@@ -290,20 +350,19 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         const bool     kpn   = (bits >> (j + 1)) & 1ull;
         const int      k     = kpn ? ipj : j + 1;
         const T        ka = sa[k], kb = sb[k], kc = sc[k];
-        const T        inv = T(1) / ka;
-        T              xj[R];
-#pragma unroll
-        for (int q = 0; q < R; ++q) xj[q] = fma(-kc, xb[q], fma(-kb, xa[q], sd[q * ds + k])) * inv;
+        /* the row divided by its pivot (off the chain): x[j] = d' - b' x[j+1] - c' x[j+2] */
+        const T inv = rcp(ka), kb1 = kb * inv, kc1 = kc * inv;
         if (j == 1) {
           pc = ka;
           pm = tmax(tabs(ka), tmax(tabs(kb), tabs(kc)));
         }
-        /* x[j+1] is final and its slot is no longer read */
 #pragma unroll
         for (int q = 0; q < R; ++q) {
-          sd[q * ds + j + 1] = xa[q];
-          xb[q]              = xa[q];
-          xa[q]              = xj[q];
+          const T d1 = sd[q * ds + k] * inv;
+          if (j + 2 <= m - 2) sd[q * ds + j + 2] = xb[q]; /* x[j+2] is final and its slot is no longer read */
+          const T xj = fma(-kb1, xa[q], fma(-kc1, xb[q], d1));
+          xb[q]      = xa[q];
+          xa[q]      = xj;
         }
       }
     }
@@ -322,7 +381,10 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
       }
     }
 #pragma unroll
-    for (int q = 0; q < R; ++q) sd[q * ds + 1] = xa[q];
+    for (int q = 0; q < R; ++q) {
+      if (m >= 4) sd[q * ds + 2] = xb[q];
+      sd[q * ds + 1] = xa[q];
+    }
   }
 #pragma unroll
   for (int q = 0; q < R; ++q) {
