@@ -543,7 +543,11 @@ TS_HD void interface_values(const T *x, i64 ldx, i64 nc, i64 p, int m, T (&x0)[R
 /* M2 + 1 slots (no bank conflicts).                                                               */
 /* ---------------------------------------------------------------------------------------------- */
 
-constexpr int M2 = 16;
+#ifndef TS_RPTS_M2
+  #define TS_RPTS_M2 16
+#endif
+constexpr int M2 = TS_RPTS_M2;
+static_assert(M2 % 2 == 0 && 2 * L % M2 == 0, "the fused stage's second level: even partitions that tile the 2L coarse rows");
 constexpr int CP = 2 * L / M2;
 constexpr int CS = CP * (M2 + 1);
 TS_HD int cidx(int i) { return (i / M2) * (M2 + 1) + i % M2; }
