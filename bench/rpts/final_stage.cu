@@ -2,7 +2,8 @@
    final_stage.cu - the latency of RPTS's on-chip final stage (final_kernel, one block) and of whole
    solves of the sizes where it weighs most, for one build of rpts.cuh. Build it once per variant of the
    final stage (make -f bench/rpts/Makefile final-variants: TS_RPTS_FINAL_ROLLED = 1, the final stage's
-   sweeps as loops, or 0, unrolled) and run the binaries one after the other on the GPU machine.
+   sweeps as loops, or 0, unrolled; mf-variants: partitions of TS_RPTS_MF rows, TS_RPTS_NSEQ rows for the
+   last level's one thread) and run the binaries one after the other on the GPU machine.
 
    Matrix: b ~ U(1, 1.5) with random sign, a, c ~ 0.05 U(-1, 1); double, scaled pivoting, 1 RHS.
    Timing: CUDA events around 20 solves (the right-hand side restored from a pristine copy between
@@ -121,18 +122,18 @@ int main(int argc, char **argv)
   FILE *fc = csv ? fopen(csv, "w") : NULL;
   if (fc) fprintf(fc, "variant,what,n,ms,residual\n");
   char variant[64];
-  snprintf(variant, sizeof(variant), "MF=%d%s", ts_rpts::MF, ts_rpts::FINAL_ROLLED ? " rolled" : " unrolled");
+  snprintf(variant, sizeof(variant), "MF=%d NSEQ=%d%s", ts_rpts::MF, ts_rpts::NSEQ, ts_rpts::FINAL_ROLLED ? " rolled" : " unrolled");
   int bad = 0;
   typedef ts_rpts::Launch<double, TS_PIVOTING_SCALED, 1> Launch;
   /* the final stage alone (n <= nf) */
-  for (int n : {44, 512, 2048}) {
+  for (int n : {44, 256, 512, 2048}) {
     System S = make_system(n);
     const double ms = time_calls(S, [&] { CK(Launch::final_solve(ts_rpts::Exec{0, false, false}, n, S.a, S.b, S.c, S.x, n)); });
     CK(cudaMemcpy(S.x, S.x0, sizeof(double) * n, cudaMemcpyDeviceToDevice));
     CK(Launch::final_solve(ts_rpts::Exec{0, false, false}, n, S.a, S.b, S.c, S.x, n));
     const double res = residual(S);
     bad += !(res < 1e-13);
-    printf("%-16s final stage  n = %8d: %8.2f us  residual %.1e\n", variant, n, 1e3 * ms, res);
+    printf("%-22s final stage  n = %8d: %8.2f us  residual %.1e\n", variant, n, 1e3 * ms, res);
     if (fc) fprintf(fc, "%s,final,%d,%.6f,%.3e\n", variant, n, ms, res);
     free_system(S);
   }
@@ -144,7 +145,7 @@ int main(int argc, char **argv)
     if (ts_rpts::solve<double>(0, TS_PIVOTING_SCALED, n, 1, S.a, S.b, S.c, S.x, n, S.buf) != TS_SUCCESS) bad++;
     const double res = residual(S);
     bad += !(res < 1e-13);
-    printf("%-16s whole solve  n = %8lld: %8.2f us  residual %.1e\n", variant, n, 1e3 * ms, res);
+    printf("%-22s whole solve  n = %8lld: %8.2f us  residual %.1e\n", variant, n, 1e3 * ms, res);
     if (fc) fprintf(fc, "%s,solve,%lld,%.6f,%.3e\n", variant, n, ms, res);
     free_system(S);
   }

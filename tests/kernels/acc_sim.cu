@@ -4,13 +4,15 @@
    fused two-level stages below, final stage of nf = 2048 rows. Its suite reproduces test_rpts --suite on
    the H100 to the printed digits (bench/results/2026-11-22-h100-rpts2/suite.log).
 
-     acc_sim suite N [-M m] [-FM m] [-fmax rows] [-nf rows]   Table 4 + Chang vs LAPACK dgtsv (rule of issue 3)
+     acc_sim suite N [-M m] [-FM m] [-fmax rows] [-nf rows] [-seed s]   Table 4 + Chang vs LAPACK dgtsv (rule of issue 3)
      acc_sim FAMILY ID N [options] [-v]                       one matrix (FAMILY 0: Table 4, 1: Chang);
                                                               -v: per stage, the FRE of a long double solve of
                                                               the coarse system as formed, and of the
                                                               substitution with exact interface values
    -M: M of the plain stages, -FM: level-1 M of the fused stages, -fmax: fused stages up to this many
-   rows (-1: none).
+   rows (-1: none). -seed: the gallery's seed of the random matrices (2021, as test_rpts --suite); other
+   seeds tell a robust pass from a lucky draw when comparing variants (e.g. TS_RPTS_MF, TS_RPTS_NSEQ).
+   The final stage's MF and NSEQ are printed first.
 */
 #define main host_sim_main
 #include "host_sim_rpts.cu"
@@ -26,13 +28,15 @@ struct Sys {
   std::vector<double> a, b, c, xt, d;
 };
 
+static unsigned g_seed = 2021; /* -seed */
+
 static bool gen(int family, int id, int n, Sys &s)
 {
   s.n = n;
   s.a.assign(n, 0);
   s.b.assign(n, 0);
   s.c.assign(n, 0);
-  int e = family ? tg_chang(id, n, n / 2, 2021, s.a.data(), s.b.data(), s.c.data()) : tg_table4(id, n, 2021, s.a.data(), s.b.data(), s.c.data());
+  int e = family ? tg_chang(id, n, n / 2, g_seed, s.a.data(), s.b.data(), s.c.data()) : tg_table4(id, n, g_seed, s.a.data(), s.b.data(), s.c.data());
   if (e != TG_OK) return false;
   s.xt.resize(n);
   s.d.resize(n);
@@ -263,7 +267,7 @@ static int suite(int n, const Opt &o)
       fails += !ok;
       printf("%-6s %3d %-26s %10.2e %10.2e %10.2e %s\n", family ? "Chang" : "Tab4", id, family ? tg_chang_name(id) : tg_table4_name(id), el, e2, e1, ok ? "PASS" : "FAIL");
     }
-  printf("suite n=%d: %d failed\n", n, fails);
+  printf("suite n=%d seed=%u: %d failed\n", n, g_seed, fails);
   return fails;
 }
 
@@ -278,7 +282,9 @@ int main(int argc, char **argv)
       else if (a == "-FM") o.FM = atoi(argv[++i]);
       else if (a == "-fmax") o.fmax = atoll(argv[++i]);
       else if (a == "-nf") o.nf = atoi(argv[++i]);
+      else if (a == "-seed") g_seed = (unsigned)atol(argv[++i]);
     }
+    printf("final stage: MF = %d, NSEQ = %d\n", MF, NSEQ);
     return suite(atoi(argv[2]), o);
   }
   int family = atoi(argv[1]), id = atoi(argv[2]), n = atoi(argv[3]);
@@ -289,6 +295,7 @@ int main(int argc, char **argv)
     else if (a == "-FM") o.FM = atoi(argv[++i]);
     else if (a == "-fmax") o.fmax = atoll(argv[++i]);
     else if (a == "-nf") o.nf = atoi(argv[++i]);
+    else if (a == "-seed") g_seed = (unsigned)atol(argv[++i]);
   }
   Sys s;
   if (!gen(family, id, n, s)) return 1;

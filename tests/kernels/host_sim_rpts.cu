@@ -135,6 +135,10 @@ static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
   T             *s = smem.data();
   int            nl[MAXLEV];
   const int      lv = final_levels(n, nl);
+  if (n > NF_MAXROWS || nl[lv - 1] > NSEQ) { /* the kernel's last level holds at most NSEQ + 2 rows */
+    printf("sim_final: n = %d leaves %d rows for the last level (NSEQ = %d, MAXLEV = %d)\n", n, nl[lv - 1], NSEQ, MAXLEV);
+    abort();
+  }
   T             *lev[MAXLEV];
   {
     T *q = s;
@@ -155,38 +159,41 @@ static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
       for (int k = 0; k < R; ++k) L0[(3 + k) * ld0 + i] = in ? d[k * ldd + g] : T(0);
     }
   }
+  const int nt = final_threads(n); /* the block; a thread takes partitions tid, tid + nt, ... */
   for (int l = 0; l + 1 < lv; ++l) {
     const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
     const int P  = (n0 + MF - 1) / MF;
     T        *S = lev[l], *C = lev[l + 1];
-    for (int tid = 0; tid < 2 * P; ++tid) {
-      const int  p   = tid < P ? tid : tid - P;
-      const bool up  = tid >= P;
-      const int  off = 1 + p * MF;
-      const int  m   = n0 - p * MF < MF ? n0 - p * MF : MF;
-      T          e0, e1, e2, er[R];
-      if (m == 1) {
-        if (up) {
+    for (int tid = 0; tid < nt; ++tid) {
+      for (int q = tid; q < 2 * P; q += nt) {
+        const int  p   = q < P ? q : q - P;
+        const bool up  = q >= P;
+        const int  off = 1 + p * MF;
+        const int  m   = n0 - p * MF < MF ? n0 - p * MF : MF;
+        T          e0, e1, e2, er[R];
+        if (m == 1) {
+          if (up) {
+            const int i    = 1 + 2 * p;
+            C[i]           = S[off];
+            C[ds1 + i]     = S[ds0 + off];
+            C[2 * ds1 + i] = S[2 * ds0 + off];
+            for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = S[(3 + k) * ds0 + off];
+          }
+        } else if (!up) {
+          reduce_partition<MF, R, false, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
+          const int i    = 2 + 2 * p;
+          C[i]           = e0;
+          C[ds1 + i]     = e1;
+          C[2 * ds1 + i] = e2;
+          for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
+        } else {
+          reduce_partition<MF, R, true, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
           const int i    = 1 + 2 * p;
-          C[i]           = S[off];
-          C[ds1 + i]     = S[ds0 + off];
-          C[2 * ds1 + i] = S[2 * ds0 + off];
-          for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = S[(3 + k) * ds0 + off];
+          C[i]           = e2;
+          C[ds1 + i]     = e1;
+          C[2 * ds1 + i] = e0;
+          for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
         }
-      } else if (!up) {
-        reduce_partition<MF, R, false, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
-        const int i    = 2 + 2 * p;
-        C[i]           = e0;
-        C[ds1 + i]     = e1;
-        C[2 * ds1 + i] = e2;
-        for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
-      } else {
-        reduce_partition<MF, R, true, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
-        const int i    = 1 + 2 * p;
-        C[i]           = e2;
-        C[ds1 + i]     = e1;
-        C[2 * ds1 + i] = e0;
-        for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
       }
     }
   }
@@ -212,12 +219,14 @@ static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
     const int P  = (n0 + MF - 1) / MF;
     T        *S = lev[l];
     const T  *X = lev[l + 1] + 3 * ds1 + 1;
-    for (int p = 0; p < P; ++p) {
-      const int off = 1 + p * MF;
-      const int m   = n0 - p * MF < MF ? n0 - p * MF : MF;
-      T         x0[R], xl[R], xm1[R], xp[R];
-      interface_values<R>(X, ds1, n1, p, m, x0, xl, xm1, xp);
-      substitute_partition<PIV, MF, R, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
+    for (int tid = 0; tid < nt; ++tid) {
+      for (int p = tid; p < P; p += nt) {
+        const int off = 1 + p * MF;
+        const int m   = n0 - p * MF < MF ? n0 - p * MF : MF;
+        T         x0[R], xl[R], xm1[R], xp[R];
+        interface_values<R>(X, ds1, n1, p, m, x0, xl, xm1, xp);
+        substitute_partition<PIV, MF, R, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
+      }
     }
   }
   const T *X = lev[0] + 3 * (n + 2) + 1;
@@ -307,6 +316,9 @@ static void sweep()
     if (PIV == 0 && type == 1) continue;
     for (int n : {1, 2, 3, 4, 5, 13, 14, 15, 16, 17, 18, 31, 32, 33, 34, 35, 40, 41, 42, 43, 82, 83, 100, 333, 1000, 1001, 4097, 12345, 100000})
       for (int nf : {32, 64, 2048}) check<PIV, R, M>(n, type, nf, seed++);
+    /* the largest final stage (its most levels; several partitions per thread where MF is small) */
+    unsigned long long s2 = 4242 + type; /* own seeds: the sizes above keep their matrices */
+    for (int n : {NF_MAXROWS - 1, NF_MAXROWS}) check<PIV, R, M>(n, type, NF_MAXROWS, s2++);
   }
 }
 

@@ -55,15 +55,29 @@ constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load
    own code (H100, bench/rpts/final_stage.cu: N = 2^20 75.7 -> 68.0 us, 1.44M rows 100.3 -> 91.0 us,
    2^25 1.024 -> 1.018 ms; rolling the stage kernels' sweeps changed nothing). TS_RPTS_FINAL_ROLLED=0
    restores the unrolled sweeps for comparisons (bench/rpts/Makefile final-variants). MF stays even for
-   the reason given at MCAND (13, conflict-free in shared memory, failed tridiag(1,1e-8,1) at N = 512). */
+   the reason given at MCAND (13, conflict-free in shared memory, failed tridiag(1,1e-8,1) at N = 512).
+   The final stage's chain of dependent steps is about levels x 3 (MF - 2) plus 2 NSEQ for the last level's
+   one thread, so MF and NSEQ trade steps against levels (2 barriers each); TS_RPTS_MF and TS_RPTS_NSEQ
+   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). */
 #ifndef TS_RPTS_FINAL_ROLLED
   #define TS_RPTS_FINAL_ROLLED 1
 #endif
-constexpr int  MF           = 12; /* partition size inside the final (on-chip) stage */
+#ifndef TS_RPTS_MF
+  #define TS_RPTS_MF 12
+#endif
+#ifndef TS_RPTS_NSEQ
+  #define TS_RPTS_NSEQ 32
+#endif
+constexpr int  MF           = TS_RPTS_MF; /* partition size inside the final (on-chip) stage */
 static_assert(MF % 2 == 0, "the final stage's partitions must have an even number of rows (see MCAND)");
+/* MF = 2 would not shrink a level (2 coarse rows per partition); substitute_partition keeps 1 bit per row */
+static_assert(MF >= 4 && MF <= 64, "the final stage's partitions need 4..64 rows");
 constexpr bool FINAL_ROLLED = TS_RPTS_FINAL_ROLLED != 0;
-constexpr int NSEQ    = 32;  /* the final stage solves at most this many rows with one thread */
-constexpr int MAXLEV  = 12;  /* levels inside the final stage */
+constexpr int NSEQ    = TS_RPTS_NSEQ; /* the final stage solves at most this many rows with one thread */
+/* NSEQ >= 2: levels of more than 2 rows shrink (coarse_size(2, MF) = 2 would not); the last level is one
+   substitute_partition of NSEQ + 2 rows (its identity end rows), 1 pivot bit per row in an int64. Any
+   parity: the last level is eliminated as a whole, it has no inner block of its own. */
+static_assert(NSEQ >= 2 && NSEQ + 2 <= 64, "the final stage's last level needs 2..62 rows");
 constexpr int MAXSTG  = 16;  /* global stages */
 constexpr int RMAX    = 4;   /* right-hand sides per batch */
 constexpr int NCAND   = 4;
@@ -85,7 +99,18 @@ constexpr int M_DEFAULT = 16;
 constexpr i64 FUSED_MAX_ROWS = 1 << 18;
 constexpr int FUSED_ALL      = -2; /* Config.forced_M: fused stages throughout */
 constexpr int NF_DEFAULT   = 2048;     /* final stage threshold (rows) */
-constexpr int NF_MAXROWS   = 256 * MF; /* 2 threads per partition of the first final level, <= 512 */
+/* Threads of the final stage's block: 2 per partition of its first level up to this many; a level with
+   more partitions loops over them (several partitions per thread), so the final stage takes up to
+   NF_MAXROWS rows whatever MF is. TS_RPTS_FINAL_THREADS overrides it (e.g. 1024 for MF = 4 at n = 2048:
+   one partition per thread on the first level, but only 64 registers per thread). */
+#ifndef TS_RPTS_FINAL_THREADS
+  #define TS_RPTS_FINAL_THREADS 512
+#endif
+constexpr int FINAL_MAXT = TS_RPTS_FINAL_THREADS;
+static_assert(FINAL_MAXT % 32 == 0 && FINAL_MAXT >= 32 && FINAL_MAXT <= 1024, "the final stage's block: whole warps, <= 1024 threads");
+/* the most rows of the final stage: 2048 (NF_DEFAULT) for every MF; 256 MF where that is more (3072 with MF = 12,
+   as before the levels looped: still one sweep per thread with 512 threads) */
+constexpr int NF_MAXROWS   = 256 * MF > 2048 ? 256 * MF : 2048;
 constexpr size_t FINAL_SMEM_MAX = 200 * 1024;
 
 template <int M>
@@ -160,7 +185,7 @@ TS_HD float pow2_normalizer(float x, float y)
 }
 
 /* rows of the coarse system of n rows in partitions of M: 2 per partition, 1 for a last partition of one row */
-__host__ __device__ inline i64 coarse_size(i64 n, int M) { return 2 * ((n + M - 1) / M) - (n % M == 1 ? 1 : 0); }
+__host__ __device__ constexpr i64 coarse_size(i64 n, int M) { return 2 * ((n + M - 1) / M) - (n % M == 1 ? 1 : 0); }
 
 /* Reduction of one partition of m >= 2 rows held in shared memory (rows 0..m-1 at sa[j], sb[j], sc[j],
    sd[r*ds + j]). Downward (REV = false) eliminates rows 1..m-1 into e0 x[0] + e1 x[m-1] + e2 x[m] = er;
@@ -759,8 +784,21 @@ __global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restric
 /* final stage: the whole system of n <= nf rows in one block                                    */
 /* ---------------------------------------------------------------------------------------------- */
 
+/* levels of the final stage for n rows: n_0 = n, n_{l+1} = coarse_size(n_l, MF) while n_l > NSEQ */
+constexpr int final_level_count(int n)
+{
+  int lv = 1;
+  for (; n > NSEQ; ++lv) n = (int)coarse_size(n, MF);
+  return lv;
+}
+/* coarse_size is nondecreasing in n, so NF_MAXROWS rows need the most levels (MF = 12, NSEQ = 32: 4 levels;
+   MF = 4: the rows only halve per level, 10 levels from 2048 down to NSEQ = 4, 11 down to NSEQ = 2) */
+constexpr int MAXLEV = final_level_count(NF_MAXROWS);
+static_assert(MAXLEV <= 16, "the final stage's levels (nl[MAXLEV] in every thread): more than expected");
+
 /* levels of the final stage: n_0 = n, n_{l+1} = coarse_size(n_l, MF) while n_l > NSEQ. Returns the
-   number of levels; each level is stored with one padding row before and after. */
+   number of levels; each level is stored with one padding row before and after. n <= NF_MAXROWS (the
+   cap on lv only keeps nl in bounds; Launch::final_solve refuses larger n). */
 __host__ __device__ inline int final_levels(int n, int *nl)
 {
   int lv = 0;
@@ -781,15 +819,16 @@ __host__ __device__ inline size_t final_smem(int n, int R, size_t tsize)
   return tot * tsize;
 }
 
+/* 2 threads per partition of the first level, whole warps, at most FINAL_MAXT (the levels loop) */
 inline int final_threads(int n)
 {
   int t = n > NSEQ ? 2 * ((n + MF - 1) / MF) : 32;
   t     = (t + 31) / 32 * 32;
-  return t < 32 ? 32 : t;
+  return t < 32 ? 32 : t > FINAL_MAXT ? FINAL_MAXT : t;
 }
 
 template <class T, int PIV, int R>
-__global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd)
+__global__ void __launch_bounds__(FINAL_MAXT) final_kernel(int n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T  *s = reinterpret_cast<T *>(smem_raw);
@@ -818,9 +857,9 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
     const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
     const int P  = (n0 + MF - 1) / MF;
     T        *C  = S + (size_t)ds0 * (3 + R);
-    if (tid < 2 * P) {
-      const int  p   = tid < P ? tid : tid - P;
-      const bool up  = tid >= P;
+    for (int q = tid; q < 2 * P; q += nt) { /* q < P: downward sweep of partition q, else upward of q - P */
+      const int  p   = q < P ? q : q - P;
+      const bool up  = q >= P;
       const int  off = 1 + p * MF;
       const int  m   = n0 - p * MF < MF ? n0 - p * MF : MF;
       T          e0, e1, e2, er[R];
@@ -879,8 +918,8 @@ __global__ void __launch_bounds__(512) final_kernel(int n, const T *__restrict__
     const int P  = (n0 + MF - 1) / MF;
     T        *Sl = S - (size_t)ds0 * (3 + R);
     const T  *X  = S + 3 * ds1 + 1; /* coarse x, row i at X[k*ds1 + i] */
-    if (tid < P) {
-      const int p = tid, off = 1 + p * MF;
+    for (int p = tid; p < P; p += nt) {
+      const int off = 1 + p * MF;
       const int m = n0 - p * MF < MF ? n0 - p * MF : MF;
       T         x0[R], xl[R], xm1[R], xp[R];
       interface_values<R>(X, ds1, n1, p, m, x0, xl, xm1, xp);
@@ -1140,6 +1179,7 @@ struct Launch {
   }
   static cudaError_t final_solve(const Exec &x, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
   {
+    if (n > NF_MAXROWS) return cudaErrorInvalidValue; /* more levels than MAXLEV (plans stay below nf_cap) */
     const size_t  smem = final_smem(n, R, sizeof(T));
     static size_t set  = 48 * 1024;
     if (smem > set) {
