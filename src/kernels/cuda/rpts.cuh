@@ -12,8 +12,8 @@
      stage k = S-1..0  subst_kernel<M_k>: recomputes the elimination of the inner rows of each partition
                        (no stored factors: pivot choices as 1 bit per step in an int64), back-substitutes.
    Small stages (n_k <= FUSED_MAX_ROWS) are fused two-level stages (reduce2_kernel, subst2_kernel): the 2L
-   coarse rows of a tile stay in shared memory and are reduced again by partitions of M2 = 16, so one
-   launch pair takes n_k to about n_k/64 rows.
+   coarse rows of a tile stay in shared memory and are reduced again by partitions of M2 = 8, so one
+   launch pair takes n_k to about n_k/32 rows.
    Tiles of L partitions are copied coalesced into shared memory with cp.async (all loads of a tile in
    flight at once) and walked by one thread per partition (transposition through shared memory).
 
@@ -58,15 +58,18 @@ constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load
    the reason given at MCAND (13, conflict-free in shared memory, failed tridiag(1,1e-8,1) at N = 512).
    The final stage's chain of dependent steps is about levels x 3 (MF - 2) plus 2 NSEQ for the last level's
    one thread, so MF and NSEQ trade steps against levels (2 barriers each); TS_RPTS_MF and TS_RPTS_NSEQ
-   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). */
+   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). Default MF = 4,
+   NSEQ = 8 (H100, bench/results/2026-11-24-h100-final-stage): of MF 4..12 and NSEQ 4..32 the fastest
+   final stage (n = 256: 13.0 -> 9.8 us, n = 2048: 20.9 -> 18.9 us) and whole solve (2^20 57.3 -> 54.2 us
+   with M2 = 8); the host simulation's accuracy suite is unchanged (N = 512 all pass, 2^20 only #16). */
 #ifndef TS_RPTS_FINAL_ROLLED
   #define TS_RPTS_FINAL_ROLLED 1
 #endif
 #ifndef TS_RPTS_MF
-  #define TS_RPTS_MF 12
+  #define TS_RPTS_MF 4
 #endif
 #ifndef TS_RPTS_NSEQ
-  #define TS_RPTS_NSEQ 32
+  #define TS_RPTS_NSEQ 8
 #endif
 constexpr int  MF           = TS_RPTS_MF; /* partition size inside the final (on-chip) stage */
 static_assert(MF % 2 == 0, "the final stage's partitions must have an even number of rows (see MCAND)");
@@ -559,8 +562,8 @@ TS_HD void interface_values(const T *x, i64 ldx, i64 nc, i64 p, int m, T (&x0)[R
 
 /* ---------------------------------------------------------------------------------------------- */
 /* fused two-level stage: the 2L coarse rows of a tile stay in shared memory and are reduced again */
-/* by M2 = 16 (CP = 4 partitions per tile), so a stage writes 8 coarse rows per tile instead of 64: */
-/* the finest stage moves about 9.1 n words instead of 9.6 n, the coarse system is n/64 instead of */
+/* by M2 = 8 (CP = 8 partitions per tile), so a stage writes 16 coarse rows per tile instead of 64: */
+/* the finest stage moves about 9.2 n words instead of 9.6 n, the coarse system is n/32 instead of */
 /* n/8, and there are half as many launches. The substitution recomputes both levels (no stored  */
 /* factors). Results are those of two plain stages (M, then M2): the same routines in the same     */
 /* order.                                                                                          */
@@ -568,8 +571,11 @@ TS_HD void interface_values(const T *x, i64 ldx, i64 nc, i64 p, int m, T (&x0)[R
 /* M2 + 1 slots (no bank conflicts).                                                               */
 /* ---------------------------------------------------------------------------------------------- */
 
+/* M2 = 8 (TS_RPTS_M2 overrides it): the second level's chains are 6 rows instead of 14, so a fused
+   stage's tile lives shorter; its coarse system is n/32 instead of n/64. H100 (bench/results/
+   2026-11-24-h100-final-stage): 2^20 61.1 -> 57.3 us, 1.44M 83.1 -> 80.9 us, 2^25 1.0062 -> 1.0038 ms. */
 #ifndef TS_RPTS_M2
-  #define TS_RPTS_M2 16
+  #define TS_RPTS_M2 8
 #endif
 constexpr int M2 = TS_RPTS_M2;
 static_assert(M2 % 2 == 0 && 2 * L % M2 == 0, "the fused stage's second level: even partitions that tile the 2L coarse rows");
