@@ -12,6 +12,8 @@
    -M: M of the plain stages, -FM: level-1 M of the fused stages, -fmax: fused stages up to this many
    rows (-1: none). -seed: the gallery's seed of the random matrices (2021, as test_rpts --suite); other
    seeds tell a robust pass from a lucky draw when comparing variants (e.g. TS_RPTS_MF, TS_RPTS_NSEQ).
+   -rhsseed: the seed of the exact solution (7; tests/ex5.c uses matrix seed 7, solution seed 11);
+   -dmatvec: the right-hand side A x_t computed in double (tg_matvec) as tests/ex5.c does, not in long double.
    The final stage's MF and NSEQ are printed first.
 */
 #define main host_sim_main
@@ -29,6 +31,8 @@ struct Sys {
 };
 
 static unsigned g_seed = 2021; /* -seed */
+static bool     g_double_rhs = false; /* -dmatvec: right-hand side A x_t in double (tg_matvec, as tests/ex5.c) */
+static unsigned g_rhs_seed = 7; /* -rhsseed: the seed of the exact solution (tests/ex5.c: 11) */
 
 static bool gen(int family, int id, int n, Sys &s)
 {
@@ -40,13 +44,15 @@ static bool gen(int family, int id, int n, Sys &s)
   if (e != TG_OK) return false;
   s.xt.resize(n);
   s.d.resize(n);
-  tg_rhs(n, 7, s.xt.data());
-  for (int i = 0; i < n; ++i) {
-    long double v = (long double)s.b[i] * s.xt[i];
-    if (i > 0) v += (long double)s.a[i] * s.xt[i - 1];
-    if (i < n - 1) v += (long double)s.c[i] * s.xt[i + 1];
-    s.d[i] = (double)v;
-  }
+  tg_rhs(n, (int)g_rhs_seed, s.xt.data());
+  if (g_double_rhs) tg_matvec(n, s.a.data(), s.b.data(), s.c.data(), s.xt.data(), s.d.data());
+  else
+    for (int i = 0; i < n; ++i) {
+      long double v = (long double)s.b[i] * s.xt[i];
+      if (i > 0) v += (long double)s.a[i] * s.xt[i - 1];
+      if (i < n - 1) v += (long double)s.c[i] * s.xt[i + 1];
+      s.d[i] = (double)v;
+    }
   return true;
 }
 
@@ -283,6 +289,10 @@ int main(int argc, char **argv)
       else if (a == "-fmax") o.fmax = atoll(argv[++i]);
       else if (a == "-nf") o.nf = atoi(argv[++i]);
       else if (a == "-seed") g_seed = (unsigned)atol(argv[++i]);
+    else if (a == "-rhsseed") g_rhs_seed = (unsigned)atol(argv[++i]);
+    else if (a == "-dmatvec") g_double_rhs = true;
+      else if (a == "-rhsseed") g_rhs_seed = (unsigned)atol(argv[++i]);
+      else if (a == "-dmatvec") g_double_rhs = true;
     }
     printf("final stage: MF = %d, NSEQ = %d\n", MF, NSEQ);
     return suite(atoi(argv[2]), o);

@@ -58,15 +58,17 @@ constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load
    the reason given at MCAND (13, conflict-free in shared memory, failed tridiag(1,1e-8,1) at N = 512).
    The final stage's chain of dependent steps is about levels x 3 (MF - 2) plus 2 NSEQ for the last level's
    one thread, so MF and NSEQ trade steps against levels (2 barriers each); TS_RPTS_MF and TS_RPTS_NSEQ
-   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). Default MF = 4,
-   NSEQ = 8 (H100, bench/results/2026-11-24-h100-final-stage): of MF 4..12 and NSEQ 4..32 the fastest
-   final stage (n = 256: 13.0 -> 9.8 us, n = 2048: 20.9 -> 18.9 us) and whole solve (2^20 57.3 -> 54.2 us
-   with M2 = 8); the host simulation's accuracy suite is unchanged (N = 512 all pass, 2^20 only #16). */
+   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). Default MF = 6,
+   NSEQ = 8 (H100, bench/results/2026-11-24-h100-final-stage): with MF 4..8 the final stage takes 20-40%
+   less time than with 12 (n = 2048: 20.9 -> 17.9 us, whole solve 2^20 with M2 = 8: 57.3 -> 56.1 us).
+   MF = 4 was 2 us faster at 2^20 but lost accuracy on random matrices: tests/ex5.c's tridiag(U,U,U)
+   failed the 10x-of-LAPACK rule on the H100, and over 12 seeds of the gallery (acc_sim -seed s
+   -rhsseed 11, 38 matrices each) MF = 4 failed 17 cases, MF = 6 15, MF = 12 (before) 19. */
 #ifndef TS_RPTS_FINAL_ROLLED
   #define TS_RPTS_FINAL_ROLLED 1
 #endif
 #ifndef TS_RPTS_MF
-  #define TS_RPTS_MF 4
+  #define TS_RPTS_MF 6
 #endif
 #ifndef TS_RPTS_NSEQ
   #define TS_RPTS_NSEQ 8
