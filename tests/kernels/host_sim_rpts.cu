@@ -159,75 +159,16 @@ static void sim_final(int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
       for (int k = 0; k < R; ++k) L0[(3 + k) * ld0 + i] = in ? d[k * ldd + g] : T(0);
     }
   }
-  const int nt = final_threads(n); /* the block; a thread takes partitions tid, tid + nt, ... */
+  /* the kernel's work items (independent within a level), one after the other */
   for (int l = 0; l + 1 < lv; ++l) {
-    const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
-    const int P  = (n0 + MF - 1) / MF;
-    T        *S = lev[l], *C = lev[l + 1];
-    for (int tid = 0; tid < nt; ++tid) {
-      for (int q = tid; q < 2 * P; q += nt) {
-        const int  p   = q < P ? q : q - P;
-        const bool up  = q >= P;
-        const int  off = 1 + p * MF;
-        const int  m   = n0 - p * MF < MF ? n0 - p * MF : MF;
-        T          e0, e1, e2, er[R];
-        if (m == 1) {
-          if (up) {
-            const int i    = 1 + 2 * p;
-            C[i]           = S[off];
-            C[ds1 + i]     = S[ds0 + off];
-            C[2 * ds1 + i] = S[2 * ds0 + off];
-            for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = S[(3 + k) * ds0 + off];
-          }
-        } else if (!up) {
-          reduce_partition<MF, R, false, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
-          const int i    = 2 + 2 * p;
-          C[i]           = e0;
-          C[ds1 + i]     = e1;
-          C[2 * ds1 + i] = e2;
-          for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
-        } else {
-          reduce_partition<MF, R, true, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
-          const int i    = 1 + 2 * p;
-          C[i]           = e2;
-          C[ds1 + i]     = e1;
-          C[2 * ds1 + i] = e0;
-          for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
-        }
-      }
-    }
+    const int n0 = nl[l], P = (n0 + MF - 1) / MF;
+    for (int q = 0; q < 2 * P; ++q) final_reduce_item<R>(lev[l], lev[l + 1], n0, n0 + 2, nl[l + 1] + 2, q);
   }
-  {
-    const int m = nl[lv - 1] + 2, ds = m;
-    T        *S = lev[lv - 1];
-    S[0] = T(0);
-    S[ds] = T(1);
-    S[2 * ds] = T(0);
-    S[m - 1] = T(0);
-    S[ds + m - 1] = T(1);
-    S[2 * ds + m - 1] = T(0);
-    T z[R];
-    for (int k = 0; k < R; ++k) {
-      S[(3 + k) * ds]         = T(0);
-      S[(3 + k) * ds + m - 1] = T(0);
-      z[k]                    = T(0);
-    }
-    substitute_partition<PIV, NSEQ + 2, R, FINAL_ROLLED>(S, S + ds, S + 2 * ds, S + 3 * ds, ds, m, z, z, z, z);
-  }
+  final_last_level<PIV, R>(lev[lv - 1], nl[lv - 1]);
   for (int l = lv - 2; l >= 0; --l) {
-    const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
-    const int P  = (n0 + MF - 1) / MF;
-    T        *S = lev[l];
-    const T  *X = lev[l + 1] + 3 * ds1 + 1;
-    for (int tid = 0; tid < nt; ++tid) {
-      for (int p = tid; p < P; p += nt) {
-        const int off = 1 + p * MF;
-        const int m   = n0 - p * MF < MF ? n0 - p * MF : MF;
-        T         x0[R], xl[R], xm1[R], xp[R];
-        interface_values<R>(X, ds1, n1, p, m, x0, xl, xm1, xp);
-        substitute_partition<PIV, MF, R, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
-      }
-    }
+    const int n0 = nl[l], n1 = nl[l + 1], P = (n0 + MF - 1) / MF;
+    const T  *X = lev[l + 1] + 3 * (n1 + 2) + 1;
+    for (int p = 0; p < P; ++p) final_subst_item<PIV, R>(lev[l], X, n0, n1, p);
   }
   const T *X = lev[0] + 3 * (n + 2) + 1;
   for (int i = 0; i < n; ++i)

@@ -58,20 +58,20 @@ constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load
    the reason given at MCAND (13, conflict-free in shared memory, failed tridiag(1,1e-8,1) at N = 512).
    The final stage's chain of dependent steps is about levels x 3 (MF - 2) plus 2 NSEQ for the last level's
    one thread, so MF and NSEQ trade steps against levels (2 barriers each); TS_RPTS_MF and TS_RPTS_NSEQ
-   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). Default MF = 6,
-   NSEQ = 8 (H100, bench/results/2026-11-24-h100-final-stage): with MF 4..8 the final stage takes 20-40%
-   less time than with 12 (n = 2048: 20.9 -> 17.9 us, whole solve 2^20 with M2 = 8: 57.3 -> 56.1 us).
-   MF = 4 was 2 us faster at 2^20 but lost accuracy on random matrices: tests/ex5.c's tridiag(U,U,U)
-   failed the 10x-of-LAPACK rule on the H100, and over 12 seeds of the gallery (acc_sim -seed s
-   -rhsseed 11, 38 matrices each) MF = 4 failed 17 cases, MF = 6 15, MF = 12 (before) 19. */
+   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). They stay 12 and 32:
+   smaller values were at most 1-2 us faster per solve on the H100 (bench/results/2026-11-24-h100-final-
+   stage: MF = 6, NSEQ = 8 took the final stage of 2048 rows from 20.9 to 17.9 us, a 2^20 solve from 57.3
+   to 56.1 us) but lose accuracy whenever a coarse level of 32 rows or fewer is partitioned: over 40 gallery
+   seeds at N = 512 (bench/results/2026-11-24-host-final-mf) MF = 6 reached 1.3e5 times LAPACK's error on
+   Table 4 #15, MF = 4 7.7e7, MF = 12 with NSEQ = 32 at most 2.5e3. */
 #ifndef TS_RPTS_FINAL_ROLLED
   #define TS_RPTS_FINAL_ROLLED 1
 #endif
 #ifndef TS_RPTS_MF
-  #define TS_RPTS_MF 6
+  #define TS_RPTS_MF 12
 #endif
 #ifndef TS_RPTS_NSEQ
-  #define TS_RPTS_NSEQ 8
+  #define TS_RPTS_NSEQ 32
 #endif
 constexpr int  MF           = TS_RPTS_MF; /* partition size inside the final (on-chip) stage */
 static_assert(MF % 2 == 0, "the final stage's partitions must have an even number of rows (see MCAND)");
@@ -517,8 +517,9 @@ constexpr int stage_smem() { return (3 + R) * L * Stride<M>::value * (int)sizeof
 /* Coarse row of one partition of m rows (arrays at sa, sb, sc, sd with stride ds): direction w = 0
    (downward) gives the bottom row, index 2t + 1, w = 1 (upward) the top row, index 2t; a partition of
    one row gives itself as its top row. False where this thread gives no row. Shared by the stage
-   kernels (tile in shared memory) and the fused second level (coarse rows in shared memory). */
-template <int MM, int R, class T>
+   kernels (tile in shared memory), the fused second level (coarse rows in shared memory) and the final
+   stage (ROLLED sweeps, see MF). */
+template <int MM, int R, bool ROLLED = false, class T>
 TS_HD bool partition_row(const T *sa, const T *sb, const T *sc, const T *sd, int ds, int m, int w, int t, int &i, T &ca, T &cb, T &cc, T (&cd)[R])
 {
   if (m == 1) {
@@ -533,12 +534,12 @@ TS_HD bool partition_row(const T *sa, const T *sb, const T *sc, const T *sd, int
   }
   T e0, e1, e2;
   if (w == 0) {
-    reduce_partition<MM, R, false>(sa, sb, sc, sd, ds, m, e0, e1, e2, cd);
+    reduce_partition<MM, R, false, ROLLED>(sa, sb, sc, sd, ds, m, e0, e1, e2, cd);
     i  = 2 * t + 1;
     ca = e0;
     cc = e2;
   } else {
-    reduce_partition<MM, R, true>(sa, sb, sc, sd, ds, m, e0, e1, e2, cd);
+    reduce_partition<MM, R, true, ROLLED>(sa, sb, sc, sd, ds, m, e0, e1, e2, cd);
     i  = 2 * t;
     ca = e2;
     cc = e0;
@@ -835,6 +836,61 @@ inline int final_threads(int n)
   return t < 32 ? 32 : t > FINAL_MAXT ? FINAL_MAXT : t;
 }
 
+/* The work items of the final stage, shared by final_kernel and its host simulation (host_sim_rpts.cu).
+   Level arrays: a, b, c, d_0..d_{R-1}, each n+2 long (ds), row i at index i+1. */
+
+/* reduction item q of a level of n0 rows (S) into the next (C, stride ds1): q < P the downward sweep of
+   partition q (its bottom coarse row), else the upward sweep of partition q - P (its top row) */
+template <int R, class T>
+TS_HD void final_reduce_item(const T *S, T *C, int n0, int ds0, int ds1, int q)
+{
+  const int  P   = (n0 + MF - 1) / MF;
+  const int  p   = q < P ? q : q - P;
+  const bool up  = q >= P;
+  const int  off = 1 + p * MF;
+  const int  m   = n0 - p * MF < MF ? n0 - p * MF : MF;
+  int        i;
+  T          ca, cb, cc, cd[R];
+  if (!partition_row<MF, R, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, up ? 1 : 0, p, i, ca, cb, cc, cd)) return;
+  C[1 + i]           = ca;
+  C[ds1 + 1 + i]     = cb;
+  C[2 * ds1 + 1 + i] = cc;
+#pragma unroll
+  for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + 1 + i] = cd[k];
+}
+
+/* the last level (n rows at S[1..n]) by one thread: one partition of n + 2 rows whose end rows are identity rows */
+template <int PIV, int R, class T>
+TS_HD void final_last_level(T *S, int n)
+{
+  const int m = n + 2, ds = m;
+  S[0]              = T(0);
+  S[ds]             = T(1);
+  S[2 * ds]         = T(0);
+  S[m - 1]          = T(0);
+  S[ds + m - 1]     = T(1);
+  S[2 * ds + m - 1] = T(0);
+  T z[R];
+#pragma unroll
+  for (int k = 0; k < R; ++k) {
+    S[(3 + k) * ds]         = T(0);
+    S[(3 + k) * ds + m - 1] = T(0);
+    z[k]                    = T(0);
+  }
+  substitute_partition<PIV, NSEQ + 2, R, FINAL_ROLLED>(S, S + ds, S + 2 * ds, S + 3 * ds, ds, m, z, z, z, z);
+}
+
+/* substitution item p of a level of n0 rows (Sl) from the next level's solution X (row i at X[k*(n1+2) + i]) */
+template <int PIV, int R, class T>
+TS_HD void final_subst_item(T *Sl, const T *X, int n0, int n1, int p)
+{
+  const int ds0 = n0 + 2, off = 1 + p * MF;
+  const int m = n0 - p * MF < MF ? n0 - p * MF : MF;
+  T         x0[R], xl[R], xm1[R], xp[R];
+  interface_values<R>(X, n1 + 2, n1, p, m, x0, xl, xm1, xp);
+  substitute_partition<PIV, MF, R, FINAL_ROLLED>(Sl + off, Sl + ds0 + off, Sl + 2 * ds0 + off, Sl + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
+}
+
 template <class T, int PIV, int R>
 __global__ void __launch_bounds__(FINAL_MAXT) final_kernel(int n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd)
 {
@@ -865,60 +921,12 @@ __global__ void __launch_bounds__(FINAL_MAXT) final_kernel(int n, const T *__res
     const int n0 = nl[l], n1 = nl[l + 1], ds0 = n0 + 2, ds1 = n1 + 2;
     const int P  = (n0 + MF - 1) / MF;
     T        *C  = S + (size_t)ds0 * (3 + R);
-    for (int q = tid; q < 2 * P; q += nt) { /* q < P: downward sweep of partition q, else upward of q - P */
-      const int  p   = q < P ? q : q - P;
-      const bool up  = q >= P;
-      const int  off = 1 + p * MF;
-      const int  m   = n0 - p * MF < MF ? n0 - p * MF : MF;
-      T          e0, e1, e2, er[R];
-      if (m == 1) {
-        if (up) {
-          const int i    = 1 + 2 * p;
-          C[i]           = S[off];
-          C[ds1 + i]     = S[ds0 + off];
-          C[2 * ds1 + i] = S[2 * ds0 + off];
-#pragma unroll
-          for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = S[(3 + k) * ds0 + off];
-        }
-      } else if (!up) {
-        reduce_partition<MF, R, false, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
-        const int i    = 2 + 2 * p;
-        C[i]           = e0;
-        C[ds1 + i]     = e1;
-        C[2 * ds1 + i] = e2;
-#pragma unroll
-        for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
-      } else {
-        reduce_partition<MF, R, true, FINAL_ROLLED>(S + off, S + ds0 + off, S + 2 * ds0 + off, S + 3 * ds0 + off, ds0, m, e0, e1, e2, er);
-        const int i    = 1 + 2 * p;
-        C[i]           = e2;
-        C[ds1 + i]     = e1;
-        C[2 * ds1 + i] = e0;
-#pragma unroll
-        for (int k = 0; k < R; ++k) C[(3 + k) * ds1 + i] = er[k];
-      }
-    }
+    for (int q = tid; q < 2 * P; q += nt) final_reduce_item<R>(S, C, n0, ds0, ds1, q);
     S = C;
     __syncthreads();
   }
   /* the last level by one thread: a partition of nl+2 rows whose end rows are identity rows */
-  if (tid == 0) {
-    const int m = nl[lv - 1] + 2, ds = m;
-    S[0]              = T(0);
-    S[ds]             = T(1);
-    S[2 * ds]         = T(0);
-    S[m - 1]          = T(0);
-    S[ds + m - 1]     = T(1);
-    S[2 * ds + m - 1] = T(0);
-    T z[R];
-#pragma unroll
-    for (int k = 0; k < R; ++k) {
-      S[(3 + k) * ds]         = T(0);
-      S[(3 + k) * ds + m - 1] = T(0);
-      z[k]                    = T(0);
-    }
-    substitute_partition<PIV, NSEQ + 2, R, FINAL_ROLLED>(S, S + ds, S + 2 * ds, S + 3 * ds, ds, m, z, z, z, z);
-  }
+  if (tid == 0) final_last_level<PIV, R>(S, nl[lv - 1]);
   __syncthreads();
   /* substitutions */
   for (int l = lv - 2; l >= 0; --l) {
@@ -926,13 +934,7 @@ __global__ void __launch_bounds__(FINAL_MAXT) final_kernel(int n, const T *__res
     const int P  = (n0 + MF - 1) / MF;
     T        *Sl = S - (size_t)ds0 * (3 + R);
     const T  *X  = S + 3 * ds1 + 1; /* coarse x, row i at X[k*ds1 + i] */
-    for (int p = tid; p < P; p += nt) {
-      const int off = 1 + p * MF;
-      const int m = n0 - p * MF < MF ? n0 - p * MF : MF;
-      T         x0[R], xl[R], xm1[R], xp[R];
-      interface_values<R>(X, ds1, n1, p, m, x0, xl, xm1, xp);
-      substitute_partition<PIV, MF, R, FINAL_ROLLED>(Sl + off, Sl + ds0 + off, Sl + 2 * ds0 + off, Sl + 3 * ds0 + off, ds0, m, x0, xl, xm1, xp);
-    }
+    for (int p = tid; p < P; p += nt) final_subst_item<PIV, R>(Sl, X, n0, n1, p);
     S = Sl;
     __syncthreads();
   }
