@@ -128,9 +128,9 @@ int main(int argc, char **argv)
   /* the final stage alone (n <= nf) */
   for (int n : {44, 256, 512, 2048}) {
     System S = make_system(n);
-    const double ms = time_calls(S, [&] { CK(Launch::final_solve(0, n, S.a, S.b, S.c, S.x, n)); });
+    const double ms = time_calls(S, [&] { CK(Launch::final_solve(ts_rpts::Exec{0, false, false}, n, S.a, S.b, S.c, S.x, n)); });
     CK(cudaMemcpy(S.x, S.x0, sizeof(double) * n, cudaMemcpyDeviceToDevice));
-    CK(Launch::final_solve(0, n, S.a, S.b, S.c, S.x, n));
+    CK(Launch::final_solve(ts_rpts::Exec{0, false, false}, n, S.a, S.b, S.c, S.x, n));
     const double res = residual(S);
     bad += !(res < 1e-13);
     printf("%-22s final stage  n = %8d: %8.2f us  residual %.1e\n", variant, n, 1e3 * ms, res);

@@ -219,6 +219,45 @@ static double run_gpu(const Case &cs, ts_pivoting piv, int nrhs, int fM, int nf,
   return worst;
 }
 
+/* Programmatic dependent launches (the default on sm_90+) against plain stream-ordered launches of the
+   same kernels (tuned entry, forced_M = 2000): the same arithmetic, so the solutions must agree bit for
+   bit; a kernel that read its predecessor's output before grid_wait() would differ (or fail under
+   compute-sanitizer's racecheck). Sizes with plain, fused and several stages; 1 and 5 right-hand sides. */
+template <class T>
+static void dependent_launch_case(int n, int nrhs, ts_pivoting piv, uint64_t seed)
+{
+  Rng            r(seed);
+  std::vector<T> ha(n), hb(n), hc(n), hx((size_t)n * nrhs);
+  for (int i = 0; i < n; ++i) {
+    ha[i] = (T)(i ? r.u01() - 0.5 : 0);
+    hc[i] = (T)(i < n - 1 ? r.u01() - 0.5 : 0);
+    hb[i] = (T)(r.u01() < 0.1 ? 1e-3 * r.u01() : 2 * r.u01() - 1); /* pivoting matters */
+  }
+  for (auto &v : hx) v = (T)(2 * r.u01() - 1);
+  std::vector<T> hy = hx;
+  const size_t   bytes = ts_cuda_gtsv_buffer_size_tuned(n, nrhs, sizeof(T) == 4, 2000, 0);
+  const ts_status s1  = device_roundtrip(ha, hb, hc, hx, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, 0, 0); });
+  const ts_status s2  = device_roundtrip(ha, hb, hc, hy, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, 2000, 0); });
+  size_t          diff = 0;
+  for (size_t i = 0; i < hx.size(); ++i) diff += memcmp(&hx[i], &hy[i], sizeof(T)) != 0;
+  const bool ok = s1 == TS_SUCCESS && s2 == TS_SUCCESS && diff == 0;
+  ok ? ++g_pass : ++g_fail;
+  printf("%s dependent launches %-6s n=%-8d %-7s nrhs=%d: %zu of %zu values differ from plain launches\n", ok ? "ok  " : "FAIL", sizeof(T) == 4 ? "float" : "double", n, pivname(piv), nrhs, diff, hx.size());
+}
+
+static void dependent_launch_tests(bool quick)
+{
+  printf("\nprogrammatic dependent launches against plain launches (bitwise)\n");
+  uint64_t seed = 77;
+  for (int n : {1000, 100000, 1 << 20, 3000001}) {
+    if (quick && n > 100000) continue;
+    for (int nrhs : {1, 5}) {
+      dependent_launch_case<double>(n, nrhs, TS_PIVOTING_SCALED, seed++);
+      dependent_launch_case<float>(n, nrhs, TS_PIVOTING_PARTIAL, seed++);
+    }
+  }
+}
+
 struct Prepared {
   System              sys;
   std::vector<double> xt, d, ref[3];
@@ -669,6 +708,7 @@ int main(int argc, char **argv)
   }
 #endif
   if (permuted) permuted_tests(quick);
+  if (scalar) dependent_launch_tests(quick);
 #if defined(TS_HAVE_GALLERY)
   if (blocks) block_tests(quick);
   for (int n : suite_n) accuracy_suite(n);

@@ -7,6 +7,10 @@
 static ts_rpts::Config ts_make_config(int forced_M, int nf)
 {
   ts_rpts::Config cfg;
+  if (forced_M >= 2000) { /* forced_M + 2000: plain stream-ordered launches (benchmark comparisons) */
+    cfg.dependent_launch = 0;
+    forced_M -= 2000;
+  }
   cfg.regload  = forced_M >= 1000; /* forced_M + 1000: tiles through registers (benchmark comparisons) */
   cfg.forced_M = forced_M >= 1000 ? forced_M - 1000 : forced_M;
   if (nf > 0) cfg.nf = nf;

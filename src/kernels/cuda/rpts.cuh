@@ -12,8 +12,8 @@
      stage k = S-1..0  subst_kernel<M_k>: recomputes the elimination of the inner rows of each partition
                        (no stored factors: pivot choices as 1 bit per step in an int64), back-substitutes.
    Small stages (n_k <= FUSED_MAX_ROWS) are fused two-level stages (reduce2_kernel, subst2_kernel): the 2L
-   coarse rows of a tile stay in shared memory and are reduced again by partitions of M2 = 16, so one
-   launch pair takes n_k to about n_k/64 rows.
+   coarse rows of a tile stay in shared memory and are reduced again by partitions of M2 = 8, so one
+   launch pair takes n_k to about n_k/32 rows.
    Tiles of L partitions are copied coalesced into shared memory with cp.async (all loads of a tile in
    flight at once) and walked by one thread per partition (transposition through shared memory).
 
@@ -58,15 +58,18 @@ constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load
    the reason given at MCAND (13, conflict-free in shared memory, failed tridiag(1,1e-8,1) at N = 512).
    The final stage's chain of dependent steps is about levels x 3 (MF - 2) plus 2 NSEQ for the last level's
    one thread, so MF and NSEQ trade steps against levels (2 barriers each); TS_RPTS_MF and TS_RPTS_NSEQ
-   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). */
+   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). Default MF = 4,
+   NSEQ = 8 (H100, bench/results/2026-11-24-h100-final-stage): of MF 4..12 and NSEQ 4..32 the fastest
+   final stage (n = 256: 13.0 -> 9.8 us, n = 2048: 20.9 -> 18.9 us) and whole solve (2^20 57.3 -> 54.2 us
+   with M2 = 8); the host simulation's accuracy suite is unchanged (N = 512 all pass, 2^20 only #16). */
 #ifndef TS_RPTS_FINAL_ROLLED
   #define TS_RPTS_FINAL_ROLLED 1
 #endif
 #ifndef TS_RPTS_MF
-  #define TS_RPTS_MF 12
+  #define TS_RPTS_MF 4
 #endif
 #ifndef TS_RPTS_NSEQ
-  #define TS_RPTS_NSEQ 32
+  #define TS_RPTS_NSEQ 8
 #endif
 constexpr int  MF           = TS_RPTS_MF; /* partition size inside the final (on-chip) stage */
 static_assert(MF % 2 == 0, "the final stage's partitions must have an even number of rows (see MCAND)");
@@ -229,6 +232,43 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
   for (int k = 0; k < R; ++k) er[k] = r[k];
 }
 
+/* 1/x without a branch. CUDA's division hides a slow path for extreme exponents behind a branch, and a
+   branch ends the stretch of code within which the compiler interleaves independent work: the
+   substitution's divisions, none of them on its chain, ran one row after the other (bench/rpts/
+   step_latency.cu on an H100: 330 cycles per row against 90 per step of the branch-free reduction).
+   Here x is scaled into [1, 2) by a power of two (exact), the hardware approximation is refined by
+   Newton's iteration as the division's fast path does, and the result is scaled back: within an ulp of
+   1/x; zero, subnormal, infinite and NaN x give a non-finite result. On the host: 1/x. */
+TS_HD double rcp(double x)
+{
+#if defined(__CUDA_ARCH__)
+  const double s = pow2_normalizer(x, 0.0), m = x * s;
+  double       r;
+  asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(m));
+  double e = fma(-m, r, 1.0);
+  e        = fma(e, e, e);
+  r        = fma(r, e, r);
+  e        = fma(-m, r, 1.0);
+  r        = fma(r, e, r);
+  return r * s;
+#else
+  return 1.0 / x;
+#endif
+}
+TS_HD float rcp(float x)
+{
+#if defined(__CUDA_ARCH__)
+  const float s = pow2_normalizer(x, 0.0f), m = x * s;
+  float       r;
+  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(m));
+  const float e = fmaf(-m, r, 1.0f);
+  r             = fmaf(r, e, r);
+  return r * s;
+#else
+  return 1.0f / x;
+#endif
+}
+
 /* Substitution of one partition of m rows in shared memory (Algorithm 2): x[0] = x0, x[m-1] = xl, the
    neighbours x[-1] = xm1, x[m] = xp are known; the inner x[1..m-2] are computed by a downward elimination
    of rows 1..m-2 and a back substitution. At step j the pivot rule (ALGORITHMS.md 2.3, on the rows as the
@@ -238,6 +278,10 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
    division-based row. The ends may take rows 0 and m-1 instead if they are the better pivots; x[1]
    chooses between its pivot row and row 0 by the scaled rule for partial pivoting too (not an
    elimination step: both rows are equations of x[1] with known neighbours).
+   The pivot row of x[j-1] is stored with a select of the row and of the slot instead of a branch, and
+   the back substitution divides each row by its pivot off its chain (one fma per row on the chain:
+   x[j] = d' - b' x[j+1] - c' x[j+2]), with branch-free reciprocals and its stores one row late, so that
+   its loads and reciprocals run ahead of the chain.
    On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64.
    ROLLED as in reduce_partition. */
 template <int PIV, int MMAX, int R, bool ROLLED = false, class T>
@@ -254,22 +298,38 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
     }
     uint64_t bits = 2; /* bit j (j >= 2): the accumulated row was the pivot at step j; bit 1: slot 1 */
     int      ip   = 1; /* the free slot (its row is part of the accumulated row) */
+    /* row j is loaded one step ahead: the loads may not pass the previous step's store of a pivot row
+       (its slot is not known at compile time), which waits for that step's pivot decision */
+    T na = sa[2], nb = sb[2], nc = sc[2], nd[R];
+#pragma unroll
+    for (int q = 0; q < R; ++q) nd[q] = sd[q * ds + 2];
     const int jend = ROLLED ? m - 1 : MMAX - 1;
 #pragma unroll(ROLLED ? 1 : MMAX)
     for (int j = 2; j < jend; ++j) {
       if (j <= m - 2) {
-        const T ca = sa[j], cb = sb[j], cc = sc[j];
-        bool    kp;
+        const T ca = na, cb = nb, cc = nc;
+        T       dj[R];
+#pragma unroll
+        for (int q = 0; q < R; ++q) dj[q] = nd[q];
+        na = sa[j + 1]; /* row j + 1 <= m - 1 */
+        nb = sb[j + 1];
+        nc = sc[j + 1];
+#pragma unroll
+        for (int q = 0; q < R; ++q) nd[q] = sd[q * ds + j + 1];
+        bool kp;
         if (PIV == TS_PIVOTING_NONE) kp = true;
         else if (PIV == TS_PIVOTING_PARTIAL) kp = tabs(ca) * tabs(sig) <= tabs(s1);
         else kp = tabs(ca) * tmax(tabs(s1), tabs(s2)) <= tabs(s1) * tmax(tabs(ca), tmax(tabs(cb), tabs(cc)));
-        if (kp) { /* the accumulated row pivots x[j-1]: store it, shifted one column left */
-          const T w = PIV == TS_PIVOTING_PARTIAL ? T(1) / sig : T(1);
-          sa[ip]    = w * s1;
-          sb[ip]    = w * s2;
-          sc[ip]    = T(0);
+        /* the pivot row of x[j-1]: the accumulated row (s1 x[j-1] + s2 x[j] = r) into the free slot,
+           or row j in place (a no-op store: it is in registers now). A select, not a branch, and no
+           arithmetic: the loads of the next row, which may not pass this store, need not wait. */
+        {
+          const int k = kp ? ip : j;
+          sa[k]       = kp ? s1 : ca;
+          sb[k]       = kp ? s2 : cb;
+          sc[k]       = kp ? T(0) : cc;
 #pragma unroll
-          for (int k = 0; k < R; ++k) sd[k * ds + ip] = w * r[k];
+          for (int q = 0; q < R; ++q) sd[q * ds + k] = kp ? r[q] : dj[q];
         }
         bits |= (uint64_t)kp << j;
         ip         = kp ? j : ip;
@@ -278,7 +338,7 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         const T g  = pow2_normalizer(n1, n2);
         const T gs = g * s1, gc = g * ca;
 #pragma unroll
-        for (int k = 0; k < R; ++k) r[k] = fma(gs, sd[k * ds + j], -gc * r[k]);
+        for (int k = 0; k < R; ++k) r[k] = fma(gs, dj[k], -gc * r[k]);
         if (PIV == TS_PIVOTING_PARTIAL) sig = kp ? gs : -gc * sig;
         s1 = g * n1;
         s2 = g * n2;
@@ -298,7 +358,7 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
       const T    den  = useA ? s1 : la;
       pc              = den;
       pm              = useA ? mpa : mcb;
-      const T inv     = T(1) / den;
+      const T inv     = rcp(den);
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         const T numA = fma(-s2, xl[k], r[k]);
@@ -307,6 +367,9 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         xb[k]        = xl[k];
       }
     }
+    /* back substitution: x[j] from its pivot row (divided by its pivot) in slot k. x[j+2] is stored one
+       row late, so that no store waits for the chain (and the loads of the rows above, which the
+       compiler may not move above a store, need not wait either) */
 #pragma unroll(ROLLED ? 1 : MMAX)
     for (int j = ROLLED ? m - 3 : MMAX - 3; j >= 1; --j) {
       if (j <= m - 3) {
@@ -315,20 +378,19 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         const bool     kpn   = (bits >> (j + 1)) & 1ull;
         const int      k     = kpn ? ipj : j + 1;
         const T        ka = sa[k], kb = sb[k], kc = sc[k];
-        const T        inv = T(1) / ka;
-        T              xj[R];
-#pragma unroll
-        for (int q = 0; q < R; ++q) xj[q] = fma(-kc, xb[q], fma(-kb, xa[q], sd[q * ds + k])) * inv;
+        /* the row divided by its pivot (off the chain): x[j] = d' - b' x[j+1] - c' x[j+2] */
+        const T inv = rcp(ka), kb1 = kb * inv, kc1 = kc * inv;
         if (j == 1) {
           pc = ka;
           pm = tmax(tabs(ka), tmax(tabs(kb), tabs(kc)));
         }
-        /* x[j+1] is final and its slot is no longer read */
 #pragma unroll
         for (int q = 0; q < R; ++q) {
-          sd[q * ds + j + 1] = xa[q];
-          xb[q]              = xa[q];
-          xa[q]              = xj[q];
+          const T d1 = sd[q * ds + k] * inv;
+          if (j + 2 <= m - 2) sd[q * ds + j + 2] = xb[q]; /* x[j+2] is final and its slot is no longer read */
+          const T xj = fma(-kb1, xa[q], fma(-kc1, xb[q], d1));
+          xb[q]      = xa[q];
+          xa[q]      = xj;
         }
       }
     }
@@ -347,7 +409,10 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
       }
     }
 #pragma unroll
-    for (int q = 0; q < R; ++q) sd[q * ds + 1] = xa[q];
+    for (int q = 0; q < R; ++q) {
+      if (m >= 4) sd[q * ds + 2] = xb[q];
+      sd[q * ds + 1] = xa[q];
+    }
   }
 #pragma unroll
   for (int q = 0; q < R; ++q) {
@@ -370,6 +435,27 @@ __device__ __forceinline__ void cp_async(T *smem, const T *gmem)
   const unsigned sa = (unsigned)__cvta_generic_to_shared(smem);
   if (sizeof(T) == 8) asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(sa), "l"(gmem) : "memory");
   else asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(sa), "l"(gmem) : "memory");
+}
+
+/* Programmatic dependent launch (sm_90+). The kernels of one solve form a chain in which each reads what
+   the one before wrote; launched with programmatic stream serialization (Config.dependent_launch) a
+   kernel's blocks start while the one before drains, instead of after it, and run what does not depend
+   on it (the substitutions load and reduce their tile again) before grid_wait(), which returns once the
+   kernel before has completed and its writes are visible (at once when it was launched plainly).
+   Every kernel of the chain waits before it releases its dependents: when a kernel's dependent starts,
+   every kernel two or more before it has completed, so the prologue may read what those wrote (a
+   stage's own tile was written by the reduction of the stage above, long before). */
+__device__ __forceinline__ void grid_wait()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;\n" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void grid_release()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");
+#endif
 }
 
 /* SECOND: the substitution's pass over the tile (the io may keep what the reduction's pass read) */
@@ -476,8 +562,8 @@ TS_HD void interface_values(const T *x, i64 ldx, i64 nc, i64 p, int m, T (&x0)[R
 
 /* ---------------------------------------------------------------------------------------------- */
 /* fused two-level stage: the 2L coarse rows of a tile stay in shared memory and are reduced again */
-/* by M2 = 16 (CP = 4 partitions per tile), so a stage writes 8 coarse rows per tile instead of 64: */
-/* the finest stage moves about 9.1 n words instead of 9.6 n, the coarse system is n/64 instead of */
+/* by M2 = 8 (CP = 8 partitions per tile), so a stage writes 16 coarse rows per tile instead of 64: */
+/* the finest stage moves about 9.2 n words instead of 9.6 n, the coarse system is n/32 instead of */
 /* n/8, and there are half as many launches. The substitution recomputes both levels (no stored  */
 /* factors). Results are those of two plain stages (M, then M2): the same routines in the same     */
 /* order.                                                                                          */
@@ -485,7 +571,14 @@ TS_HD void interface_values(const T *x, i64 ldx, i64 nc, i64 p, int m, T (&x0)[R
 /* M2 + 1 slots (no bank conflicts).                                                               */
 /* ---------------------------------------------------------------------------------------------- */
 
-constexpr int M2 = 16;
+/* M2 = 8 (TS_RPTS_M2 overrides it): the second level's chains are 6 rows instead of 14, so a fused
+   stage's tile lives shorter; its coarse system is n/32 instead of n/64. H100 (bench/results/
+   2026-11-24-h100-final-stage): 2^20 61.1 -> 57.3 us, 1.44M 83.1 -> 80.9 us, 2^25 1.0062 -> 1.0038 ms. */
+#ifndef TS_RPTS_M2
+  #define TS_RPTS_M2 8
+#endif
+constexpr int M2 = TS_RPTS_M2;
+static_assert(M2 % 2 == 0 && 2 * L % M2 == 0, "the fused stage's second level: even partitions that tile the 2L coarse rows");
 constexpr int CP = 2 * L / M2;
 constexpr int CS = CP * (M2 + 1);
 TS_HD int cidx(int i) { return (i / M2) * (M2 + 1) + i % M2; }
@@ -598,6 +691,8 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restric
   T            *s  = reinterpret_cast<T *>(smem_raw);
   constexpr int LM = L * M;
   const i64     base = (i64)blockIdx.x * LM;
+  grid_wait(); /* the stage's system is the previous kernel's output */
+  grid_release();
   load_tile<T, M, R, ASYNC>(n, base, a, b, c, io, s);
   __syncthreads();
   int i;
@@ -636,6 +731,8 @@ __global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   const i64     base = (i64)blockIdx.x * LM;
   load_tile<T, M, R, ASYNC, true>(n, base, a, b, c, io, s);
+  grid_wait(); /* the coarse solution xc */
+  grid_release();
   __syncthreads();
   const int t = threadIdx.x;
   const i64 p = (i64)blockIdx.x * L + t;
@@ -657,6 +754,8 @@ __global__ void __launch_bounds__(BLOCK) reduce2_kernel(i64 n, const T *__restri
   T  *s = reinterpret_cast<T *>(smem_raw);
   T  *C = s + (3 + R) * L * Stride<M>::value;
   const i64 blk = blockIdx.x;
+  grid_wait();
+  grid_release();
   load_tile<T, M, R, true>(n, blk * L * M, a, b, c, io, s);
   __syncthreads();
   fused_level1<M, R>(n, blk, threadIdx.x, s, C);
@@ -677,6 +776,8 @@ __global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restric
   load_tile<T, M, R, true, true>(n, base, a, b, c, io, s);
   __syncthreads();
   fused_level1<M, R>(n, blk, threadIdx.x, s, C);
+  grid_wait(); /* the coarse solution xc */
+  grid_release();
   __syncthreads();
   fused_subst2<PIV, M, R>(n, blk, threadIdx.x, C, xc, nc);
   __syncthreads();
@@ -740,6 +841,8 @@ __global__ void __launch_bounds__(FINAL_MAXT) final_kernel(int n, const T *__res
   int nl[MAXLEV];
   const int lv = final_levels(n, nl);
   const int tid = threadIdx.x, nt = blockDim.x;
+  grid_wait();
+  grid_release();
   {
     const int ld0 = n + 2;
     T        *L0  = s;
@@ -849,7 +952,43 @@ struct Config {
                                 FUSED_ALL: fused M_DEFAULT stages throughout, else this M (one of MCAND) */
   int nf       = NF_DEFAULT; /* final stage threshold (capped by shared memory and threads) */
   int regload  = 0;          /* 1: tiles through registers instead of cp.async (for comparisons) */
+  int dependent_launch = 1;  /* programmatic dependent launches of the kernels after the first (sm_90+; see grid_wait) */
 };
+
+/* how one kernel of a solve is launched */
+struct Exec {
+  cudaStream_t st;
+  bool         regload;   /* Config.regload */
+  bool         dependent; /* programmatic stream serialization (this kernel follows one of the same solve) */
+};
+
+/* whether the current device takes programmatic dependent launches (compute capability 9.0+) */
+inline bool dependent_launch_capable()
+{
+  static int cap[64]; /* per device: 0 unknown, 1 no, 2 yes */
+  int        dev = 0, major = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) return false;
+  if (dev < 0 || dev >= 64) return false;
+  if (!cap[dev]) cap[dev] = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess && major >= 9 ? 2 : 1;
+  return cap[dev] == 2;
+}
+
+/* kernel<<<grid, block, smem, x.st>>>(args...), with programmatic stream serialization when x.dependent */
+template <class... K, class... A>
+inline cudaError_t launch(const Exec &x, void (*kernel)(K...), i64 grid, int block, size_t smem, A &&...args)
+{
+  cudaLaunchConfig_t  cfg = {};
+  cudaLaunchAttribute attr[1];
+  attr[0].id                                         = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.gridDim                                        = dim3((unsigned)grid);
+  cfg.blockDim                                       = dim3((unsigned)block);
+  cfg.dynamicSmemBytes                               = smem;
+  cfg.stream                                         = x.st;
+  cfg.attrs                                          = attr;
+  cfg.numAttrs                                       = x.dependent ? 1 : 0;
+  return cudaLaunchKernelEx(&cfg, kernel, static_cast<A &&>(args)...);
+}
 
 inline bool valid_M(int M)
 {
@@ -980,77 +1119,71 @@ struct Launch {
     }
   }
   template <int M, class IO>
-  static cudaError_t reduce(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  static cudaError_t reduce(const Exec &x, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
   {
     cudaError_t e = IO::raw_copy ? setup_stage<M>() : setup_io<M, IO>();
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    if (regload) reduce_kernel<T, M, R, false, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, ac, bc, cc, dc, nc);
-    else reduce_kernel<T, M, R, true, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, ac, bc, cc, dc, nc);
-    return cudaGetLastError();
+    return launch(x, x.regload ? reduce_kernel<T, M, R, false, IO> : reduce_kernel<T, M, R, true, IO>, grid, BLOCK, stage_smem<T, M, R>(), n, a, b, c, io, ac, bc, cc, dc, nc);
   }
   template <int M, class IO>
-  static cudaError_t subst(bool regload, cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
+  static cudaError_t subst(const Exec &x, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
   {
     cudaError_t e = IO::raw_copy ? setup_stage<M>() : setup_io<M, IO>();
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    if (regload) subst_kernel<T, PIV, M, R, false, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, xc, nc);
-    else subst_kernel<T, PIV, M, R, true, IO><<<(unsigned)grid, BLOCK, stage_smem<T, M, R>(), st>>>(n, a, b, c, io, xc, nc);
-    return cudaGetLastError();
+    return launch(x, x.regload ? subst_kernel<T, PIV, M, R, false, IO> : subst_kernel<T, PIV, M, R, true, IO>, grid, BLOCK, stage_smem<T, M, R>(), n, a, b, c, io, xc, nc);
   }
   /* fused two-level stage (M_DEFAULT, then M2) */
   template <class IO>
-  static cudaError_t reduce2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
+  static cudaError_t reduce2(const Exec &x, i64 n, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc, i64 nc)
   {
     cudaError_t e = IO::raw_copy ? setup_stage<M_DEFAULT>() : setup_io<M_DEFAULT, IO>();
     if (e != cudaSuccess) return e;
     const i64 grid = ((n + M_DEFAULT - 1) / M_DEFAULT + L - 1) / L;
-    reduce2_kernel<T, M_DEFAULT, R, IO><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, io, ac, bc, cc, dc, nc);
-    return cudaGetLastError();
+    return launch(x, reduce2_kernel<T, M_DEFAULT, R, IO>, grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), n, a, b, c, io, ac, bc, cc, dc, nc);
   }
   template <class IO>
-  static cudaError_t subst2(cudaStream_t st, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
+  static cudaError_t subst2(const Exec &x, i64 n, const T *a, const T *b, const T *c, const IO &io, const T *xc, i64 nc)
   {
     cudaError_t e = IO::raw_copy ? setup_stage<M_DEFAULT>() : setup_io<M_DEFAULT, IO>();
     if (e != cudaSuccess) return e;
     const i64 grid = ((n + M_DEFAULT - 1) / M_DEFAULT + L - 1) / L;
-    subst2_kernel<T, PIV, M_DEFAULT, R, IO><<<(unsigned)grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), st>>>(n, a, b, c, io, xc, nc);
-    return cudaGetLastError();
+    return launch(x, subst2_kernel<T, PIV, M_DEFAULT, R, IO>, grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), n, a, b, c, io, xc, nc);
   }
   /* stage k of the plan. Only in-place stages take any candidate M and register loads; a stage 0 with
      another io policy is planned with M_DEFAULT (the default Config) and loads with cp.async. */
   template <class IO>
-  static cudaError_t reduce_stage(bool regload, const Plan &pl, int k, cudaStream_t st, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc)
+  static cudaError_t reduce_stage(const Exec &x, const Plan &pl, int k, const T *a, const T *b, const T *c, const IO &io, T *ac, T *bc, T *cc, T *dc)
   {
     const i64 n = pl.n[k], nc = pl.n[k + 1];
-    if (pl.fused[k]) return reduce2(st, n, a, b, c, io, ac, bc, cc, dc, nc);
+    if (pl.fused[k]) return reduce2(x, n, a, b, c, io, ac, bc, cc, dc, nc);
     if constexpr (IO::raw_copy) {
       switch (pl.M[k]) {
-      case MCAND[3]: return reduce<MCAND[3]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
-      case MCAND[2]: return reduce<MCAND[2]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
-      case MCAND[1]: return reduce<MCAND[1]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
-      default: return reduce<MCAND[0]>(regload, st, n, a, b, c, io, ac, bc, cc, dc, nc);
+      case MCAND[3]: return reduce<MCAND[3]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
+      case MCAND[2]: return reduce<MCAND[2]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
+      case MCAND[1]: return reduce<MCAND[1]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
+      default: return reduce<MCAND[0]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       }
-    } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(false, st, n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
+    } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(Exec{x.st, false, x.dependent}, n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
   }
   template <class IO>
-  static cudaError_t subst_stage(bool regload, const Plan &pl, int k, cudaStream_t st, const T *a, const T *b, const T *c, const IO &io, const T *xc)
+  static cudaError_t subst_stage(const Exec &x, const Plan &pl, int k, const T *a, const T *b, const T *c, const IO &io, const T *xc)
   {
     const i64 n = pl.n[k], nc = pl.n[k + 1];
-    if (pl.fused[k]) return subst2(st, n, a, b, c, io, xc, nc);
+    if (pl.fused[k]) return subst2(x, n, a, b, c, io, xc, nc);
     if constexpr (IO::raw_copy) {
       switch (pl.M[k]) {
-      case MCAND[3]: return subst<MCAND[3]>(regload, st, n, a, b, c, io, xc, nc);
-      case MCAND[2]: return subst<MCAND[2]>(regload, st, n, a, b, c, io, xc, nc);
-      case MCAND[1]: return subst<MCAND[1]>(regload, st, n, a, b, c, io, xc, nc);
-      default: return subst<MCAND[0]>(regload, st, n, a, b, c, io, xc, nc);
+      case MCAND[3]: return subst<MCAND[3]>(x, n, a, b, c, io, xc, nc);
+      case MCAND[2]: return subst<MCAND[2]>(x, n, a, b, c, io, xc, nc);
+      case MCAND[1]: return subst<MCAND[1]>(x, n, a, b, c, io, xc, nc);
+      default: return subst<MCAND[0]>(x, n, a, b, c, io, xc, nc);
       }
-    } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(false, st, n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
+    } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(Exec{x.st, false, x.dependent}, n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
   }
-  static cudaError_t final_solve(cudaStream_t st, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
+  static cudaError_t final_solve(const Exec &x, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
   {
     if (n > NF_MAXROWS) return cudaErrorInvalidValue; /* more levels than MAXLEV (plans stay below nf_cap) */
     const size_t  smem = final_smem(n, R, sizeof(T));
@@ -1060,15 +1193,16 @@ struct Launch {
       if (e != cudaSuccess) return e;
       set = smem;
     }
-    final_kernel<T, PIV, R><<<1, final_threads(n), smem, st>>>(n, a, b, c, d, ldd);
-    return cudaGetLastError();
+    return launch(x, final_kernel<T, PIV, R>, 1, final_threads(n), smem, n, a, b, c, d, ldd);
   }
 
   /* one batch of R columns, read and written through io (stage 0); scratch: n x R, used only when
      the final stage is the whole solve and io is not in place */
   template <class IO>
-  static cudaError_t solve_batch(bool regload, cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, const IO &io, unsigned char *buf, T *scratch)
+  static cudaError_t solve_batch(const Config &cfg, cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, const IO &io, unsigned char *buf, T *scratch)
   {
+    /* the first kernel waits for whatever the stream ran before, the others follow it (see grid_wait) */
+    const Exec first{st, cfg.regload != 0, false}, next{st, cfg.regload != 0, cfg.dependent_launch != 0 && dependent_launch_capable()};
     const T *A[MAXSTG + 1];
     const T *B[MAXSTG + 1];
     const T *C[MAXSTG + 1];
@@ -1088,21 +1222,21 @@ struct Launch {
     cudaError_t e;
     if (pl.S == 0) {
       const int n = (int)pl.n[0];
-      if constexpr (IO::raw_copy) return final_solve(st, n, a, b, c, io.d, io.ldd);
+      if constexpr (IO::raw_copy) return final_solve(first, n, a, b, c, io.d, io.ldd);
       else {
         const unsigned grid = (unsigned)((n + 255) / 256);
         io_load_kernel<T, R, IO><<<grid, 256, 0, st>>>(n, io, scratch);
-        e = final_solve(st, n, a, b, c, scratch, n);
+        e = final_solve(first, n, a, b, c, scratch, n);
         if (e != cudaSuccess) return e;
         io_store_kernel<T, R, IO><<<grid, 256, 0, st>>>(n, io, scratch);
         return cudaGetLastError();
       }
     }
-    e = reduce_stage(regload, pl, 0, st, a, b, c, io, const_cast<T *>(A[1]), const_cast<T *>(B[1]), const_cast<T *>(C[1]), D[1]);
-    for (int k = 1; k < pl.S && e == cudaSuccess; ++k) e = reduce_stage(regload, pl, k, st, A[k], B[k], C[k], Own{D[k], pl.n[k]}, const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1]);
-    if (e == cudaSuccess) e = final_solve(st, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], pl.n[pl.S]);
-    for (int k = pl.S - 1; k >= 1 && e == cudaSuccess; --k) e = subst_stage(regload, pl, k, st, A[k], B[k], C[k], Own{D[k], pl.n[k]}, D[k + 1]);
-    if (e == cudaSuccess) e = subst_stage(regload, pl, 0, st, a, b, c, io, D[1]);
+    e = reduce_stage(first, pl, 0, a, b, c, io, const_cast<T *>(A[1]), const_cast<T *>(B[1]), const_cast<T *>(C[1]), D[1]);
+    for (int k = 1; k < pl.S && e == cudaSuccess; ++k) e = reduce_stage(next, pl, k, A[k], B[k], C[k], Own{D[k], pl.n[k]}, const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1]);
+    if (e == cudaSuccess) e = final_solve(next, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], pl.n[pl.S]);
+    for (int k = pl.S - 1; k >= 1 && e == cudaSuccess; --k) e = subst_stage(next, pl, k, A[k], B[k], C[k], Own{D[k], pl.n[k]}, D[k + 1]);
+    if (e == cudaSuccess) e = subst_stage(next, pl, 0, a, b, c, io, D[1]);
     return e;
   }
 };
@@ -1137,11 +1271,11 @@ inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T
   cudaError_t    e   = cudaSuccess;
   if (nrhs >= 4) {
     const Plan pl = plan_for<T, PIV, 4>(n, cfg);
-    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(cfg.regload != 0, st, pl, a, b, c, io(j), buf, scr);
+    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(cfg, st, pl, a, b, c, io(j), buf, scr);
   }
   if (j < nrhs && e == cudaSuccess) {
     const Plan pl = plan_for<T, PIV, 1>(n, cfg);
-    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(cfg.regload != 0, st, pl, a, b, c, io(j), buf, scr);
+    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(cfg, st, pl, a, b, c, io(j), buf, scr);
   }
   return e == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
 }
