@@ -234,43 +234,6 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
   for (int k = 0; k < R; ++k) er[k] = r[k];
 }
 
-/* 1/x without a branch. CUDA's division hides a slow path for extreme exponents behind a branch, and a
-   branch ends the stretch of code within which the compiler interleaves independent work: the
-   substitution's divisions, none of them on its chain, ran one row after the other (bench/rpts/
-   step_latency.cu on an H100: 330 cycles per row against 90 per step of the branch-free reduction).
-   Here x is scaled into [1, 2) by a power of two (exact), the hardware approximation is refined by
-   Newton's iteration as the division's fast path does, and the result is scaled back: within an ulp of
-   1/x; zero, subnormal, infinite and NaN x give a non-finite result. On the host: 1/x. */
-TS_HD double rcp(double x)
-{
-#if defined(__CUDA_ARCH__)
-  const double s = pow2_normalizer(x, 0.0), m = x * s;
-  double       r;
-  asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(m));
-  double e = fma(-m, r, 1.0);
-  e        = fma(e, e, e);
-  r        = fma(r, e, r);
-  e        = fma(-m, r, 1.0);
-  r        = fma(r, e, r);
-  return r * s;
-#else
-  return 1.0 / x;
-#endif
-}
-TS_HD float rcp(float x)
-{
-#if defined(__CUDA_ARCH__)
-  const float s = pow2_normalizer(x, 0.0f), m = x * s;
-  float       r;
-  asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(m));
-  const float e = fmaf(-m, r, 1.0f);
-  r             = fmaf(r, e, r);
-  return r * s;
-#else
-  return 1.0f / x;
-#endif
-}
-
 /* Substitution of one partition of m rows in shared memory (Algorithm 2): x[0] = x0, x[m-1] = xl, the
    neighbours x[-1] = xm1, x[m] = xp are known; the inner x[1..m-2] are computed by a downward elimination
    of rows 1..m-2 and a back substitution. At step j the pivot rule (ALGORITHMS.md 2.3, on the rows as the
@@ -280,10 +243,13 @@ TS_HD float rcp(float x)
    division-based row. The ends may take rows 0 and m-1 instead if they are the better pivots; x[1]
    chooses between its pivot row and row 0 by the scaled rule for partial pivoting too (not an
    elimination step: both rows are equations of x[1] with known neighbours).
-   The pivot row of x[j-1] is stored with a select of the row and of the slot instead of a branch, and
-   the back substitution divides each row by its pivot off its chain (one fma per row on the chain:
-   x[j] = d' - b' x[j+1] - c' x[j+2]), with branch-free reciprocals and its stores one row late, so that
-   its loads and reciprocals run ahead of the chain.
+   The pivot row of x[j-1] is stored with a select of the row and of the slot instead of a branch (a
+   branch per row closed the compiler's scheduling regions), the next row is loaded a step ahead, and
+   the back substitution stores x[j+2] one row late, so that no load waits for the chain (bench/rpts/
+   step_latency.cu on an H100: 324 -> about 200 cycles per row). The arithmetic is the one of the
+   branching version, bit for bit: a branch-free reciprocal (Newton from the hardware approximation,
+   within an ulp) was 30 cycles per row faster still, but its rounding flipped tests/ex5.c's random
+   tridiag(U,U,U) instance across the 10x-of-LAPACK rule on the H100.
    On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64.
    ROLLED as in reduce_partition. */
 template <int PIV, int MMAX, int R, bool ROLLED = false, class T>
@@ -326,12 +292,13 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
            or row j in place (a no-op store: it is in registers now). A select, not a branch, and no
            arithmetic: the loads of the next row, which may not pass this store, need not wait. */
         {
+          const T   w = PIV == TS_PIVOTING_PARTIAL ? T(1) / sig : T(1); /* the division-based row */
           const int k = kp ? ip : j;
-          sa[k]       = kp ? s1 : ca;
-          sb[k]       = kp ? s2 : cb;
+          sa[k]       = kp ? w * s1 : ca;
+          sb[k]       = kp ? w * s2 : cb;
           sc[k]       = kp ? T(0) : cc;
 #pragma unroll
-          for (int q = 0; q < R; ++q) sd[q * ds + k] = kp ? r[q] : dj[q];
+          for (int q = 0; q < R; ++q) sd[q * ds + k] = kp ? w * r[q] : dj[q];
         }
         bits |= (uint64_t)kp << j;
         ip         = kp ? j : ip;
@@ -360,7 +327,7 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
       const T    den  = useA ? s1 : la;
       pc              = den;
       pm              = useA ? mpa : mcb;
-      const T inv     = rcp(den);
+      const T inv     = T(1) / den;
 #pragma unroll
       for (int k = 0; k < R; ++k) {
         const T numA = fma(-s2, xl[k], r[k]);
@@ -380,17 +347,16 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         const bool     kpn   = (bits >> (j + 1)) & 1ull;
         const int      k     = kpn ? ipj : j + 1;
         const T        ka = sa[k], kb = sb[k], kc = sc[k];
-        /* the row divided by its pivot (off the chain): x[j] = d' - b' x[j+1] - c' x[j+2] */
-        const T inv = rcp(ka), kb1 = kb * inv, kc1 = kc * inv;
+        const T        inv = T(1) / ka;
         if (j == 1) {
           pc = ka;
           pm = tmax(tabs(ka), tmax(tabs(kb), tabs(kc)));
         }
 #pragma unroll
         for (int q = 0; q < R; ++q) {
-          const T d1 = sd[q * ds + k] * inv;
+          const T dk = sd[q * ds + k];
           if (j + 2 <= m - 2) sd[q * ds + j + 2] = xb[q]; /* x[j+2] is final and its slot is no longer read */
-          const T xj = fma(-kb1, xa[q], fma(-kc1, xb[q], d1));
+          const T xj = fma(-kc, xb[q], fma(-kb, xa[q], dk)) * inv;
           xb[q]      = xa[q];
           xa[q]      = xj;
         }
