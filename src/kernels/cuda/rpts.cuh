@@ -245,11 +245,12 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
    elimination step: both rows are equations of x[1] with known neighbours).
    The pivot row of x[j-1] is stored with a select of the row and of the slot instead of a branch (a
    branch per row closed the compiler's scheduling regions), the next row is loaded a step ahead, and
-   the back substitution stores x[j+2] one row late, so that no load waits for the chain (bench/rpts/
-   step_latency.cu on an H100: 324 -> about 200 cycles per row). The arithmetic is the one of the
-   branching version, bit for bit: a branch-free reciprocal (Newton from the hardware approximation,
-   within an ulp) was 30 cycles per row faster still, but its rounding flipped tests/ex5.c's random
-   tridiag(U,U,U) instance across the 10x-of-LAPACK rule on the H100.
+   the back substitution stores x[j+2] one row late, so that no load waits for the chain. The operations
+   are those of the branching version, in the same order. bench/rpts/step_latency.cu on an H100: 324
+   cycles per row before; 169 with these changes and, in addition, a branch-free reciprocal (Newton from
+   the hardware approximation, within an ulp) dividing each pivot row off the chain; that reciprocal's
+   rounding flipped tests/ex5.c's random tridiag(U,U,U) instance across the 10x-of-LAPACK rule on the
+   H100, so the exact division stays (this version was not timed on its own).
    On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64.
    ROLLED as in reduce_partition. */
 template <int PIV, int MMAX, int R, bool ROLLED = false, class T>
