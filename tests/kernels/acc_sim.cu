@@ -4,11 +4,12 @@
    fused two-level stages below, final stage of nf = 2048 rows. Its suite reproduces test_rpts --suite on
    the H100 to the printed digits (bench/results/2026-11-22-h100-rpts2/suite.log).
 
-     acc_sim suite N [-M m] [-FM m] [-fmax rows] [-nf rows] [-seed s]   Table 4 + Chang vs LAPACK dgtsv (rule of issue 3)
+     acc_sim suite N [options]                                Table 4 + Chang vs LAPACK dgtsv (rule of issue 3)
      acc_sim FAMILY ID N [options] [-v]                       one matrix (FAMILY 0: Table 4, 1: Chang);
                                                               -v: per stage, the FRE of a long double solve of
                                                               the coarse system as formed, and of the
                                                               substitution with exact interface values
+   options: -M m, -FM m, -fmax rows, -nf rows, -seed s, -rhsseed s, -dmatvec (both forms).
    -M: M of the plain stages, -FM: level-1 M of the fused stages, -fmax: fused stages up to this many
    rows (-1: none). -seed: the gallery's seed of the random matrices (2021, as test_rpts --suite); other
    seeds tell a robust pass from a lucky draw when comparing variants (e.g. TS_RPTS_MF, TS_RPTS_NSEQ).
@@ -278,27 +279,10 @@ static int suite(int n, const Opt &o)
 }
 
 #ifndef ACC_NO_MAIN
-int main(int argc, char **argv)
+/* the options of both forms (arguments first.. of argv) */
+static void parse_options(int argc, char **argv, int first, Opt &o)
 {
-  Opt o;
-  if (!strcmp(argv[1], "suite")) {
-    for (int i = 3; i < argc; ++i) {
-      std::string a = argv[i];
-      if (a == "-M") o.M = atoi(argv[++i]);
-      else if (a == "-FM") o.FM = atoi(argv[++i]);
-      else if (a == "-fmax") o.fmax = atoll(argv[++i]);
-      else if (a == "-nf") o.nf = atoi(argv[++i]);
-      else if (a == "-seed") g_seed = (unsigned)atol(argv[++i]);
-    else if (a == "-rhsseed") g_rhs_seed = (unsigned)atol(argv[++i]);
-    else if (a == "-dmatvec") g_double_rhs = true;
-      else if (a == "-rhsseed") g_rhs_seed = (unsigned)atol(argv[++i]);
-      else if (a == "-dmatvec") g_double_rhs = true;
-    }
-    printf("final stage: MF = %d, NSEQ = %d\n", MF, NSEQ);
-    return suite(atoi(argv[2]), o);
-  }
-  int family = atoi(argv[1]), id = atoi(argv[2]), n = atoi(argv[3]);
-  for (int i = 4; i < argc; ++i) {
+  for (int i = first; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "-v") o.verbose = true;
     else if (a == "-M") o.M = atoi(argv[++i]);
@@ -306,7 +290,21 @@ int main(int argc, char **argv)
     else if (a == "-fmax") o.fmax = atoll(argv[++i]);
     else if (a == "-nf") o.nf = atoi(argv[++i]);
     else if (a == "-seed") g_seed = (unsigned)atol(argv[++i]);
+    else if (a == "-rhsseed") g_rhs_seed = (unsigned)atol(argv[++i]);
+    else if (a == "-dmatvec") g_double_rhs = true;
   }
+}
+
+int main(int argc, char **argv)
+{
+  Opt o;
+  if (!strcmp(argv[1], "suite")) {
+    parse_options(argc, argv, 3, o);
+    printf("final stage: MF = %d, NSEQ = %d\n", MF, NSEQ);
+    return suite(atoi(argv[2]), o);
+  }
+  int family = atoi(argv[1]), id = atoi(argv[2]), n = atoi(argv[3]);
+  parse_options(argc, argv, 4, o);
   Sys s;
   if (!gen(family, id, n, s)) return 1;
   printf("%s %d n=%d M=%d fmax=%lld nf=%d: LAPACK %.3e ref(part) %.3e ref(scaled) %.3e\n", family ? "Chang" : "Tab4", id, n, o.M, (long long)o.fmax, o.nf, lapack(s), refsolve(s, 1), refsolve(s, 2));
