@@ -337,9 +337,9 @@ TS_HD void substitute_partition(T *sa, T *sb, T *sc, T *sd, int ds, int m, const
         xb[k]        = xl[k];
       }
     }
-    /* back substitution: x[j] from its pivot row (divided by its pivot) in slot k. x[j+2] is stored one
-       row late, so that no store waits for the chain (and the loads of the rows above, which the
-       compiler may not move above a store, need not wait either) */
+    /* back substitution: x[j] from its pivot row in slot k. x[j+2] is stored one row late, so that no
+       store waits for the chain (and the loads of the rows above, which the compiler may not move above
+       a store, need not wait either) */
 #pragma unroll(ROLLED ? 1 : MMAX)
     for (int j = ROLLED ? m - 3 : MMAX - 3; j >= 1; --j) {
       if (j <= m - 3) {
