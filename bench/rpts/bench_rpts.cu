@@ -223,6 +223,9 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, bool do_block, c
     /* the same solve with plain stream-ordered launches (no programmatic dependent launches) */
     ms = time_it(run(TS_PIVOTING_SCALED, 2000, 0), restore, reps);
     record("rpts-serial", prec, nrhs, n, ms, reps, copy_ms);
+    /* the same solve without L2 eviction priorities (they apply where a stage's arrays fit in L2) */
+    ms = time_it(run(TS_PIVOTING_SCALED, 4000, 0), restore, reps);
+    record("rpts-nol2", prec, nrhs, n, ms, reps, copy_ms);
     if (tune) {
       ms = time_it(run(TS_PIVOTING_SCALED, -1, 0), restore, reps);
       record("rpts-alg3", prec, nrhs, n, ms, reps, copy_ms);

@@ -7,6 +7,10 @@
 static ts_rpts::Config ts_make_config(int forced_M, int nf)
 {
   ts_rpts::Config cfg;
+  if (forced_M >= 4000) { /* forced_M + 4000: no L2 eviction priorities (benchmark comparisons) */
+    cfg.l2_hints = 0;
+    forced_M -= 4000;
+  }
   if (forced_M >= 2000) { /* forced_M + 2000: plain stream-ordered launches (benchmark comparisons) */
     cfg.dependent_launch = 0;
     forced_M -= 2000;

@@ -6,7 +6,8 @@
              two-level stages throughout, -1 = dynamic (Algorithm 3, candidates 40, 32, 24, 16), else one of
              16, 24, 32, 40 for every global stage; + 1000: load the tiles through registers instead
              of cp.async (for comparisons); + 2000: launch every kernel plainly, without programmatic
-             dependent launches (for comparisons; + 3000 both);
+             dependent launches (for comparisons; + 3000 both); + 4000: no L2 eviction priorities
+             on the tiles (for comparisons; added to the others);
    nf:       systems of at most nf rows are solved on chip by one block (0 = default); smaller
              values force more global stages.
    The buffer must hold ts_cuda_gtsv_buffer_size_tuned(n, nrhs, single, forced_M, nf) bytes.

@@ -406,6 +406,23 @@ __device__ __forceinline__ void cp_async(T *smem, const T *gmem)
   else asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(sa), "l"(gmem) : "memory");
 }
 
+/* The same copy, marked evict_first in L2 (createpolicy). A stage reads its tile twice, in the
+   reduction and again in the substitution, with the coarse solve in between; the substitution's read is
+   the tile's last use in the solve. Where a stage's arrays fit in L2 (Exec.last_use_hint), marking that
+   read evict_first makes L2 give up the tiles already substituted before the ones still to be read
+   again. It leaves no lasting priority behind (evict_last on the reduction's read was faster still for
+   the solve alone but slowed the caller's kernels after it). H100, double, 1 RHS (bench/results/
+   2026-11-24-h100-l2): N = 1.44M 79.7 -> 73.5 us, 2^20 55.8 -> 55.1 us, bitwise the same results. */
+template <class T>
+__device__ __forceinline__ void cp_async_evict_first(T *smem, const T *gmem)
+{
+  const unsigned     sa = (unsigned)__cvta_generic_to_shared(smem);
+  unsigned long long pol;
+  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;\n" : "=l"(pol));
+  if (sizeof(T) == 8) asm volatile("cp.async.ca.shared.global.L2::cache_hint [%0], [%1], 8, %2;\n" ::"r"(sa), "l"(gmem), "l"(pol) : "memory");
+  else asm volatile("cp.async.ca.shared.global.L2::cache_hint [%0], [%1], 4, %2;\n" ::"r"(sa), "l"(gmem), "l"(pol) : "memory");
+}
+
 /* Programmatic dependent launch (sm_90+). The kernels of one solve form a chain in which each reads what
    the one before wrote; launched with programmatic stream serialization (Config.dependent_launch) a
    kernel's blocks start while the one before drains, instead of after it, and run what does not depend
@@ -427,9 +444,10 @@ __device__ __forceinline__ void grid_release()
 #endif
 }
 
-/* SECOND: the substitution's pass over the tile (the io may keep what the reduction's pass read) */
+/* SECOND: the substitution's pass over the tile (the io may keep what the reduction's pass read);
+   last_use: that pass marks the tile's lines evict_first (see cp_async_evict_first) */
 template <class T, int M, int R, bool ASYNC, bool SECOND = false, class IO>
-__device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const IO &io, T *s)
+__device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, const IO &io, T *s, bool last_use)
 {
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   constexpr int IT   = (LM + BLOCK - 1) / BLOCK;
@@ -444,7 +462,11 @@ __device__ __forceinline__ void load_tile(i64 n, i64 base, const T *__restrict__
 #pragma unroll
       for (int it = 0; it < IT; ++it) {
         const int i = tid + it * BLOCK;
-        if (LM % BLOCK == 0 || i < LM) cp_async(s + arr * AS + (MS == M ? i : (i / M) * MS + i % M), src + base + i);
+        if (LM % BLOCK == 0 || i < LM) {
+          T *dst = s + arr * AS + (MS == M ? i : (i / M) * MS + i % M);
+          if (SECOND && last_use) cp_async_evict_first(dst, src + base + i);
+          else cp_async(dst, src + base + i);
+        }
       }
       continue;
     }
@@ -663,7 +685,7 @@ __global__ void __launch_bounds__(BLOCK) reduce_kernel(i64 n, const T *__restric
   const i64     base = (i64)blockIdx.x * LM;
   grid_wait(); /* the stage's system is the previous kernel's output */
   grid_release();
-  load_tile<T, M, R, ASYNC>(n, base, a, b, c, io, s);
+  load_tile<T, M, R, ASYNC>(n, base, a, b, c, io, s, false);
   __syncthreads();
   int i;
   T   ca, cb, ccf, cd[R];
@@ -694,13 +716,13 @@ __device__ __forceinline__ void store_tile(i64 n, i64 base, const T *s, const IO
 }
 
 template <class T, int PIV, int M, int R, bool ASYNC, class IO>
-__global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, IO io, const T *__restrict__ xc, i64 nc)
+__global__ void __launch_bounds__(BLOCK) subst_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, IO io, const T *__restrict__ xc, i64 nc, bool last_use)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T            *s  = reinterpret_cast<T *>(smem_raw);
   constexpr int LM = L * M, MS = Stride<M>::value, AS = L * MS;
   const i64     base = (i64)blockIdx.x * LM;
-  load_tile<T, M, R, ASYNC, true>(n, base, a, b, c, io, s);
+  load_tile<T, M, R, ASYNC, true>(n, base, a, b, c, io, s, last_use);
   grid_wait(); /* the coarse solution xc */
   grid_release();
   __syncthreads();
@@ -726,7 +748,7 @@ __global__ void __launch_bounds__(BLOCK) reduce2_kernel(i64 n, const T *__restri
   const i64 blk = blockIdx.x;
   grid_wait();
   grid_release();
-  load_tile<T, M, R, true>(n, blk * L * M, a, b, c, io, s);
+  load_tile<T, M, R, true>(n, blk * L * M, a, b, c, io, s, false);
   __syncthreads();
   fused_level1<M, R>(n, blk, threadIdx.x, s, C);
   __syncthreads();
@@ -736,14 +758,14 @@ __global__ void __launch_bounds__(BLOCK) reduce2_kernel(i64 n, const T *__restri
 /* fused two-level substitution: recomputes the level-1 coarse rows, substitutes level 2 from xc
    (size nc), then level 1 */
 template <class T, int PIV, int M, int R, class IO>
-__global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, IO io, const T *__restrict__ xc, i64 nc)
+__global__ void __launch_bounds__(BLOCK) subst2_kernel(i64 n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, IO io, const T *__restrict__ xc, i64 nc, bool last_use)
 {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   T  *s = reinterpret_cast<T *>(smem_raw);
   T  *C = s + (3 + R) * L * Stride<M>::value;
   const i64 blk  = blockIdx.x;
   const i64 base = blk * L * M;
-  load_tile<T, M, R, true, true>(n, base, a, b, c, io, s);
+  load_tile<T, M, R, true, true>(n, base, a, b, c, io, s, last_use);
   __syncthreads();
   fused_level1<M, R>(n, blk, threadIdx.x, s, C);
   grid_wait(); /* the coarse solution xc */
@@ -924,6 +946,7 @@ struct Config {
   int nf       = NF_DEFAULT; /* final stage threshold (capped by shared memory and threads) */
   int regload  = 0;          /* 1: tiles through registers instead of cp.async (for comparisons) */
   int dependent_launch = 1;  /* programmatic dependent launches of the kernels after the first (sm_90+; see grid_wait) */
+  int l2_hints = 1;          /* substitutions of stages that fit in L2 read their tiles evict_first (see cp_async_evict_first) */
 };
 
 /* how one kernel of a solve is launched */
@@ -931,7 +954,18 @@ struct Exec {
   cudaStream_t st;
   bool         regload;   /* Config.regload */
   bool         dependent; /* programmatic stream serialization (this kernel follows one of the same solve) */
+  bool         last_use_hint = false; /* the stage's arrays fit in L2: its substitution reads them evict_first */
 };
+
+/* bytes of L2 of the current device (0 if unknown) */
+inline i64 l2_cache_bytes()
+{
+  static int l2[64]; /* per device: 0 unknown, -1 none, else bytes */
+  int        dev = 0, v = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return 0;
+  if (!l2[dev]) l2[dev] = cudaDeviceGetAttribute(&v, cudaDevAttrL2CacheSize, dev) == cudaSuccess && v > 0 ? v : -1;
+  return l2[dev] > 0 ? l2[dev] : 0;
+}
 
 /* whether the current device takes programmatic dependent launches (compute capability 9.0+) */
 inline bool dependent_launch_capable()
@@ -1105,7 +1139,7 @@ struct Launch {
     if (e != cudaSuccess) return e;
     const i64 P    = (n + M - 1) / M;
     const i64 grid = (P + L - 1) / L;
-    return launch(x, x.regload ? subst_kernel<T, PIV, M, R, false, IO> : subst_kernel<T, PIV, M, R, true, IO>, grid, BLOCK, stage_smem<T, M, R>(), n, a, b, c, io, xc, nc);
+    return launch(x, x.regload ? subst_kernel<T, PIV, M, R, false, IO> : subst_kernel<T, PIV, M, R, true, IO>, grid, BLOCK, stage_smem<T, M, R>(), n, a, b, c, io, xc, nc, x.last_use_hint);
   }
   /* fused two-level stage (M_DEFAULT, then M2) */
   template <class IO>
@@ -1122,7 +1156,7 @@ struct Launch {
     cudaError_t e = IO::raw_copy ? setup_stage<M_DEFAULT>() : setup_io<M_DEFAULT, IO>();
     if (e != cudaSuccess) return e;
     const i64 grid = ((n + M_DEFAULT - 1) / M_DEFAULT + L - 1) / L;
-    return launch(x, subst2_kernel<T, PIV, M_DEFAULT, R, IO>, grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), n, a, b, c, io, xc, nc);
+    return launch(x, subst2_kernel<T, PIV, M_DEFAULT, R, IO>, grid, BLOCK, fused_smem<T, M_DEFAULT, R>(), n, a, b, c, io, xc, nc, x.last_use_hint);
   }
   /* stage k of the plan. Only in-place stages take any candidate M and register loads; a stage 0 with
      another io policy is planned with M_DEFAULT (the default Config) and loads with cp.async. */
@@ -1138,7 +1172,7 @@ struct Launch {
       case MCAND[1]: return reduce<MCAND[1]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       default: return reduce<MCAND[0]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       }
-    } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(Exec{x.st, false, x.dependent}, n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
+    } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(Exec{x.st, false, x.dependent, x.last_use_hint}, n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
   }
   template <class IO>
   static cudaError_t subst_stage(const Exec &x, const Plan &pl, int k, const T *a, const T *b, const T *c, const IO &io, const T *xc)
@@ -1152,7 +1186,7 @@ struct Launch {
       case MCAND[1]: return subst<MCAND[1]>(x, n, a, b, c, io, xc, nc);
       default: return subst<MCAND[0]>(x, n, a, b, c, io, xc, nc);
       }
-    } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(Exec{x.st, false, x.dependent}, n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
+    } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(Exec{x.st, false, x.dependent, x.last_use_hint}, n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
   }
   static cudaError_t final_solve(const Exec &x, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
   {
@@ -1203,11 +1237,17 @@ struct Launch {
         return cudaGetLastError();
       }
     }
+    /* stage k's substitution reads evict_first where its bands and right-hand sides fit in L2 */
+    const i64 l2   = cfg.l2_hints ? l2_cache_bytes() : 0;
+    auto      with = [&](Exec x, int k) {
+      x.last_use_hint = (i64)pl.n[k] * (3 + R) * (i64)sizeof(T) <= l2;
+      return x;
+    };
     e = reduce_stage(first, pl, 0, a, b, c, io, const_cast<T *>(A[1]), const_cast<T *>(B[1]), const_cast<T *>(C[1]), D[1]);
     for (int k = 1; k < pl.S && e == cudaSuccess; ++k) e = reduce_stage(next, pl, k, A[k], B[k], C[k], Own{D[k], pl.n[k]}, const_cast<T *>(A[k + 1]), const_cast<T *>(B[k + 1]), const_cast<T *>(C[k + 1]), D[k + 1]);
     if (e == cudaSuccess) e = final_solve(next, (int)pl.n[pl.S], A[pl.S], B[pl.S], C[pl.S], D[pl.S], pl.n[pl.S]);
-    for (int k = pl.S - 1; k >= 1 && e == cudaSuccess; --k) e = subst_stage(next, pl, k, A[k], B[k], C[k], Own{D[k], pl.n[k]}, D[k + 1]);
-    if (e == cudaSuccess) e = subst_stage(next, pl, 0, a, b, c, io, D[1]);
+    for (int k = pl.S - 1; k >= 1 && e == cudaSuccess; --k) e = subst_stage(with(next, k), pl, k, A[k], B[k], C[k], Own{D[k], pl.n[k]}, D[k + 1]);
+    if (e == cudaSuccess) e = subst_stage(with(next, 0), pl, 0, a, b, c, io, D[1]);
     return e;
   }
 };
