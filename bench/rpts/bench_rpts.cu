@@ -226,6 +226,11 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, bool do_block, c
     /* the same solve without L2 eviction priorities (they apply where a stage's arrays fit in L2) */
     ms = time_it(run(TS_PIVOTING_SCALED, 4000, 0), restore, reps);
     record("rpts-nol2", prec, nrhs, n, ms, reps, copy_ms);
+    /* the default plan without its wide stages (double stages of >= WIDE_MIN_ROWS rows take M = 24) */
+    if (sizeof(T) == 8 && n >= (1 << 22)) {
+      ms = time_it(run(TS_PIVOTING_SCALED, 8000, 0), restore, reps);
+      record("rpts-m16", prec, nrhs, n, ms, reps, copy_ms);
+    }
     if (tune) {
       ms = time_it(run(TS_PIVOTING_SCALED, -1, 0), restore, reps);
       record("rpts-alg3", prec, nrhs, n, ms, reps, copy_ms);

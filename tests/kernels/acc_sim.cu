@@ -9,9 +9,10 @@
                                                               -v: per stage, the FRE of a long double solve of
                                                               the coarse system as formed, and of the
                                                               substitution with exact interface values
-   options: -M m, -FM m, -fmax rows, -nf rows, -seed s, -rhsseed s, -dmatvec (both forms).
+   options: -M m, -FM m, -fmax rows, -wmin rows, -nf rows, -seed s, -rhsseed s, -dmatvec (both forms).
    -M: M of the plain stages, -FM: level-1 M of the fused stages, -fmax: fused stages up to this many
-   rows (-1: none). -seed: the gallery's seed of the random matrices (2021, as test_rpts --suite); other
+   rows (-1: none), -wmin: plain stages of at least this many rows take M_WIDE = 24 (2^23 as on the GPU
+   in double; 0: none). -seed: the gallery's seed of the random matrices (2021, as test_rpts --suite); other
    seeds tell a robust pass from a lucky draw when comparing variants (e.g. TS_RPTS_MF, TS_RPTS_NSEQ).
    -rhsseed: the seed of the exact solution (7; tests/ex5.c uses matrix seed 7, solution seed 11);
    -dmatvec: the right-hand side A x_t computed in double (tg_matvec) as tests/ex5.c does, not in long double.
@@ -82,6 +83,7 @@ static double refsolve(const Sys &s, int piv)
 /* plan options */
 struct Opt {
   int  M       = 16;      /* plain stages */
+  i64  wmin    = WIDE_MIN_ROWS_DEFAULT; /* plain stages of at least this many rows take M_WIDE (0: none), as the GPU's double plan */
   int  FM      = 16;      /* level 1 of fused stages */
   i64  fmax    = 1 << 18; /* fused stages for n_k <= fmax (-1: none, huge: all) */
   int  nf      = 2048;
@@ -179,7 +181,7 @@ static double sim_default(const Sys &s, const Opt &o, std::vector<double> &x)
 {
   const i64 n  = s.n;
   const int nf = nf_cap(o.nf, 1, 8);
-  Plan pl = make_plan(n, 1, 8, nf, [&](int, i64 nk) { return nk <= o.fmax ? o.FM : o.M; }, [&](int, i64 nk) { return nk <= o.fmax; });
+  Plan pl = make_plan(n, 1, 8, nf, [&](int, i64 nk) { return nk <= o.fmax ? o.FM : o.wmin > 0 && nk >= o.wmin ? M_WIDE : o.M; }, [&](int, i64 nk) { return nk <= o.fmax; });
   std::vector<std::vector<double>> A(pl.S + 1), B(pl.S + 1), C(pl.S + 1), D(pl.S + 1);
   std::vector<std::vector<i64>> map(pl.S + 1); /* fine index of the rows of stage k */
   map[0].resize(n);
@@ -288,6 +290,7 @@ static void parse_options(int argc, char **argv, int first, Opt &o)
     else if (a == "-M") o.M = atoi(argv[++i]);
     else if (a == "-FM") o.FM = atoi(argv[++i]);
     else if (a == "-fmax") o.fmax = atoll(argv[++i]);
+    else if (a == "-wmin") o.wmin = atoll(argv[++i]);
     else if (a == "-nf") o.nf = atoi(argv[++i]);
     else if (a == "-seed") g_seed = (unsigned)atol(argv[++i]);
     else if (a == "-rhsseed") g_rhs_seed = (unsigned)atol(argv[++i]);

@@ -272,6 +272,40 @@ struct Prepared {
   std::vector<double> xt, d, ref[3];
 };
 
+static void prepare(Prepared &p, int nrhs_max, uint64_t seed);
+
+/* The default plan's wide stages: double stages of at least 2^23 rows take partitions of 24 (rpts.cuh,
+   WIDE_MIN_ROWS). One size above the threshold, the plan checked to start with M = 24, then the solve
+   judged as every default solve is (FRE against the reference's), 1 and 4 right-hand sides. */
+static void wide_stage_tests()
+{
+  const int n = (1 << 23) + 5;
+  int       M[16];
+  long long rows[17];
+  const int S  = ts_cuda_gtsv_plan_tuned(n, 1, 0, 0, 0, M, rows);
+  const int S4 = ts_cuda_gtsv_plan_tuned(n, 4, 0, 0, 0, nullptr, nullptr);
+  const int Sf = ts_cuda_gtsv_plan_tuned(n, 1, 1, 0, 0, nullptr, nullptr);
+  int       Mf[16];
+  ts_cuda_gtsv_plan_tuned(n, 1, 1, 0, 0, Mf, nullptr);
+  const bool plan_ok = S >= 2 && S4 >= 2 && Sf >= 2 && M[0] == 24 && M[1] == 16 && Mf[0] == 16;
+  plan_ok ? ++g_pass : ++g_fail;
+  printf("\n%s wide stages: n = %d, double plan M = %d (%lld rows), then M = %d (%lld rows); float M = %d\n", plan_ok ? "ok  " : "FAIL", n, M[0], rows[0], M[1], rows[1], Mf[0]);
+  uint64_t seed = 4242;
+  for (const char *type : {"dom", "rand", "zrand"}) {
+    Prepared P;
+    P.sys = make_system(type, n, seed++);
+    prepare(P, 4, seed++);
+    for (int pv = type[0] == 'd' ? 0 : 1; pv < 3; ++pv) {
+      Case cs{&P.sys, &P.xt, &P.d, &P.ref[pv]};
+      const double eref = P.ref[pv].empty() ? NAN : fre(n, P.ref[pv].data(), P.xt.data());
+      for (int nrhs : {1, 4}) {
+        const double e = run_gpu<double>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "wide");
+        printf("       double %-6s n=%d %-7s nrhs=%d: FRE %.3e (reference %.3e)\n", type, n, pivname(pv), nrhs, e, eref);
+      }
+    }
+  }
+}
+
 static void prepare(Prepared &p, int nrhs_max, uint64_t seed)
 {
   const int n = p.sys.n;
@@ -718,6 +752,7 @@ int main(int argc, char **argv)
 #endif
   if (permuted) permuted_tests(quick);
   if (scalar) dependent_launch_tests(quick);
+  if (scalar && !quick) wide_stage_tests();
 #if defined(TS_HAVE_GALLERY)
   if (blocks) block_tests(quick);
   for (int n : suite_n) accuracy_suite(n);

@@ -7,6 +7,10 @@
 static ts_rpts::Config ts_make_config(int forced_M, int nf)
 {
   ts_rpts::Config cfg;
+  if (forced_M >= 8000) { /* forced_M + 8000: partitions of M_DEFAULT on every default stage, none of M_WIDE (comparisons) */
+    cfg.wide_min_rows = 0;
+    forced_M -= 8000;
+  }
   if (forced_M >= 4000) { /* forced_M + 4000: no L2 eviction priorities (benchmark comparisons) */
     cfg.l2_hints = 0;
     forced_M -= 4000;

@@ -2,12 +2,13 @@
    gtsv_tuned.h - RPTS entry points with explicit tuning parameters, for the kernel tests and the
    benchmark only (not part of the kernel API in trisplit_kernels.h).
 
-   forced_M: 0 = default (partitions of 16; stages of at most 2^18 rows fused two-level stages), -2 = fused
-             two-level stages throughout, -1 = dynamic (Algorithm 3, candidates 40, 32, 24, 16), else one of
-             16, 24, 32, 40 for every global stage; + 1000: load the tiles through registers instead
-             of cp.async (for comparisons); + 2000: launch every kernel plainly, without programmatic
-             dependent launches (for comparisons; + 3000 both); + 4000: no L2 eviction priorities
-             on the tiles (for comparisons; added to the others);
+   forced_M: 0 = default (partitions of 16, 24 on double stages of at least 2^23 rows; stages of at most
+             2^18 rows fused two-level stages), -2 = fused two-level stages throughout, -1 = dynamic
+             (Algorithm 3, candidates 40, 32, 24, 16), else one of 16, 24, 32, 40 for every global stage;
+             for comparisons, added to the others: + 1000 loads the tiles through registers instead of
+             cp.async; + 2000 launches every kernel plainly, without programmatic dependent launches;
+             + 4000 drops the L2 eviction priorities of the substitutions' loads; + 8000 drops the
+             default plan's wide stages (partitions of 16 on large double stages too);
    nf:       systems of at most nf rows are solved on chip by one block (0 = default); smaller
              values force more global stages.
    The buffer must hold ts_cuda_gtsv_buffer_size_tuned(n, nrhs, single, forced_M, nf) bytes.

@@ -25,8 +25,9 @@
    row of the back substitution (a select and 1 bit per step; partial pivoting tracks the scale of the
    accumulated row against the division-based one so that its decisions are the same).
 
-   Partition sizes are even (16, 24, 32, 40; default 16, see M_DEFAULT): inner blocks of M-2 rows of an
-   odd size are singular for tridiag(a,0,c) and nearly so for tridiag(1,1e-8,1) (Table 4 ids 15, 16).
+   Partition sizes are even (16, 24, 32, 40; default 16, see M_DEFAULT, and 24 on double stages of at
+   least 2^23 rows, see M_WIDE): inner blocks of M-2 rows of an odd size are singular for tridiag(a,0,c)
+   and nearly so for tridiag(1,1e-8,1) (Table 4 ids 15, 16).
 
    Coarse layout: partition p gives row 2p (top: x[first-1], x[first], x[last]) and row 2p+1 (bottom:
    x[first], x[last], x[last+1]); a last partition of one row gives only its top row.
@@ -40,6 +41,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <string.h>
+#include <type_traits>
 #include "trisplit_kernels.h"
 #include "rpts_io.cuh"
 
@@ -96,6 +98,18 @@ constexpr int MCAND[NCAND] = {40, 32, 24, 16};
    SM (shared memory per partition limits how many are in flight). Algorithm 3 (largest M that still
    fills the device) is Config.forced_M = -1. */
 constexpr int M_DEFAULT = 16;
+/* Double-precision stages of at least WIDE_MIN_ROWS rows take partitions of M_WIDE = 24 instead (in
+   place; a stage 0 with another io policy stays at M_DEFAULT). There the stage kernels run near copy
+   speed with either M, and 24 leaves a coarse system of n/12 rows instead of n/8: per solve the plain
+   stages move (9 + 10/M) n / (1 - 2/M) words, 11.0 n for M = 16, 10.3 n for 24. H100 (bench/results/
+   2026-11-24-h100-wide, against M = 16 in the same run): 1 RHS 2^24 -1.9%, 2^25 1.002 -> 0.980 ms,
+   2^27 -2.5%; 4 RHS 2^23 -2.4%, 2^25 2.204 -> 2.055 ms, 2^27 -9.3%; at 2^22 M = 24 was 1-2% slower
+   (latency counts more there), and in float it was slower at 2^25 too (0.550 against 0.547 ms). */
+constexpr int M_WIDE = 24;
+#ifndef TS_RPTS_WIDE_MIN_ROWS
+  #define TS_RPTS_WIDE_MIN_ROWS (1LL << 23)
+#endif
+constexpr i64 WIDE_MIN_ROWS_DEFAULT = TS_RPTS_WIDE_MIN_ROWS;
 /* Stages of at most this many rows are fused two-level stages (M_DEFAULT, then M2; see reduce2_kernel),
    larger ones plain M_DEFAULT stages. On an H100 (bench/results/2026-11-22-h100-rpts2) fused stages
    saved a launch pair and 2-3 us per solve up to 2^18 (double) but were slower per byte on large
@@ -941,11 +955,12 @@ __global__ void __launch_bounds__(FINAL_MAXT) final_kernel(int n, const T *__res
 /* ---------------------------------------------------------------------------------------------- */
 
 struct Config {
-  int forced_M = 0;          /* 0: M_DEFAULT (fused stages up to FUSED_MAX_ROWS), -1: dynamic M from MCAND (Algorithm 3),
+  int forced_M = 0;          /* 0: M_DEFAULT (fused stages up to FUSED_MAX_ROWS; M_WIDE, see wide_min_rows), -1: dynamic M from MCAND (Algorithm 3),
                                 FUSED_ALL: fused M_DEFAULT stages throughout, else this M (one of MCAND) */
   int nf       = NF_DEFAULT; /* final stage threshold (capped by shared memory and threads) */
   int regload  = 0;          /* 1: tiles through registers instead of cp.async (for comparisons) */
   int dependent_launch = 1;  /* programmatic dependent launches of the kernels after the first (sm_90+; see grid_wait) */
+  i64 wide_min_rows = WIDE_MIN_ROWS_DEFAULT; /* forced_M = 0, double, in place: stages of at least this many rows take M_WIDE (0: never) */
   int l2_hints = 1;          /* substitutions of stages that fit in L2 read their tiles evict_first (see cp_async_evict_first) */
 };
 
@@ -1252,15 +1267,17 @@ struct Launch {
   }
 };
 
+/* raw_io: stage 0 reads and writes in place (any M); other io policies take M_DEFAULT on stage 0 */
 template <class T, int PIV, int R>
-inline Plan plan_for(i64 n, const Config &cfg)
+inline Plan plan_for(i64 n, const Config &cfg, bool raw_io = true)
 {
   int dev = 0, sms = 132;
   cudaGetDevice(&dev);
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
   const int nf = nf_cap(cfg.nf, R, sizeof(T));
-  return make_plan(n, R, sizeof(T), nf, [&](int, i64 nk) {
+  return make_plan(n, R, sizeof(T), nf, [&](int k, i64 nk) {
     if (cfg.forced_M > 0) return cfg.forced_M;
+    if (cfg.forced_M == 0 && sizeof(T) == 8 && cfg.wide_min_rows > 0 && nk >= cfg.wide_min_rows && (raw_io || k > 0)) return M_WIDE;
     if (cfg.forced_M == 0 || cfg.forced_M == FUSED_ALL) return M_DEFAULT;
     /* Algorithm 3: from the largest candidate down while the grid does not fill the device */
     for (int i = 0; i < NCAND; ++i) {
@@ -1280,12 +1297,13 @@ inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T
   T             *scr = reinterpret_cast<T *>(buf);
   i64            j   = 0;
   cudaError_t    e   = cudaSuccess;
+  constexpr bool raw = std::remove_reference<decltype(io(0))>::type::raw_copy;
   if (nrhs >= 4) {
-    const Plan pl = plan_for<T, PIV, 4>(n, cfg);
+    const Plan pl = plan_for<T, PIV, 4>(n, cfg, raw);
     for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(cfg, st, pl, a, b, c, io(j), buf, scr);
   }
   if (j < nrhs && e == cudaSuccess) {
-    const Plan pl = plan_for<T, PIV, 1>(n, cfg);
+    const Plan pl = plan_for<T, PIV, 1>(n, cfg, raw);
     for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(cfg, st, pl, a, b, c, io(j), buf, scr);
   }
   return e == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
