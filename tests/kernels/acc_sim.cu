@@ -181,7 +181,7 @@ static double sim_default(const Sys &s, const Opt &o, std::vector<double> &x)
 {
   const i64 n  = s.n;
   const int nf = nf_cap(o.nf, 1, 8);
-  Plan pl = make_plan(n, 1, 8, nf, [&](int, i64 nk) { return nk <= o.fmax ? o.FM : o.wmin > 0 && nk >= o.wmin ? M_WIDE : o.M; }, [&](int, i64 nk) { return nk <= o.fmax; });
+  Plan pl = make_plan(n, 1, 8, nf, [&](int, i64 nk) { return nk <= o.fmax ? o.FM : wide_stage(nk, sizeof(double), o.wmin) ? M_WIDE : o.M; }, [&](int, i64 nk) { return nk <= o.fmax; });
   std::vector<std::vector<double>> A(pl.S + 1), B(pl.S + 1), C(pl.S + 1), D(pl.S + 1);
   std::vector<std::vector<i64>> map(pl.S + 1); /* fine index of the rows of stage k */
   map[0].resize(n);

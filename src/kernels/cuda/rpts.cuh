@@ -110,6 +110,9 @@ constexpr int M_WIDE = 24;
   #define TS_RPTS_WIDE_MIN_ROWS (1LL << 23)
 #endif
 constexpr i64 WIDE_MIN_ROWS_DEFAULT = TS_RPTS_WIDE_MIN_ROWS;
+/* whether a default stage of nk rows of tsize-byte scalars takes M_WIDE (wide_min_rows 0: never); the
+   GPU's plan (plan_for) and its host simulation (tests/kernels/acc_sim.cu) */
+__host__ __device__ constexpr bool wide_stage(i64 nk, size_t tsize, i64 wide_min_rows) { return tsize == 8 && wide_min_rows > 0 && nk >= wide_min_rows; }
 /* Stages of at most this many rows are fused two-level stages (M_DEFAULT, then M2; see reduce2_kernel),
    larger ones plain M_DEFAULT stages. On an H100 (bench/results/2026-11-22-h100-rpts2) fused stages
    saved a launch pair and 2-3 us per solve up to 2^18 (double) but were slower per byte on large
@@ -264,7 +267,7 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
    cycles per row before; 169 with these changes and, in addition, a branch-free reciprocal (Newton from
    the hardware approximation, within an ulp) dividing each pivot row off the chain; that reciprocal's
    rounding flipped tests/ex5.c's random tridiag(U,U,U) instance across the 10x-of-LAPACK rule on the
-   H100, so the exact division stays (this version was not timed on its own).
+   H100, so the reciprocal stays an IEEE division, T(1) / pivot (this version was not timed on its own).
    On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64.
    ROLLED as in reduce_partition. */
 template <int PIV, int MMAX, int R, bool ROLLED = false, class T>
@@ -972,26 +975,37 @@ struct Exec {
   bool         last_use_hint = false; /* the stage's arrays fit in L2: its substitution reads them evict_first */
 };
 
+/* the same launch with tiles through cp.async (a stage 0 with another io policy has no register loads) */
+inline Exec async_loads(Exec x)
+{
+  x.regload = false;
+  return x;
+}
+
+/* attribute A of the current device, queried once per device (the solves ask on every call);
+   fallback where it cannot be had */
+template <cudaDeviceAttr A>
+inline int device_attribute(int fallback)
+{
+  static int known[64], value[64]; /* per device */
+  int        dev = 0, v = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return fallback;
+  if (!known[dev]) {
+    value[dev] = cudaDeviceGetAttribute(&v, A, dev) == cudaSuccess ? v : fallback;
+    known[dev] = 1;
+  }
+  return value[dev];
+}
+
 /* bytes of L2 of the current device (0 if unknown) */
 inline i64 l2_cache_bytes()
 {
-  static int l2[64]; /* per device: 0 unknown, -1 none, else bytes */
-  int        dev = 0, v = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return 0;
-  if (!l2[dev]) l2[dev] = cudaDeviceGetAttribute(&v, cudaDevAttrL2CacheSize, dev) == cudaSuccess && v > 0 ? v : -1;
-  return l2[dev] > 0 ? l2[dev] : 0;
+  const int v = device_attribute<cudaDevAttrL2CacheSize>(0);
+  return v > 0 ? v : 0;
 }
 
 /* whether the current device takes programmatic dependent launches (compute capability 9.0+) */
-inline bool dependent_launch_capable()
-{
-  static int cap[64]; /* per device: 0 unknown, 1 no, 2 yes */
-  int        dev = 0, major = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess) return false;
-  if (dev < 0 || dev >= 64) return false;
-  if (!cap[dev]) cap[dev] = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess && major >= 9 ? 2 : 1;
-  return cap[dev] == 2;
-}
+inline bool dependent_launch_capable() { return device_attribute<cudaDevAttrComputeCapabilityMajor>(0) >= 9; }
 
 /* kernel<<<grid, block, smem, x.st>>>(args...), with programmatic stream serialization when x.dependent */
 template <class... K, class... A>
@@ -1187,7 +1201,7 @@ struct Launch {
       case MCAND[1]: return reduce<MCAND[1]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       default: return reduce<MCAND[0]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       }
-    } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(Exec{x.st, false, x.dependent, x.last_use_hint}, n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
+    } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(async_loads(x), n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
   }
   template <class IO>
   static cudaError_t subst_stage(const Exec &x, const Plan &pl, int k, const T *a, const T *b, const T *c, const IO &io, const T *xc)
@@ -1201,7 +1215,7 @@ struct Launch {
       case MCAND[1]: return subst<MCAND[1]>(x, n, a, b, c, io, xc, nc);
       default: return subst<MCAND[0]>(x, n, a, b, c, io, xc, nc);
       }
-    } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(Exec{x.st, false, x.dependent, x.last_use_hint}, n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
+    } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(async_loads(x), n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
   }
   static cudaError_t final_solve(const Exec &x, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
   {
@@ -1271,13 +1285,11 @@ struct Launch {
 template <class T, int PIV, int R>
 inline Plan plan_for(i64 n, const Config &cfg, bool raw_io = true)
 {
-  int dev = 0, sms = 132;
-  cudaGetDevice(&dev);
-  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-  const int nf = nf_cap(cfg.nf, R, sizeof(T));
+  const int sms = device_attribute<cudaDevAttrMultiProcessorCount>(132);
+  const int nf  = nf_cap(cfg.nf, R, sizeof(T));
   return make_plan(n, R, sizeof(T), nf, [&](int k, i64 nk) {
     if (cfg.forced_M > 0) return cfg.forced_M;
-    if (cfg.forced_M == 0 && sizeof(T) == 8 && cfg.wide_min_rows > 0 && nk >= cfg.wide_min_rows && (raw_io || k > 0)) return M_WIDE;
+    if (cfg.forced_M == 0 && wide_stage(nk, sizeof(T), cfg.wide_min_rows) && (raw_io || k > 0)) return M_WIDE;
     if (cfg.forced_M == 0 || cfg.forced_M == FUSED_ALL) return M_DEFAULT;
     /* Algorithm 3: from the largest candidate down while the grid does not fill the device */
     for (int i = 0; i < NCAND; ++i) {
