@@ -234,24 +234,24 @@ static void dependent_launch_case(int n, int nrhs, ts_pivoting piv, uint64_t see
     hb[i] = (T)(r.u01() < 0.1 ? 1e-3 * r.u01() : 2 * r.u01() - 1); /* pivoting matters */
   }
   for (auto &v : hx) v = (T)(2 * r.u01() - 1);
-  const std::vector<T> hx0 = hx;
-  std::vector<T>       hy  = hx;
   const size_t   bytes = ts_cuda_gtsv_buffer_size_tuned(n, nrhs, sizeof(T) == 4, 2000, 0);
-  const ts_status s1  = device_roundtrip(ha, hb, hc, hx, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, 0, 0); });
-  const ts_status s2  = device_roundtrip(ha, hb, hc, hy, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, 2000, 0); });
-  size_t          diff = 0;
-  for (size_t i = 0; i < hx.size(); ++i) diff += memcmp(&hx[i], &hy[i], sizeof(T)) != 0;
-  const bool ok = s1 == TS_SUCCESS && s2 == TS_SUCCESS && diff == 0;
-  ok ? ++g_pass : ++g_fail;
-  printf("%s dependent launches %-6s n=%-8d %-7s nrhs=%d: %zu of %zu values differ from plain launches\n", ok ? "ok  " : "FAIL", sizeof(T) == 4 ? "float" : "double", n, pivname(piv), nrhs, diff, hx.size());
-  /* the L2 eviction priorities (default where a stage fits in L2) against none: a hint only, so bitwise */
-  std::vector<T> hz = hx0;
-  const ts_status s3 = device_roundtrip(ha, hb, hc, hz, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, 4000, 0); });
-  diff = 0;
-  for (size_t i = 0; i < hx.size(); ++i) diff += memcmp(&hx[i], &hz[i], sizeof(T)) != 0;
-  const bool ok2 = s1 == TS_SUCCESS && s3 == TS_SUCCESS && diff == 0;
-  ok2 ? ++g_pass : ++g_fail;
-  printf("%s L2 priorities     %-6s n=%-8d %-7s nrhs=%d: %zu of %zu values differ from loads without them\n", ok2 ? "ok  " : "FAIL", sizeof(T) == 4 ? "float" : "double", n, pivname(piv), nrhs, diff, hx.size());
+  auto           solve = [&](std::vector<T> &x, int forced_M) {
+    return device_roundtrip(ha, hb, hc, x, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, forced_M, 0); });
+  };
+  std::vector<T>  hy = hx, hz = hx;
+  const ts_status s1 = solve(hx, 0);
+  /* forced_M 2000: plain launches; 4000: no L2 eviction priorities (the default where a stage fits in
+     L2), a hint only, so bitwise too */
+  auto compare = [&](std::vector<T> &y, int forced_M, const char *what, const char *against) {
+    const ts_status s2   = solve(y, forced_M);
+    size_t          diff = 0;
+    for (size_t i = 0; i < hx.size(); ++i) diff += memcmp(&hx[i], &y[i], sizeof(T)) != 0;
+    const bool ok = s1 == TS_SUCCESS && s2 == TS_SUCCESS && diff == 0;
+    ok ? ++g_pass : ++g_fail;
+    printf("%s %-18s %-6s n=%-8d %-7s nrhs=%d: %zu of %zu values differ from %s\n", ok ? "ok  " : "FAIL", what, sizeof(T) == 4 ? "float" : "double", n, pivname(piv), nrhs, diff, hx.size(), against);
+  };
+  compare(hy, 2000, "dependent launches", "plain launches");
+  compare(hz, 4000, "L2 priorities", "loads without them");
 }
 
 static void dependent_launch_tests(bool quick)
@@ -282,11 +282,10 @@ static void wide_stage_tests()
   const int n = (1 << 23) + 5;
   int       M[16];
   long long rows[17];
+  int       Mf[16];
   const int S  = ts_cuda_gtsv_plan_tuned(n, 1, 0, 0, 0, M, rows);
   const int S4 = ts_cuda_gtsv_plan_tuned(n, 4, 0, 0, 0, nullptr, nullptr);
-  const int Sf = ts_cuda_gtsv_plan_tuned(n, 1, 1, 0, 0, nullptr, nullptr);
-  int       Mf[16];
-  ts_cuda_gtsv_plan_tuned(n, 1, 1, 0, 0, Mf, nullptr);
+  const int Sf = ts_cuda_gtsv_plan_tuned(n, 1, 1, 0, 0, Mf, nullptr);
   const bool plan_ok = S >= 2 && S4 >= 2 && Sf >= 2 && M[0] == 24 && M[1] == 16 && Mf[0] == 16;
   plan_ok ? ++g_pass : ++g_fail;
   printf("\n%s wide stages: n = %d, double plan M = %d (%lld rows), then M = %d (%lld rows); float M = %d\n", plan_ok ? "ok  " : "FAIL", n, M[0], rows[0], M[1], rows[1], Mf[0]);
