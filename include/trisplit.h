@@ -14,8 +14,23 @@
   #define PETSC_SUCCESS 0
 #endif
 
-#define TRISPLIT_VERSION_MAJOR 0
-#define TRISPLIT_VERSION_MINOR 1
+/* Version of trisplit (the makefile reads these three lines for the library's file names and trisplit.pc) */
+#define TRISPLIT_VERSION_MAJOR    0
+#define TRISPLIT_VERSION_MINOR    2
+#define TRISPLIT_VERSION_SUBMINOR 0
+
+/* TRISPLIT_VERSION_GE(0, 2, 0) is true from trisplit 0.2.0 on (as PETSC_VERSION_GE()); also _LT, _LE, _GT, _EQ */
+#define TRISPLIT_VERSION_EQ(MAJOR, MINOR, SUBMINOR) \
+  ((TRISPLIT_VERSION_MAJOR == (MAJOR)) && (TRISPLIT_VERSION_MINOR == (MINOR)) && (TRISPLIT_VERSION_SUBMINOR == (SUBMINOR)))
+#define TRISPLIT_VERSION_LT(MAJOR, MINOR, SUBMINOR) \
+  (TRISPLIT_VERSION_MAJOR < (MAJOR) || (TRISPLIT_VERSION_MAJOR == (MAJOR) && (TRISPLIT_VERSION_MINOR < (MINOR) || \
+                                        (TRISPLIT_VERSION_MINOR == (MINOR) && (TRISPLIT_VERSION_SUBMINOR < (SUBMINOR))))))
+#define TRISPLIT_VERSION_LE(MAJOR, MINOR, SUBMINOR) (TRISPLIT_VERSION_LT(MAJOR, MINOR, SUBMINOR) || TRISPLIT_VERSION_EQ(MAJOR, MINOR, SUBMINOR))
+#define TRISPLIT_VERSION_GT(MAJOR, MINOR, SUBMINOR) (0 == TRISPLIT_VERSION_LE(MAJOR, MINOR, SUBMINOR))
+#define TRISPLIT_VERSION_GE(MAJOR, MINOR, SUBMINOR) (0 == TRISPLIT_VERSION_LT(MAJOR, MINOR, SUBMINOR))
+
+PETSC_EXTERN PetscErrorCode TriSplitGetVersion(char[], size_t);
+PETSC_EXTERN PetscErrorCode TriSplitGetVersionNumber(PetscInt *, PetscInt *, PetscInt *);
 
 /* Preconditioner types (only registered types are listed here) */
 #define PCALGTRI   "algtri"
