@@ -1,16 +1,25 @@
 # trisplit: GPU preconditioners built on fast tridiagonal solves, as a PETSc plugin.
 #
-#   make                      build lib/libtrisplit.so against $PETSC_DIR (default: Debian's /usr/lib/petsc)
+#   make                      build the library ($(LIBDIR)/libtrisplit.so*) and the tutorials against $PETSC_DIR
+#                             (default: Debian's /usr/lib/petsc); make V=1 prints the full command lines
 #   make run                  set up (installs petsc-dev if missing), build, solve ANISO1 with algtri and jacobi
 #   make check                set up, build, run the whole test suite through PETSc's test harness
 #   make test                 run the test suite (library already built); make test search='tests-ex1*'
-#   make tutorials            build tutorials/ex1 and ex2
+#   make lib | tutorials      only the library | only tutorials/ex1 and ex2
 #   make cuda-kernels         compile src/kernels/cuda/*.cu with nvcc (also without a CUDA PETSc)
-#   make install PREFIX=dir   install the library, headers and trisplit.pc
+#   make install PREFIX=dir   install the library (versioned, with its symlinks), trisplit.h and trisplit.pc
+#   make uninstall PREFIX=dir remove what 'make install' installed
 #
+# Variables: PETSC_DIR [PETSC_ARCH]; BUILD (objects, default build), LIBDIR (library, default lib), TUTDIR
+# (tutorial programs, default tutorials): another PETSc build keeps its own, e.g. BUILD=build/cuda
+# LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials; CUDA_ARCH (default: PETSc's CUDA architecture, else sm_90);
+# PREFIX, DESTDIR (install); V=1.
 PETSC_DIR ?= /usr/lib/petsc
 export PETSC_DIR
 TRISPLIT_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+
+# PETSc's 'rules' below defines targets of its own: the first one would otherwise be the default goal.
+.DEFAULT_GOAL := all
 
 # The two files every external PETSc package includes; 'variables' gives the compilers and flags.
 ifneq ($(wildcard ${PETSC_DIR}/lib/petsc/conf/variables),)
@@ -18,10 +27,33 @@ include ${PETSC_DIR}/lib/petsc/conf/variables
 include ${PETSC_DIR}/lib/petsc/conf/rules
 endif
 
+# Quiet build lines ("  CC  src/pc/algtri.c") unless V=1, which shows the full command lines.
+ifeq ($(V),1)
+  ts_quiet =
+else
+  ts_quiet = @printf '  %-6s %s\n' '$(1)' '$(2)';
+endif
+
 BUILD        ?= build
 LIBDIR       ?= lib
-LIBNAME      := $(LIBDIR)/libtrisplit.so
 PREFIX       ?= /usr/local
+
+# The version is the public header's: TRISPLIT_VERSION_MAJOR, _MINOR, _SUBMINOR.
+ts_version_field = $(shell sed -n 's/^\#define TRISPLIT_VERSION_$(1)  *\([0-9][0-9]*\).*/\1/p' $(TRISPLIT_DIR)/include/trisplit.h)
+TS_VERSION_MAJOR    := $(call ts_version_field,MAJOR)
+TS_VERSION_MINOR    := $(call ts_version_field,MINOR)
+TS_VERSION_SUBMINOR := $(call ts_version_field,SUBMINOR)
+ifeq ($(strip $(TS_VERSION_MAJOR)),)
+  $(error no '#define TRISPLIT_VERSION_MAJOR' in include/trisplit.h)
+endif
+TS_VERSION := $(TS_VERSION_MAJOR).$(TS_VERSION_MINOR).$(TS_VERSION_SUBMINOR)
+
+# libtrisplit.so.MAJOR.MINOR.SUBMINOR (SONAME libtrisplit.so.MAJOR) with the symlinks libtrisplit.so.MAJOR
+# (what programs load) and libtrisplit.so (what -ltrisplit and -dll_append find).
+TS_LIBBASE  := libtrisplit.so
+TS_SONAME   := $(TS_LIBBASE).$(TS_VERSION_MAJOR)
+TS_LIBREAL  := $(TS_LIBBASE).$(TS_VERSION)
+LIBNAME     := $(LIBDIR)/$(TS_LIBBASE)
 
 PETSCCONF := $(firstword $(wildcard ${PETSC_DIR}/${PETSC_ARCH}/include/petscconf.h ${PETSC_DIR}/include/petscconf.h))
 TS_HAVE_CUDA := $(if $(PETSCCONF),$(shell grep -c '^\#define PETSC_HAVE_CUDA 1' $(PETSCCONF)),0)
@@ -31,14 +63,24 @@ TS_INCLUDES := -I$(TRISPLIT_DIR)/include -I$(TRISPLIT_DIR)/src/kernels
 TS_CFLAGS   := -Wall ${PCC_FLAGS} ${CFLAGS} ${PETSC_CCPPFLAGS} $(TS_INCLUDES) $(TS_INDEX_DEF)
 
 NVCC        ?= $(firstword $(wildcard /usr/local/cuda/bin/nvcc) nvcc)
-CUDA_ARCH   ?= sm_90
+# The CUDA architecture PETSc was configured for, from its petscvariables: nvcc flags in CUDAC_FLAGS
+# (-gencode arch=compute_90,code=sm_90, -arch=sm_90, --gpu-architecture=sm_90) or --with-cuda-arch=90 in
+# CONFIGURE_OPTIONS. A PETSc without CUDA names none: sm_90 (H100/H200). CUDA_ARCH=sm_80 overrides.
+comma := ,
+TS_PETSC_CUDA_ARCH := $(firstword \
+  $(patsubst code=sm_%,%,$(filter code=sm_%,$(subst $(comma), ,${CUDAC_FLAGS}))) \
+  $(patsubst -arch=sm_%,%,$(filter -arch=sm_%,${CUDAC_FLAGS})) \
+  $(patsubst --gpu-architecture=sm_%,%,$(filter --gpu-architecture=sm_%,${CUDAC_FLAGS})) \
+  $(filter $(foreach d,1 2 3 4 5 6 7 8 9,$(d)%),$(patsubst --with-cuda-arch=%,%,$(filter --with-cuda-arch=%,$(subst ",,${CONFIGURE_OPTIONS})))))
+CUDA_ARCH   ?= sm_$(or $(TS_PETSC_CUDA_ARCH),90)
 # Kernels know nothing of PETSc: they compile with nvcc alone, PETSc or not.
 TS_NVCCFLAGS := -O3 -std=c++17 -arch=$(CUDA_ARCH) -Xcompiler -fPIC -Xcompiler -fvisibility=hidden $(TS_INCLUDES) $(TS_INDEX_DEF)
 
 KERNEL_REF_SRC  := $(sort $(wildcard src/kernels/reference/*.c))
 KERNEL_CUDA_SRC := $(sort $(wildcard src/kernels/cuda/*.cu))
-PETSC_C_SRC     := $(sort $(wildcard src/pc/*.c src/mat/*.c))
-PETSC_CU_SRC    := $(sort $(wildcard src/pc/*.cu src/mat/*.cu))
+# src/pc and src/mat, with one level of subfolders (src/pc/forest/*.c)
+PETSC_C_SRC     := $(sort $(wildcard src/pc/*.c src/pc/*/*.c src/mat/*.c src/mat/*/*.c))
+PETSC_CU_SRC    := $(sort $(wildcard src/pc/*.cu src/pc/*/*.cu src/mat/*.cu src/mat/*/*.cu))
 
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(KERNEL_REF_SRC) $(PETSC_C_SRC))
 ifeq ($(TS_HAVE_CUDA),1)
@@ -49,14 +91,23 @@ endif
 TS_HEADERS     := $(wildcard include/*.h include/trisplit/private/*.h src/kernels/*.h)
 KERNEL_HEADERS := $(wildcard src/kernels/*.h src/kernels/cuda/*.cuh src/kernels/cuda/*.h)
 
-.PHONY: all lib tutorials cuda-kernels run check test valgrind-check fuzz install distclean-trisplit ensure-petsc bench
+.PHONY: all lib tutorials cuda-kernels run check test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version
 all: lib tutorials
 
 lib: $(LIBNAME)
 
-$(LIBNAME): $(LIB_OBJ)
+$(LIBDIR)/$(TS_LIBREAL): $(LIB_OBJ)
 	@mkdir -p $(LIBDIR)
-	${CLINKER} -shared -o $@ $(LIB_OBJ) ${PETSC_LIB}
+	$(call ts_quiet,LD,$@)${CLINKER} -shared -Wl,-soname,$(TS_SONAME) -o $@ $(LIB_OBJ) ${PETSC_LIB}
+
+$(LIBDIR)/$(TS_SONAME): $(LIBDIR)/$(TS_LIBREAL)
+	@ln -sf $(TS_LIBREAL) $@
+
+$(LIBNAME): $(LIBDIR)/$(TS_SONAME)
+	@ln -sf $(TS_SONAME) $@
+
+version:
+	@echo $(TS_VERSION)
 
 # The reference kernels are the oracle of the CUDA ones, which never fuse multiply and add:
 # neither may the host compiler, or the weights of the forests could differ in the last bit.
@@ -64,19 +115,19 @@ $(BUILD)/src/kernels/reference/%.o: TS_CFLAGS += -ffp-contract=off
 
 $(BUILD)/%.o: %.c $(TS_HEADERS)
 	@mkdir -p $(dir $@)
-	${PCC} -c $(TS_CFLAGS) -o $@ $<
+	$(call ts_quiet,CC,$<)${PCC} -c $(TS_CFLAGS) -o $@ $<
 
 $(BUILD)/src/kernels/%.o: src/kernels/%.cu $(KERNEL_HEADERS)
 	@mkdir -p $(dir $@)
-	$(NVCC) -c $(TS_NVCCFLAGS) -o $@ $<
+	$(call ts_quiet,NVCC,$<)$(NVCC) -c $(TS_NVCCFLAGS) -o $@ $<
 
 $(BUILD)/src/pc/%.o: src/pc/%.cu $(TS_HEADERS)
 	@mkdir -p $(dir $@)
-	$(NVCC) -c ${CUDAC_FLAGS} $(TS_NVCCFLAGS) --compiler-options="${PETSC_CXXCPPFLAGS}" -DTS_HAVE_CUDA -o $@ $<
+	$(call ts_quiet,NVCC,$<)$(NVCC) -c ${CUDAC_FLAGS} $(TS_NVCCFLAGS) --compiler-options="${PETSC_CXXCPPFLAGS}" -DTS_HAVE_CUDA -o $@ $<
 
 $(BUILD)/src/mat/%.o: src/mat/%.cu $(TS_HEADERS)
 	@mkdir -p $(dir $@)
-	$(NVCC) -c ${CUDAC_FLAGS} $(TS_NVCCFLAGS) --compiler-options="${PETSC_CXXCPPFLAGS}" -DTS_HAVE_CUDA -o $@ $<
+	$(call ts_quiet,NVCC,$<)$(NVCC) -c ${CUDAC_FLAGS} $(TS_NVCCFLAGS) --compiler-options="${PETSC_CXXCPPFLAGS}" -DTS_HAVE_CUDA -o $@ $<
 
 # CI compiles the CUDA kernels even where PETSc has no CUDA, so they can never rot unseen.
 cuda-kernels: $(patsubst %.cu,$(BUILD)/cuda-check/%.o,$(KERNEL_CUDA_SRC))
@@ -84,23 +135,23 @@ cuda-kernels: $(patsubst %.cu,$(BUILD)/cuda-check/%.o,$(KERNEL_CUDA_SRC))
 
 $(BUILD)/cuda-check/%.o: %.cu $(KERNEL_HEADERS)
 	@mkdir -p $(dir $@)
-	$(NVCC) -c $(TS_NVCCFLAGS) -o $@ $<
+	$(call ts_quiet,NVCC,$<)$(NVCC) -c $(TS_NVCCFLAGS) -o $@ $<
 
 # ------------------------------------------------------------------------------------------
 # Tutorials
-# TUTDIR: where the tutorial programs go (another PETSc build keeps its own, e.g. TUTDIR=build-cuda/tutorials)
+# TUTDIR: where the tutorial programs go (another PETSc build keeps its own, e.g. TUTDIR=build/cuda/tutorials)
 TUTDIR    ?= tutorials
 TUTORIALS := $(TUTDIR)/ex1 $(TUTDIR)/ex2
 tutorials: $(TUTORIALS)
 
 $(TUTDIR)/%: tutorials/%.c $(LIBNAME) include/trisplit.h
 	@mkdir -p $(TUTDIR)
-	${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(abspath $(LIBDIR)) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
+	$(call ts_quiet,CCLD,$@)${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(abspath $(LIBDIR)) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
 
 # Benchmark drivers that are PETSc programs (bench/<name>/<name>.c), built like the tutorials
 $(BUILD)/bench/%: bench/%.c $(LIBNAME) include/trisplit.h
 	@mkdir -p $(dir $@)
-	${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(abspath $(LIBDIR)) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
+	$(call ts_quiet,CCLD,$@)${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(abspath $(LIBDIR)) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
 
 # ------------------------------------------------------------------------------------------
 # Set up on a fresh Debian machine: PETSc from apt when PETSC_DIR holds none.
@@ -115,9 +166,9 @@ MPIEXEC_RUN ?= $(if ${MPIEXEC},${MPIEXEC},mpiexec)
 run: ensure-petsc
 	@$(MAKE) --no-print-directory lib tutorials
 	@echo "== ANISO1 256x256, GMRES(20), rtol 1e-6, right preconditioning: algtri"
-	@./tutorials/ex1 -problem aniso1 -n 256 -ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -pc_type algtri
+	@$(TUTDIR)/ex1 -problem aniso1 -n 256 -ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -pc_type algtri
 	@echo "== the same with jacobi"
-	@./tutorials/ex1 -problem aniso1 -n 256 -ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -pc_type jacobi
+	@$(TUTDIR)/ex1 -problem aniso1 -n 256 -ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -pc_type jacobi
 
 check: ensure-petsc
 	@$(MAKE) --no-print-directory lib tutorials
@@ -133,14 +184,28 @@ valgrind-check fuzz:
 	@$(MAKE) --no-print-directory -f gmakefile.test $@
 
 # ------------------------------------------------------------------------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=]: the library with its two symlinks, the public header and a
+# pkg-config file whose version is the header's (conf/trisplit.pc.in). make uninstall removes exactly these.
+TS_INST_LIB := $(DESTDIR)$(PREFIX)/lib
+TS_INST_INC := $(DESTDIR)$(PREFIX)/include
+TS_INST_PC  := $(DESTDIR)$(PREFIX)/lib/pkgconfig
 install: lib
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 755 $(LIBNAME) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 include/trisplit.h $(DESTDIR)$(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@PETSC_DIR@|${PETSC_DIR}|g' conf/trisplit.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/trisplit.pc
+	$(call ts_quiet,INSTALL,$(DESTDIR)$(PREFIX))install -d $(TS_INST_LIB) $(TS_INST_INC) $(TS_INST_PC)
+	@install -m 755 $(LIBDIR)/$(TS_LIBREAL) $(TS_INST_LIB)/
+	@ln -sf $(TS_LIBREAL) $(TS_INST_LIB)/$(TS_SONAME)
+	@ln -sf $(TS_SONAME) $(TS_INST_LIB)/$(TS_LIBBASE)
+	@install -m 644 include/trisplit.h $(TS_INST_INC)/
+	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@PETSC_DIR@|${PETSC_DIR}|g' -e 's|@VERSION@|$(TS_VERSION)|g' \
+	  conf/trisplit.pc.in > $(TS_INST_PC)/trisplit.pc
+	@echo "installed trisplit $(TS_VERSION) in $(DESTDIR)$(PREFIX): lib/$(TS_LIBREAL) (+ $(TS_SONAME), $(TS_LIBBASE)), include/trisplit.h, lib/pkgconfig/trisplit.pc"
+
+uninstall:
+	$(call ts_quiet,RM,$(DESTDIR)$(PREFIX))rm -f $(TS_INST_LIB)/$(TS_LIBREAL) $(TS_INST_LIB)/$(TS_SONAME) $(TS_INST_LIB)/$(TS_LIBBASE) \
+	  $(TS_INST_INC)/trisplit.h $(TS_INST_PC)/trisplit.pc
+	-@rmdir $(TS_INST_PC) 2>/dev/null || true
 
 distclean-trisplit:
-	rm -rf $(BUILD) $(LIBDIR) $(TUTORIALS) tests/*.o
+	rm -rf $(BUILD) $(LIBDIR)/$(TS_LIBBASE)* $(TUTORIALS) tests/*.o
 
 # PETSc's 'rules' owns 'clean' (single colon in 3.18, double colon later): hook ours in accordingly.
 ifneq ($(shell grep -c '^clean::' ${PETSC_DIR}/lib/petsc/conf/rules 2>/dev/null),0)
