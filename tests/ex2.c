@@ -203,14 +203,15 @@ int main(int argc, char **argv)
 
   test:
     suffix: sherman1
-    args: -n 16 -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz
+    args: -n 16 -f ${trisplit_dir}/tests/data/sherman1.mtx.gz
 
   test:
     suffix: cage11
-    args: -n 16 -f ${TRISPLIT_MATRICES}/cage11.mtx.gz
+    requires: datafilespath
+    args: -n 16 -f ${DATAFILESPATH}/cage11.mtx.gz
 
   test:
     suffix: orsirr_1
-    args: -n 16 -f ${TRISPLIT_MATRICES}/orsirr_1.mtx.gz
+    args: -n 16 -f ${trisplit_dir}/tests/data/orsirr_1.mtx.gz
 
 TEST*/

@@ -231,53 +231,53 @@ int main(int argc, char **argv)
 
     test:
       suffix: sherman1
-      args: -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz
+      args: -f ${trisplit_dir}/tests/data/sherman1.mtx.gz
 
     test:
       suffix: orsirr_1
-      args: -f ${TRISPLIT_MATRICES}/orsirr_1.mtx.gz
+      args: -f ${trisplit_dir}/tests/data/orsirr_1.mtx.gz
 
     test:
       suffix: 1138_bus_mpi
       nsize: 2
-      args: -f ${TRISPLIT_MATRICES}/1138_bus.mtx.gz
+      args: -f ${trisplit_dir}/tests/data/1138_bus.mtx.gz
 
     test:
       suffix: sherman1_mosd
-      args: -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz -pc_type mosd -pc_mosd_m 2
+      args: -f ${trisplit_dir}/tests/data/sherman1.mtx.gz -pc_type mosd -pc_mosd_m 2
 
     test:
       suffix: sherman1_altsplit
-      args: -f ${TRISPLIT_MATRICES}/sherman1.mtx.gz -pc_type altsplit -pc_altsplit_m 2
+      args: -f ${trisplit_dir}/tests/data/sherman1.mtx.gz -pc_type altsplit -pc_altsplit_m 2
 
     test:
       suffix: orsirr_1_mosd
-      args: -f ${TRISPLIT_MATRICES}/orsirr_1.mtx.gz -pc_type mosd -pc_mosd_m 2
+      args: -f ${trisplit_dir}/tests/data/orsirr_1.mtx.gz -pc_type mosd -pc_mosd_m 2
 
     test:
       suffix: orsirr_1_altsplit
-      args: -f ${TRISPLIT_MATRICES}/orsirr_1.mtx.gz -pc_type altsplit -pc_altsplit_m 2
+      args: -f ${trisplit_dir}/tests/data/orsirr_1.mtx.gz -pc_type altsplit -pc_altsplit_m 2
 
     test:
       suffix: pde2961_algtri
-      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type algtri
+      args: -f ${trisplit_dir}/tests/data/pde2961.mtx.gz -pc_type algtri
 
     test:
       suffix: pde2961_mosd
-      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type mosd -pc_mosd_m 2
+      args: -f ${trisplit_dir}/tests/data/pde2961.mtx.gz -pc_type mosd -pc_mosd_m 2
 
     test:
       suffix: pde2961_altsplit
-      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type altsplit -pc_altsplit_m 2
+      args: -f ${trisplit_dir}/tests/data/pde2961.mtx.gz -pc_type altsplit -pc_altsplit_m 2
 
     test:
       suffix: pde2961_mosd_mpi
       nsize: 2
-      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type mosd -pc_mosd_m 2
+      args: -f ${trisplit_dir}/tests/data/pde2961.mtx.gz -pc_type mosd -pc_mosd_m 2
 
     test:
       suffix: pde2961_altsplit_mpi
       nsize: 2
-      args: -f ${TRISPLIT_MATRICES}/pde2961.mtx.gz -pc_type altsplit -pc_altsplit_m 2
+      args: -f ${trisplit_dir}/tests/data/pde2961.mtx.gz -pc_type altsplit -pc_altsplit_m 2
 
 TEST*/
