@@ -300,6 +300,28 @@ int main(int argc, char **argv)
     nsize: {{2 3}separate output}
     args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -compare jacobi -ratio 1.7
 
+  # every other PC on 2 and 3 ranks (per-rank forests on the local diagonal block; algtri: aniso1_mpi above).
+  # -compare would not help here: the -pc_type of the command line also sets the compared solve's PC.
+  test:
+    suffix: mosd_mpi
+    nsize: {{2 3}separate output}
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type mosd -pc_mosd_m 2
+
+  test:
+    suffix: mosa_mpi
+    nsize: {{2 3}separate output}
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type mosa
+
+  test:
+    suffix: altsplit_mpi
+    nsize: {{2 3}separate output}
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_type inner -pc_altsplit_m 2
+
+  test:
+    suffix: pcs_rot_mpi
+    nsize: {{2 3}separate output}
+    args: -problem rot -n 48 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type {{algtri mosd mosa altsplit}separate output}
+
   # on ANISO1 the forest is the x-lines: algtri must be exactly line block Jacobi (one LU block per grid line)
   test:
     suffix: aniso1_lines
