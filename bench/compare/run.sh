@@ -5,7 +5,7 @@
 #                                            # the CUDA PETSc into .gpu/), the helpers (stamp, copybw) into
 #                                            # .gpu/compare/, the matrices of ../shared/matrices into .gpu/matrices/
 #   bash bench/compare/run.sh device         # on the GPU machine (device tool, one call, < 10 minutes), with carry
-#       [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/lib", ".gpu/tutorials", ".gpu/matrices", ".gpu/compare"]
+#       [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/lib", ".gpu/tutorials", ".gpu/matrices", ".gpu/compare"]
 #                                            # writes $OUT/compare.tar.gz and $OUT/compare_real.tar.gz (raw,
 #                                            # time-stamped driver outputs)
 #   bash bench/compare/run.sh report TARBALL... # here: bench/results/<date>-<gpu>/ with results.csv, results.md,
@@ -51,7 +51,7 @@ if [ "$what" = prepare ]; then
   commit=${COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
   if git rev-parse --git-dir >/dev/null 2>&1 && ! git diff --quiet HEAD -- src include tutorials 2>/dev/null; then commit="$commit+local changes"; fi
   echo "$commit" > .gpu/compare/commit.txt
-  du -shc .gpu/petsc-cuda-3.22.5-sm90.tar.xz .gpu/lib .gpu/tutorials .gpu/matrices .gpu/compare
+  du -shc .gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz .gpu/lib .gpu/tutorials .gpu/matrices .gpu/compare
   exit 0
 fi
 
@@ -108,8 +108,7 @@ mkdir -p "$OUT"
 rm -rf "$W"
 mkdir -p "$W/runs" "$W/logview"
 if [ -n "$GPU" ]; then
-  [ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
-  export LD_LIBRARY_PATH=$ROOT/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  . bench/gpu/petsc_env.sh -- "$ROOT/.gpu/lib" || exit 1
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$W/gpu.txt" 2>&1
 else
   echo "host (no GPU: GPU options empty)" > "$W/gpu.txt"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Where the time of a GMRES(20) iteration and of one RPTS solve goes on the GPU machine, in one call:
 #   here:    bash bench/gpu/profile.sh pack     # builds into .gpu/ (run_fused.sh pack, plus bench_rpts)
-#   device:  bash bench/gpu/profile.sh run      # carry [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/profile",
+#   device:  bash bench/gpu/profile.sh run      # carry [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/profile",
 #                                               #   ".gpu/commit.txt"]
 # run:
 #  1. ex1 on ANISO1 1200^2, GMRES(20) right preconditioning, for jacobi, algtri and ALT-i m = 2, 3: -log_view
@@ -21,7 +21,7 @@ pack)
   make -f bench/rpts/Makefile .gpu/bench_rpts
   git rev-parse --short HEAD > .gpu/commit.txt
   mkdir -p .gpu/profile
-  tar cJf .gpu/profile/bins.tar.xz -C .gpu bench_rpts lib/libtrisplit.so tutorials/ex1
+  tar cJf .gpu/profile/bins.tar.xz -C .gpu bench_rpts lib/libtrisplit.so lib/libtrisplit.so.[0-9]* tutorials/ex1
   du -sh .gpu/profile
   exit 0 ;;
 run) ;;
@@ -31,9 +31,8 @@ esac
 FINAL=${OUT:-/tmp/out}
 P=/tmp/profile
 mkdir -p "$P" "$FINAL"
-[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+. bench/gpu/petsc_env.sh -- .gpu/lib || exit 1
 tar xJf .gpu/profile/bins.tar.xz -C .gpu
-export LD_LIBRARY_PATH=$PWD/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
 NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
 EX1=".gpu/tutorials/ex1 -problem aniso1 -n 1200 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -mat_type aijcusparse -vec_type cuda"
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; echo "commit $(cat .gpu/commit.txt)"; echo "ncu: $NCU"; } | tee "$P/device.txt"

@@ -7,8 +7,7 @@
 set -u
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
-[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
-export LD_LIBRARY_PATH=$PWD/.gpu/me/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+. bench/gpu/petsc_env.sh -- .gpu/me/lib || exit 1
 GPU="-mat_type aijcusparse -vec_type cuda"
 B=.gpu/me/bin
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; } | tee "$OUT/gpu.txt"

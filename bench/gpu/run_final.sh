@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The closing GPU runs of a work session, in two device-tool calls (each under ten minutes):
 #   here:    bash bench/gpu/run_final.sh pack            # after building a clean checkout (see below)
-#   device:  bash bench/gpu/run_final.sh model           # carry [".gpu/petsc-cuda-3.22.5-sm90.tar.xz",
+#   device:  bash bench/gpu/run_final.sh model           # carry [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz",
 #                                                        #   ".gpu/final", ".gpu/compare"]
 #            bash bench/gpu/run_final.sh real            # the same carry plus ".gpu/matrices"
 #            PROBLEMS=... bash bench/gpu/run_final.sh rerun  # (same carry as real) checks of later fixes, and
@@ -13,7 +13,7 @@
 # set and m-sweep) and the per-column cost of PCMatApply (bench/multirhs), after the checks of the fixes made after
 # the model run (ex8, transpose, test_rpts --quick, forest_test on the generated and real matrices).
 # pack expects a build of the commit under test in $SRC (default /work/final, a git worktree):
-#   P="PETSC_DIR=/opt/petsc-cuda BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
+#   . bench/gpu/petsc_env.sh --; P=$PETSC_CUDA_MAKE
 #   make $P lib tutorials build/cuda/bench/multirhs/multirhs; make $P test search='tests-ex5_host tests-ex6_host
 #   tests-ex7_serial tests-ex8_host tests-transpose_host'; make -f tests/kernels/forest.mk; make -f tests/kernels/mosa.mk
 set -u
@@ -25,7 +25,8 @@ pack)
   set -e
   SRC=${SRC:-/work/final}
   rm -rf /tmp/final_pack && mkdir -p /tmp/final_pack/{lib,bin}
-  cp "$SRC"/build/cuda/lib/libtrisplit.so .gpu/lib/lib{blas,gfortran,lapack,quadmath}.so.* /tmp/final_pack/lib/
+  . bench/gpu/petsc_env.sh --
+  ts_copy_lib "$SRC"/build/cuda/lib /tmp/final_pack/lib
   cp "$SRC"/build/cuda/tutorials/ex1 "$SRC"/build/cuda/tutorials/ex2 "$SRC"/build/cuda/bench/multirhs/multirhs /tmp/final_pack/bin/
   for t in ex5 ex6 ex7 ex8 transpose; do cp "$SRC"/build/cuda/tests/tests/$t /tmp/final_pack/bin/; done
   cp "$SRC"/.gpu/forest/forest_test "$SRC"/.gpu/forest/bench_forest "$SRC"/.gpu/mosa/mosa_test "$SRC"/.gpu/test_rpts /tmp/final_pack/bin/
@@ -42,10 +43,9 @@ esac
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 T0=$(date +%s)
-[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
 B=/tmp/final
 mkdir -p $B && tar xJf $F/bundle.tar.xz -C $B
-export LD_LIBRARY_PATH=$B/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+. bench/gpu/petsc_env.sh -- $B/lib || exit 1
 export EX1=$B/bin/ex1 EX2=$B/bin/ex2
 GPU="-mat_type aijcusparse -vec_type cuda"
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; echo "commit $(cat .gpu/compare/commit.txt)"; } | tee "$OUT/gpu.txt"

@@ -2,7 +2,7 @@
 # The GPU checks and benchmark of the fused apply (the forest permutations inside RPTS's finest stage,
 # ts_cuda_[ds]gtsv_permuted), in one device-tool call (about 6 minutes):
 #   here:    bash bench/gpu/run_fused.sh pack    # builds into .gpu/ (prepare.sh, the RPTS test, bench_forest)
-#   device:  bash bench/gpu/run_fused.sh run     # carry [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/bundle",
+#   device:  bash bench/gpu/run_fused.sh run     # carry [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/bundle",
 #                                                #   ".gpu/forest/mtx", ".gpu/commit.txt"] (under the 64 MiB a call takes)
 # run: test_rpts --permuted-only (fused solve == host composition around the plain solve, bit for bit,
 # float/double, 3 pivotings, ghost slots, scales, accumulate, in place, N up to 2^20) and --quick (the plain
@@ -20,7 +20,8 @@ pack)
   set -e
   SHARED=${SHARED:-../shared}
   bash bench/gpu/prepare.sh
-  P="PETSC_DIR=/opt/petsc-cuda BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
+  . bench/gpu/petsc_env.sh --
+  P=$PETSC_CUDA_MAKE
   make $P test search='tests-ex8_host tests-transpose_host'
   cp build/cuda/tests/tests/ex8 build/cuda/tests/tests/transpose .gpu/tests/
   make -f bench/rpts/Makefile .gpu/test_rpts .gpu/lib/.done
@@ -41,9 +42,8 @@ FINAL=${OUT:-/tmp/out}
 export OUT=/tmp/fused_out
 mkdir -p "$OUT" "$FINAL"
 T0=$(date +%s)
-[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+. bench/gpu/petsc_env.sh -- .gpu/lib || exit 1
 tar xJf .gpu/bundle/bins.tar.xz -C .gpu
-export LD_LIBRARY_PATH=$PWD/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
 GPU="-mat_type aijcusparse -vec_type cuda"
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; echo "commit $(cat .gpu/commit.txt)"; } | tee "$OUT/device.txt"
 pass=0 fail=0

@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine (see bench/gpu/README.md): the PETSc-level GPU checks and the
 # time-to-solution comparison against PETSc's GPU preconditioners, all in one call.
-#   .gpu/petsc-cuda-3.22.5-sm90.tar.xz   the CUDA PETSc of ../shared/gpu
-#   .gpu/lib/libtrisplit.so, .gpu/tutorials/ex1, .gpu/tests/ex5   built here against it
+#   .gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz   the CUDA PETSc of ../shared/gpu (bench/gpu/petsc_env.sh unpacks it)
+#   .gpu/lib/libtrisplit.so*, .gpu/tutorials/ex1, .gpu/tests/ex5   built here against it
 # Usage on the device: bash bench/gpu/run_petsc.sh [checks|bench|all]
 set -u
 what=${1:-all}
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
-[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
-export LD_LIBRARY_PATH=$PWD/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+. bench/gpu/petsc_env.sh -- .gpu/lib || exit 1
 EX1=.gpu/tutorials/ex1
 GPU="-mat_type aijcusparse -vec_type cuda"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/gpu.txt"

@@ -3,8 +3,7 @@
 # and their time to solution on the three model problems. Same setup as run_petsc.sh.
 set -u
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
-[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
-export LD_LIBRARY_PATH=$PWD/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+. bench/gpu/petsc_env.sh -- .gpu/lib || exit 1
 EX1=.gpu/tutorials/ex1; GPU="-mat_type aijcusparse -vec_type cuda"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ
 its() { sed -n 's/.* in \([0-9]*\) iterations$/\1/p' | head -1; }

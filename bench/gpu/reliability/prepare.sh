@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds, on a machine without a GPU, what bench/gpu/reliability/run.sh needs besides .gpu/ (bench/gpu/prepare.sh):
-# build/reliability-gpu/ex2 (PETSc 3.22's KSP tutorial ex2, unchanged, against /opt/petsc-cuda) and cuda_hog.
+# build/reliability-gpu/ex2 (PETSc 3.25's KSP tutorial ex2, unchanged, against /opt/petsc-cuda-mpi) and cuda_hog.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-[ -d /opt/petsc-cuda ] || tar xJf ../shared/gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
+. bench/gpu/petsc_env.sh --
 mkdir -p build/reliability-gpu
 cat > build/reliability-gpu/Makefile <<'MK'
-PETSC_DIR := /opt/petsc-cuda
+PETSC_DIR := /opt/petsc-cuda-mpi
 include $(PETSC_DIR)/lib/petsc/conf/variables
 ex2: $(PETSC_DIR)/share/petsc/examples/src/ksp/ksp/tutorials/ex2.c
 	$(PCC) $(PCC_FLAGS) $(CFLAGS) $(CCPPFLAGS) $< -o $@ $(PETSC_LIB)

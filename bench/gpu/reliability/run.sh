@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, in one call (see docs/reliability.md):
-#   1. peer test on the GPU: PETSc 3.22's own KSP tutorial ex2 (compiled unchanged against /opt/petsc-cuda,
+#   1. peer test on the GPU: PETSc 3.25's own KSP tutorial ex2 (compiled unchanged against /opt/petsc-cuda-mpi,
 #      build/reliability-gpu/ex2) with -mat_type aijcusparse -vec_type cuda, default PC and
 #      -dll_append .gpu/lib/libtrisplit.so -pc_type algtri|mosd|altsplit; the same on the host for comparison;
 #   2. CUDA out-of-memory: cuda_hog leaves LEAVE MiB of the GPU free (LEAVES='4096 2048 ...'), then tutorials/ex1 on the GPU with
@@ -11,8 +11,7 @@ set -u
 what=${1:-all}
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
-[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
-export LD_LIBRARY_PATH=$PWD/.gpu/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+. bench/gpu/petsc_env.sh -- .gpu/lib || exit 1
 B=build/reliability-gpu
 LIB=$PWD/.gpu/lib/libtrisplit.so
 GPU="-mat_type aijcusparse -vec_type cuda"
@@ -21,7 +20,7 @@ date -u +%Y-%m-%dT%H:%MZ | tee -a "$OUT/gpu.txt"
 reason() { sed -n -E 's/^ *Linear solve (converged|did not converge) due to ([A-Z_]+) iterations ([0-9]+).*/\2 \3/p' "$1" | paste -sd, -; }
 
 if [ "$what" = peer ] || [ "$what" = all ]; then
-echo "== 1. PETSc ex2 (unmodified, PETSc 3.22 CUDA) with -dll_append" | tee "$OUT/peer_gpu.txt"
+echo "== 1. PETSc ex2 (unmodified, PETSc 3.25 CUDA) with -dll_append" | tee "$OUT/peer_gpu.txt"
 for size in "-m 64 -n 64" "-m 256 -n 256"; do
   for where in gpu host; do
     for pc in default algtri mosd altsplit; do
