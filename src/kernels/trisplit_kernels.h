@@ -4,6 +4,9 @@
    Every kernel exists twice, in the spirit of Ginkgo's reference/backend split:
      src/kernels/reference/  plain sequential C, the oracle (prefix ts_ref_)
      src/kernels/cuda/       CUDA C++ templated on the scalar type (prefix ts_cuda_)
+   A twin sits in the file of the same stem (reference/graph.c and cuda/graph.cu, reference/gtsv.c
+   and the RPTS entry points cuda/gtsv.cu, ...); CUDA files without a twin are the device's own
+   orchestration (forest_pipeline.cu), SRCSR (forest_srcsr.cu) and MOS-a's bookkeeping (mosa_*.cu).
    Both take the same arrays and return the same results (bit for bit for the integer
    outputs such as forests and permutations; up to rounding for floating point solves).
 
@@ -246,7 +249,7 @@ TS_EXTERN void ts_ref_scatter(ts_int n, const ts_int *perm, const double *y, dou
 TS_EXTERN void ts_ref_gather_scaled(ts_int n, const ts_int *perm, const double *s, const double *x, double *y);
 /* The same for k columns at once (column major, leading dimensions ldx, ldy) with an optional scaling
    (s NULL: none): y[i + c ldy] = s[v] x[v + c ldx] and x[v + c ldx] = s[v] y[i + c ldy], v = perm[i]
-   (src/kernels/reference/permute_columns.c; the multi-right-hand-side applies of the splittings). */
+   (the multi-right-hand-side applies of the splittings). */
 TS_EXTERN void ts_ref_gather_columns(ts_int n, ts_int k, const ts_int *perm, const double *s, const double *x, ts_int ldx, double *y, ts_int ldy);
 TS_EXTERN void ts_ref_scatter_columns(ts_int n, ts_int k, const ts_int *perm, const double *s, const double *y, ts_int ldy, double *x, ts_int ldx);
 /* Bands of T^T from those of T: at[i] = c[i-1], ct[i] = a[i+1] (at[0] = ct[n-1] = 0), the diagonal
@@ -356,7 +359,8 @@ TS_EXTERN ts_status ts_cuda_scatter_columns(void *stream, ts_int n, ts_int k, co
 TS_EXTERN ts_status ts_cuda_tridiag_transpose(void *stream, ts_int n, const double *a, const double *c, double *at, double *ct);
 
 /* ------------------------------------------------------------------------------------------ */
-/* CUDA forest pipeline (src/kernels/cuda/forest_*.cu): the twins of the ts_ref_ graph, factor,  */
+/* CUDA forest pipeline (src/kernels/cuda/{diagp,graph,factor,forest,coverage,permute}.cu and the */
+/* orchestration forest_pipeline.cu): the twins of the ts_ref_ graph, factor,                    */
 /* linear forest, band and permutation kernels with IDENTICAL results (weights bit for bit, the  */
 /* same partners, path ids, positions, permutation and bands). Array arguments are device        */
 /* pointers; calls are ordered on stream (a cudaStream_t) and never allocate; they do not        */
@@ -461,7 +465,7 @@ TS_EXTERN ts_status ts_cuda_compose(void *stream, ts_int n, const ts_int *perm, 
 TS_EXTERN ts_status ts_cuda_mos_diagonal(void *stream, int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, int m, double *t, double *tinv, double *j);
 TS_EXTERN ts_status ts_cuda_mos_bands(void *stream, ts_int n, int m, int l, const ts_int *perm, const double *t, const double *j, double *a, double *b, double *c);
 
-/* MOS-a on the device (src/kernels/cuda/mosa_*.cu), twins of ts_ref_path_bounds and
+/* MOS-a on the device (src/kernels/cuda/mosa_*.cu, rowsolve.cu), twins of ts_ref_path_bounds and
    ts_ref_mosa_product with IDENTICAL results (the factor and the product rows bit for bit).
    path_bounds: begin/end of the forest order (workspace ts_cuda_path_bounds_buffer_size).
    gttrf_paths: ts_ref_gttrf of the chain (a,b,c) into factor (ts_ref_gttrf_size(n) bytes, same
@@ -482,7 +486,7 @@ TS_EXTERN ts_status ts_cuda_mosa_rowcap(void *stream, ts_int n, const ts_int *ro
 TS_EXTERN ts_status ts_cuda_mosa_compact(void *stream, ts_int n, const ts_int *out_rowptr, const ts_int *out_col, const double *out_val, const ts_int *out_len, ts_int *rowptr, ts_int *col, double *val, void *buffer);
 TS_EXTERN ts_status ts_cuda_diag_coverage(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *coverage, void *buffer);
 
-/* Single-precision factors in a double Krylov method (src/kernels/cuda/convert.cu): y = (float)x,
+/* Single-precision factors in a double Krylov method (src/kernels/cuda/permute.cu): y = (float)x,
    y[k] = (float)x[perm[k]] and x[perm[k]] = (double)y[k] (device only: the host path factors in double). */
 TS_EXTERN ts_status ts_cuda_to_float(void *stream, ts_int n, const double *x, float *y);
 TS_EXTERN ts_status ts_cuda_gather_to_float(void *stream, ts_int n, const ts_int *perm, const double *x, float *y);

@@ -10,11 +10,11 @@ NVFLAGS := -O3 -std=c++17 -arch=$(ARCH) -lineinfo -Isrc/kernels
 CFLAGS  := -O2 -ffp-contract=off -Isrc/kernels
 MATDIR  ?= /work/shared/matrices
 
-CU_SRC  := $(sort $(wildcard src/kernels/cuda/forest_*.cu)) src/kernels/cuda/block_forest.cu src/kernels/cuda/splitting.cu
+CU_SRC  := $(addprefix src/kernels/cuda/,diagp.cu graph.cu factor.cu forest.cu coverage.cu permute.cu forest_pipeline.cu forest_srcsr.cu block_forest.cu splitting.cu)
 CU_OBJ  := $(patsubst src/kernels/cuda/%.cu,$(O)/obj/%.o,$(CU_SRC))
 REF_SRC := $(addprefix src/kernels/reference/,diagp.c graph.c factor.c forest.c permute.c block_forest.c)
 REF_OBJ := $(patsubst src/kernels/reference/%.c,$(O)/obj/ref_%.o,$(REF_SRC))
-HDRS    := src/kernels/trisplit_kernels.h $(wildcard src/kernels/cuda/forest_*.cuh)
+HDRS    := src/kernels/trisplit_kernels.h $(wildcard src/kernels/cuda/forest_*.cuh) src/kernels/cuda/diagp.cuh
 
 all: $(O)/forest_test $(O)/bench_forest $(O)/mtx/.done
 

@@ -8,9 +8,9 @@ O       := .gpu/mosa
 NVFLAGS := -O3 -std=c++17 -arch=$(ARCH) -lineinfo -Isrc/kernels
 CFLAGS  := -O2 -ffp-contract=off -Isrc/kernels
 
-CU_SRC  := $(sort $(wildcard src/kernels/cuda/mosa_*.cu))
+CU_SRC  := $(sort $(wildcard src/kernels/cuda/mosa_*.cu)) src/kernels/cuda/rowsolve.cu
 CU_OBJ  := $(patsubst src/kernels/cuda/%.cu,$(O)/obj/%.o,$(CU_SRC))
-REF_SRC := $(addprefix src/kernels/reference/,diagp.c graph.c factor.c forest.c permute.c gttrf.c rowsolve.c splitting.c)
+REF_SRC := $(addprefix src/kernels/reference/,diagp.c graph.c factor.c forest.c permute.c gtsv.c rowsolve.c splitting.c)
 REF_OBJ := $(patsubst src/kernels/reference/%.c,$(O)/obj/ref_%.o,$(REF_SRC))
 HDRS    := src/kernels/trisplit_kernels.h $(wildcard src/kernels/cuda/mosa_*.cuh) src/kernels/cuda/forest_common.cuh $(wildcard tests/kernels/*.h)
 

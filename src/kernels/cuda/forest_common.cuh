@@ -1,5 +1,5 @@
 /*
-   forest_common.cuh - shared pieces of the CUDA forest pipeline (forest_*.cu): error mapping,
+   forest_common.cuh - shared pieces of the CUDA forest pipeline (graph.cu, factor.cu, forest.cu, ...): error mapping,
    launch sizes, workspace carving and the exact floating-point helpers.
 
    Bit-for-bit equality with the host kernels (src/kernels/reference/) rests on two rules:

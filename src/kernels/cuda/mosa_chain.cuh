@@ -1,6 +1,6 @@
 /*
    mosa_chain.cuh - the chain factor of MOS-a's product on the device: the layout of ts_ref_gttrf
-   (src/kernels/reference/gttrf.c) and its elimination restricted to one path.
+   (src/kernels/reference/gtsv.c) and its elimination restricted to one path.
 
    Why per path: the chain's paths are decoupled (a = c = 0 across a path end), so the host's one
    sequential elimination over the whole chain restarts at every path, and one thread per path

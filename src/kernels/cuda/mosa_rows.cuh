@@ -1,5 +1,5 @@
 /*
-   mosa_rows.cuh - one row of MOS-a's product on the device (mosa_product.cu runs one thread per
+   mosa_rows.cuh - one row of MOS-a's product on the device (rowsolve.cu runs one thread per
    row): the twin of the row loop of ts_ref_mosa_product (src/kernels/reference/rowsolve.c), with
    the host's clusters, sweeps, early dropping and top-q choice, operation by operation.
 

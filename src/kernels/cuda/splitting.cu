@@ -2,6 +2,7 @@
 // permutations, MOS-d diagonals and bands. One thread per vertex or entry; the arithmetic of each
 // output is written exactly as in the reference so the results agree bit for bit (the sum excepted).
 #include "trisplit_kernels.h"
+#include "diagp.cuh"
 #include <cub/cub.cuh>
 #include <cuda_runtime.h>
 
@@ -46,21 +47,14 @@ __global__ void compose(ts_int n, const ts_int *__restrict__ perm, const ts_int 
   if (k < n) link[k] = iperm_next[perm[k]];
 }
 
-// One thread per row, the row sums in column order as ts_ref_diagp, then T, 1/T and J.
+// One thread per row, T = diagp_k as ts_cuda_diagp (diagp.cuh), then 1/T and J.
 __global__ void mos_diagonal(int kind, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, int m, double *t, double *tinv, double *j)
 {
   const ts_int i = (ts_int)(blockIdx.x * (size_t)blockDim.x + threadIdx.x);
   if (i >= n) return;
-  double diag = 0.0, off = 0.0;
-  for (ts_int e = rowptr[i]; e < rowptr[i + 1]; e++) {
-    if (col[e] == i) diag = val[e];
-    else off = __dadd_rn(off, fabs(val[e]));
-  }
-  const double unit = diag == 0.0 ? 1.0 : (diag > 0.0 ? 1.0 : -1.0);
-  double       ti;
-  if (kind == 0) ti = diag;
-  else if (kind == 1) ti = unit * fmax(fabs(diag), off);
-  else ti = unit * __dadd_rn(fabs(diag), off);
+  double diag, off;
+  ts_forest::row_diag_off(i, rowptr, col, val, diag, off);
+  const double ti = ts_forest::diagp_value(kind, diag, off);
   const double ri = ti != 0.0 ? __ddiv_rn(1.0, ti) : 0.0;
   t[i]            = ti;
   tinv[i]         = ri;

@@ -1,5 +1,5 @@
 /*
-   gt_factor.h - layout of the (block) tridiagonal factors of gttrf.c and bgttrf.c (internal to the
+   gt_factor.h - layout of the (block) tridiagonal factors of gtsv.c and bgtsv.c (internal to the
    reference kernels): multipliers l, U's diagonal u0 and two superdiagonals u1, u2, each n entries
    of bs doubles (bs = 1 for scalars, 4 for 2x2 blocks), then n pivot bytes.
 */

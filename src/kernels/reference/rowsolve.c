@@ -21,7 +21,7 @@
 #include <string.h>
 #include "trisplit_kernels.h"
 
-/* the factor layout of gttrf.c: l, u0, u1, u2 (n doubles each), then n pivot bytes */
+/* the factor layout of gtsv.c: l, u0, u1, u2 (n doubles each), then n pivot bytes */
 typedef struct {
   const double        *l, *u0, *u1, *u2;
   const unsigned char *piv;

@@ -1,6 +1,6 @@
 /*
-   forest_scan.cu - from a [0,2]-factor to a linear forest on the GPU (ALGORITHMS.md 4.3), twin of
-   ts_ref_linear_forest:
+   forest.cu - from a [0,2]-factor to a linear forest on the GPU (ALGORITHMS.md 4.3), twin of
+   src/kernels/reference/forest.c (ts_ref_linear_forest, ts_ref_forest_bands):
    1. cycles: a bidirectional pointer-doubling scan (Algorithm 7) carrying, per direction, the
       weakest edge (weight, min id, max id) met so far. After ceil(log2 n) launches every pointer
       of a path vertex has reached its end; a vertex whose pointers are still vertices lies on a
@@ -10,6 +10,8 @@
       to it (0 at that end).
    3. permutation: radix sort of the key (path id, position) with the vertex ids as values
       (CUB DeviceRadixSort), or a counting scatter (histogram of path ids, scan, scatter).
+   4. bands of P A P^T on the forest: one thread per permuted row, the host's loop (duplicates
+      resolve the same way).
    Pointers: a vertex id >= 0 at distance exactly 2^s, or -(e+1) once the end e is reached.
 */
 #include <cub/cub.cuh>
@@ -322,6 +324,27 @@ ts_status run_permutation(cudaStream_t s, int sort, ts_int n, const ts_int *path
   return check_launch();
 }
 
+__global__ void bands_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ perm, const ts_int *__restrict__ iperm, const ts_int *__restrict__ path_id, double *__restrict__ a, double *__restrict__ b, double *__restrict__ c)
+{
+  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < n; k += (ts_int)gridDim.x * blockDim.x) {
+    const ts_int v   = perm[k];
+    const ts_int pid = path_id[v];
+    double       ak = 0.0, bk = 0.0, ck = 0.0;
+    for (ts_int e = rowptr[v]; e < rowptr[v + 1]; e++) {
+      const ts_int j = col[e];
+      if (j == v) bk = val[e];
+      else if (path_id[j] == pid) {
+        const ts_int kj = iperm[j];
+        if (kj == k - 1) ak = val[e];
+        else if (kj == k + 1) ck = val[e];
+      }
+    }
+    a[k] = ak;
+    b[k] = bk;
+    c[k] = ck;
+  }
+}
+
 } /* anonymous namespace */
 } /* namespace ts_forest */
 
@@ -387,6 +410,14 @@ ts_status ts_cuda_linear_forest(void *stream, ts_int n, ts_int *partner, double 
   TS_FOREST_TRY_STATUS(run_paths(s, n, partner, path_id, position, w));
   TS_FOREST_TRY_STATUS(run_permutation(s, 1, n, path_id, position, perm, iperm, w));
   if (stats || valid) stats_kernel<<<1, 1, 0, s>>>(w.counters, w.invalid, stats ? stats + 2 : nullptr, stats, stats ? stats + 1 : nullptr, valid);
+  return check_launch();
+}
+
+ts_status ts_cuda_forest_bands(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *path_id, double *a, double *b, double *c)
+{
+  if (n < 0) return TS_ERR_ARGUMENT;
+  if (n == 0) return TS_SUCCESS;
+  bands_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, perm, iperm, path_id, a, b, c);
   return check_launch();
 }
 

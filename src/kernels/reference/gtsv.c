@@ -1,5 +1,5 @@
 /*
-   gttrf.c - reference tridiagonal factorization and solves (the oracle of the RPTS kernels).
+   gtsv.c - reference tridiagonal factorization and solves (the oracle of the RPTS kernels).
 
    Sequential Gaussian elimination of the chain (a,b,c) with row interchanges, stored as LAPACK's
    dgttrf stores it, but the pivot decision is the RPTS rule of ALGORITHMS.md 2.3, so that

@@ -1,9 +1,9 @@
 /*
-   bgttrf.c - reference factorization and solves of 2x2 block tridiagonal chains (the oracle of the
+   bgtsv.c - reference factorization and solves of 2x2 block tridiagonal chains (the oracle of the
    block RPTS kernel, and the host solver of the block ALGTRI variant).
 
-   The block twin of gttrf.c: sequential block elimination with block row interchanges, stored as
-   gttrf.c stores the scalar factor (a multiplier, U with two block superdiagonals and one pivot
+   The block twin of gtsv.c: sequential block elimination with block row interchanges, stored as
+   gtsv.c stores the scalar factor (a multiplier, U with two block superdiagonals and one pivot
    bit per step), the pivot decision being the block RPTS rule of ALGORITHMS.md 2.3.
 
    Elimination step i = 0..nb-2 eliminates block column i between
@@ -13,7 +13,7 @@
      TS_PIVOTING_NONE     m_p = m_c = 0                          (always p: block Thomas),
      TS_PIVOTING_PARTIAL  m_p = m_c = I,
      TS_PIVOTING_SCALED   (m_p)_kk = max-abs of scalar row k of (P0, P1), (m_c)_kk of (A_j, B_j, C_j),
-   i.e. |det A_j| m_p00 m_p11 <= |det P0| m_c00 m_c11 (products, not quotients, as in gttrf.c: m = 0
+   i.e. |det A_j| m_p00 m_p11 <= |det P0| m_c00 m_c11 (products, not quotients, as in gtsv.c: m = 0
    needs no special case). Ties keep p. Inside a block row nothing is interchanged.
 
    The multipliers act from the left (ALGORITHMS.md 2.3, "block multiplier order"):
@@ -136,7 +136,7 @@ ts_status ts_ref_bgttrf(ts_pivoting pivoting, ts_int nb, const double *a, const 
       const int singular = b2_det(P0) == 0.0;
       if (singular && first_zero < 0) first_zero = i;
       if (singular && !b2_is_zero(Aj)) {
-        /* Nothing can eliminate A_j: the factor is unusable (as in gttrf.c). */
+        /* Nothing can eliminate A_j: the factor is unusable (as in gtsv.c). */
         if (zero_row) *zero_row = first_zero;
         return TS_ERR_ZERO_PIVOT;
       }

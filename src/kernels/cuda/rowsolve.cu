@@ -1,5 +1,5 @@
 /*
-   mosa_product.cu - the CUDA twin of ts_ref_mosa_product (src/kernels/reference/rowsolve.c): the rows
+   rowsolve.cu - the CUDA twin of ts_ref_mosa_product (src/kernels/reference/rowsolve.c): the rows
    of prune(B M^-1, diagonal + top-q_i) with M a factored tridiagonal chain, row i solving M^T y = b_i
    on the paths b_i touches, with the host's clusters, early dropping and top-q choice.
 

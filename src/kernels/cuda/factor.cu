@@ -1,5 +1,5 @@
 /*
-   forest_factor.cu - the parallel [0,n]-factor (ALGORITHMS.md 4.2, Algorithm 8) on the GPU, twin
+   factor.cu - the parallel [0,n]-factor (ALGORITHMS.md 4.2, Algorithm 8) on the GPU, twin
    of ts_ref_factor: the same charges (ts_charge), proposal order (ts_edge_better), saturation,
    mutual confirmation and early stop, hence the same partners in the same slots.
 

@@ -1,50 +1,13 @@
 /*
-   forest_bands.cu - the three bands of P A P^T on the linear forest (one thread per permuted row,
-   the host's loop: duplicates resolve the same way), the permutations y = x[perm] and
-   x[perm] = y, and the coverages (parallel sums: equal to the host's up to rounding).
+   coverage.cu - the weight coverages of a factor (twin of ts_ref_factor_coverage, reference/factor.c)
+   and of the identity order (twin of ts_ref_identity_coverage, reference/graph.c): masked copies
+   summed by CUB, parallel sums, so equal to the host's up to rounding.
 */
 #include <cub/cub.cuh>
 #include "forest_common.cuh"
 
 namespace ts_forest {
 namespace {
-
-__global__ void bands_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ perm, const ts_int *__restrict__ iperm, const ts_int *__restrict__ path_id, double *__restrict__ a, double *__restrict__ b, double *__restrict__ c)
-{
-  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < n; k += (ts_int)gridDim.x * blockDim.x) {
-    const ts_int v   = perm[k];
-    const ts_int pid = path_id[v];
-    double       ak = 0.0, bk = 0.0, ck = 0.0;
-    for (ts_int e = rowptr[v]; e < rowptr[v + 1]; e++) {
-      const ts_int j = col[e];
-      if (j == v) bk = val[e];
-      else if (path_id[j] == pid) {
-        const ts_int kj = iperm[j];
-        if (kj == k - 1) ak = val[e];
-        else if (kj == k + 1) ck = val[e];
-      }
-    }
-    a[k] = ak;
-    b[k] = bk;
-    c[k] = ck;
-  }
-}
-
-__global__ void gather_kernel(ts_int n, const ts_int *__restrict__ perm, const double *__restrict__ x, double *__restrict__ y)
-{
-  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < n; k += (ts_int)gridDim.x * blockDim.x) {
-    const ts_int v = perm[k];
-    y[k]           = v >= 0 ? x[v] : 0.0; /* a ghost slot of the block forest reads 0 */
-  }
-}
-
-__global__ void scatter_kernel(ts_int n, const ts_int *__restrict__ perm, const double *__restrict__ y, double *__restrict__ x)
-{
-  for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < n; k += (ts_int)gridDim.x * blockDim.x) {
-    const ts_int v = perm[k];
-    if (v >= 0) x[v] = y[k];
-  }
-}
 
 /* masked copies for the coverage sums */
 __global__ void factor_mask_kernel(size_t m, const ts_int *__restrict__ partner, const double *__restrict__ partner_w, double *__restrict__ out)
@@ -99,30 +62,6 @@ __global__ void zero_tail_kernel(size_t m, const ts_int *__restrict__ g_rowptr, 
 using namespace ts_forest;
 
 extern "C" {
-
-ts_status ts_cuda_forest_bands(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *path_id, double *a, double *b, double *c)
-{
-  if (n < 0) return TS_ERR_ARGUMENT;
-  if (n == 0) return TS_SUCCESS;
-  bands_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, perm, iperm, path_id, a, b, c);
-  return check_launch();
-}
-
-ts_status ts_cuda_gather(void *stream, ts_int n, const ts_int *perm, const double *x, double *y)
-{
-  if (n < 0) return TS_ERR_ARGUMENT;
-  if (n == 0) return TS_SUCCESS;
-  gather_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, perm, x, y);
-  return check_launch();
-}
-
-ts_status ts_cuda_scatter(void *stream, ts_int n, const ts_int *perm, const double *y, double *x)
-{
-  if (n < 0) return TS_ERR_ARGUMENT;
-  if (n == 0) return TS_SUCCESS;
-  scatter_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, perm, y, x);
-  return check_launch();
-}
 
 size_t ts_cuda_coverage_buffer_size(ts_int n, ts_int g_nnz_bound)
 {

@@ -1,6 +1,6 @@
 /*
-   forest_graph.cu - the symmetric weight graph on the GPU, twin of reference/diagp.c and graph.c:
-   diagp_k and the row scale (one thread per row, sums in column order), the CSR transpose
+   graph.cu - the symmetric weight graph on the GPU, twin of src/kernels/reference/graph.c: the row
+   scale (one thread per row, sums in column order as diagp.cu), the CSR transpose
    (stable radix sort of the column indices: each transposed row lists its source rows in
    increasing order, as the host's counting sort), and the union pattern of A and A^T without
    the diagonal with weights s_i|A_ij| + s_j|A_ji| (one thread per row, the host's merge).
@@ -8,43 +8,10 @@
 #include <cub/cub.cuh>
 #include <math.h>
 #include "forest_common.cuh"
+#include "diagp.cuh"
 
 namespace ts_forest {
 namespace {
-
-/* diag and sum_{j != i} |A_ij| of row i, exactly as ts_ref_diagp */
-__device__ __forceinline__ void row_diag_off(ts_int i, const ts_int *rowptr, const ts_int *col, const double *val, double &diag, double &off)
-{
-  diag = 0.0;
-  off  = 0.0;
-  for (ts_int e = rowptr[i]; e < rowptr[i + 1]; e++) {
-    const double v = val[e];
-    if (col[e] == i) diag = v;
-    else off = __dadd_rn(off, fabs(v));
-  }
-}
-
-__device__ __forceinline__ double diagp_value(int k, double diag, double off)
-{
-  const double unit = diag == 0.0 ? 1.0 : (diag > 0.0 ? 1.0 : -1.0);
-  switch (k) {
-  case 0:
-    return diag;
-  case 1:
-    return unit * fmax(fabs(diag), off); /* multiplication by +-1 is exact */
-  default:
-    return unit * __dadd_rn(fabs(diag), off);
-  }
-}
-
-__global__ void diagp_kernel(int k, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ d)
-{
-  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
-    double diag, off;
-    row_diag_off(i, rowptr, col, val, diag, off);
-    d[i] = diagp_value(k, diag, off);
-  }
-}
 
 __global__ void scale_kernel(int abs_weights, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ scale)
 {
@@ -215,14 +182,6 @@ size_t scan_bytes(ts_int n)
 using namespace ts_forest;
 
 extern "C" {
-
-ts_status ts_cuda_diagp(void *stream, int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *d)
-{
-  if (n < 0 || k < 0 || k > 2) return TS_ERR_ARGUMENT;
-  if (n == 0) return TS_SUCCESS;
-  diagp_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(k, n, rowptr, col, val, d);
-  return check_launch();
-}
 
 ts_status ts_cuda_graph_scale(void *stream, ts_weighting weighting, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *scale)
 {
