@@ -128,7 +128,7 @@ struct Api;
 template <>
 struct Api<double> {
   static ts_status brpts(ts_pivoting p, i64 nb, int nrhs, const double *a, const double *b, const double *c, double *x, void *buf) { return ts_cuda_dbgtsv(0, p, (ts_int)nb, nrhs, a, b, c, x, (ts_int)(2 * nb), buf); }
-  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *buf, int M, int nf) { return M != 0 || nf ? ts_cuda_dgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_dgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
+  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *buf, const ts_rpts_config *cfg) { return cfg ? ts_cuda_dgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, cfg) : ts_cuda_dgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
   static cusparseStatus_t bs(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, const double *x, size_t *s) { return cusparseDgtsv2_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t bsnp(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, const double *x, size_t *s) { return cusparseDgtsv2_nopivot_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t sv(cusparseHandle_t h, i64 n, int nrhs, const double *a, const double *b, const double *c, double *x, void *w) { return cusparseDgtsv2(h, (int)n, nrhs, a, b, c, x, (int)n, w); }
@@ -137,7 +137,7 @@ struct Api<double> {
 template <>
 struct Api<float> {
   static ts_status brpts(ts_pivoting p, i64 nb, int nrhs, const float *a, const float *b, const float *c, float *x, void *buf) { return ts_cuda_sbgtsv(0, p, (ts_int)nb, nrhs, a, b, c, x, (ts_int)(2 * nb), buf); }
-  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *buf, int M, int nf) { return M != 0 || nf ? ts_cuda_sgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, M, nf) : ts_cuda_sgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
+  static ts_status rpts(ts_pivoting p, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *buf, const ts_rpts_config *cfg) { return cfg ? ts_cuda_sgtsv_tuned(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf, cfg) : ts_cuda_sgtsv(0, p, (ts_int)n, nrhs, a, b, c, x, (ts_int)n, buf); }
   static cusparseStatus_t bs(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, const float *x, size_t *s) { return cusparseSgtsv2_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t bsnp(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, const float *x, size_t *s) { return cusparseSgtsv2_nopivot_bufferSizeExt(h, (int)n, nrhs, a, b, c, x, (int)n, s); }
   static cusparseStatus_t sv(cusparseHandle_t h, i64 n, int nrhs, const float *a, const float *b, const float *c, float *x, void *w) { return cusparseSgtsv2(h, (int)n, nrhs, a, b, c, x, (int)n, w); }
@@ -200,66 +200,91 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, bool do_block, c
 
   /* RPTS */
   {
-    const size_t bytes = ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, 0, 0);
+    /* the knobs of the variants (gtsv_tuned.h); the production entry points where none is set */
+    auto knobs = [](int M, int nf) {
+      ts_rpts_config k{};
+      k.M  = M;
+      k.nf = nf;
+      return k;
+    };
+    const size_t bytes = ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, nullptr);
     size_t       maxb  = bytes;
     if (tune)
       for (int M : {16, 24, 32, 40})
-        for (int nf : {0, 512})
-          maxb = std::max(maxb, ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, M, nf));
+        for (int nf : {0, 512}) {
+          const ts_rpts_config k = knobs(M, nf);
+          maxb                   = std::max(maxb, ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, &k));
+        }
     if (tune)
-      for (int nf : {512, 1024, 3072}) maxb = std::max(maxb, ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, 0, nf));
+      for (int nf : {512, 1024, 3072}) {
+        const ts_rpts_config k = knobs(0, nf);
+        maxb                   = std::max(maxb, ts_cuda_gtsv_buffer_size_tuned((ts_int)n, nrhs, sizeof(T) == 4, &k));
+      }
     void *buf;
     CK(cudaMalloc(&buf, maxb));
-    auto run = [&](ts_pivoting p, int M, int nf) {
+    auto run = [&](ts_pivoting p, const ts_rpts_config *cfg) {
+      const bool           tuned = cfg != nullptr;
+      const ts_rpts_config k     = tuned ? *cfg : ts_rpts_config{};
       return [=]() {
-        if (Api<T>::rpts(p, n, nrhs, a, b, c, x, buf, M, nf) != TS_SUCCESS) {
+        if (Api<T>::rpts(p, n, nrhs, a, b, c, x, buf, tuned ? &k : nullptr) != TS_SUCCESS) {
           fprintf(stderr, "rpts failed\n");
           exit(3);
         }
       };
     };
-    double ms = time_it(run(TS_PIVOTING_SCALED, 0, 0), restore, reps);
+    double ms = time_it(run(TS_PIVOTING_SCALED, nullptr), restore, reps);
     record("rpts", prec, nrhs, n, ms, reps, copy_ms);
     /* the same solve with plain stream-ordered launches (no programmatic dependent launches) */
-    ms = time_it(run(TS_PIVOTING_SCALED, 2000, 0), restore, reps);
+    ts_rpts_config k = knobs(0, 0);
+    k.no_pdl         = 1;
+    ms               = time_it(run(TS_PIVOTING_SCALED, &k), restore, reps);
     record("rpts-serial", prec, nrhs, n, ms, reps, copy_ms);
     /* the same solve without L2 eviction priorities (they apply where a stage's arrays fit in L2) */
-    ms = time_it(run(TS_PIVOTING_SCALED, 4000, 0), restore, reps);
+    k             = knobs(0, 0);
+    k.no_l2_hints = 1;
+    ms            = time_it(run(TS_PIVOTING_SCALED, &k), restore, reps);
     record("rpts-nol2", prec, nrhs, n, ms, reps, copy_ms);
     /* the default plan without its wide stages (double stages of >= WIDE_MIN_ROWS rows take M = 24) */
     if (sizeof(T) == 8 && n >= (1 << 22)) {
-      ms = time_it(run(TS_PIVOTING_SCALED, 8000, 0), restore, reps);
+      k         = knobs(0, 0);
+      k.no_wide = 1;
+      ms        = time_it(run(TS_PIVOTING_SCALED, &k), restore, reps);
       record("rpts-m16", prec, nrhs, n, ms, reps, copy_ms);
     }
     if (tune) {
-      ms = time_it(run(TS_PIVOTING_SCALED, -1, 0), restore, reps);
+      k  = knobs(TS_RPTS_M_DYNAMIC, 0);
+      ms = time_it(run(TS_PIVOTING_SCALED, &k), restore, reps);
       record("rpts-alg3", prec, nrhs, n, ms, reps, copy_ms);
-      ms = time_it(run(TS_PIVOTING_SCALED, -2, 0), restore, reps);
+      k  = knobs(TS_RPTS_M_FUSED, 0);
+      ms = time_it(run(TS_PIVOTING_SCALED, &k), restore, reps);
       record("rpts-fused", prec, nrhs, n, ms, reps, copy_ms);
-      ms = time_it(run(TS_PIVOTING_PARTIAL, 0, 0), restore, reps);
+      ms = time_it(run(TS_PIVOTING_PARTIAL, nullptr), restore, reps);
       record("rpts-partial", prec, nrhs, n, ms, reps, copy_ms);
-      ms = time_it(run(TS_PIVOTING_NONE, 0, 0), restore, reps);
+      ms = time_it(run(TS_PIVOTING_NONE, nullptr), restore, reps);
       record("rpts-none", prec, nrhs, n, ms, reps, copy_ms);
       for (int M : {16, 24, 32, 40}) {
         char name[32];
         snprintf(name, sizeof name, "rpts-M%d", M);
-        ms = time_it(run(TS_PIVOTING_SCALED, M, 0), restore, reps);
+        k  = knobs(M, 0);
+        ms = time_it(run(TS_PIVOTING_SCALED, &k), restore, reps);
         record(name, prec, nrhs, n, ms, reps, copy_ms);
         snprintf(name, sizeof name, "rpts-M%d-regload", M);
-        ms = time_it(run(TS_PIVOTING_SCALED, M + 1000, 0), restore, reps);
+        k.regload = 1;
+        ms        = time_it(run(TS_PIVOTING_SCALED, &k), restore, reps);
         record(name, prec, nrhs, n, ms, reps, copy_ms);
       }
       for (int nf : {512, 1024, 3072}) {
         char name[32];
         snprintf(name, sizeof name, "rpts-nf%d", nf);
-        ms = time_it(run(TS_PIVOTING_SCALED, 0, nf), restore, reps);
+        k  = knobs(0, nf);
+        ms = time_it(run(TS_PIVOTING_SCALED, &k), restore, reps);
         record(name, prec, nrhs, n, ms, reps, copy_ms);
       }
     }
     /* sanity: residual of one solve on the host for moderate n */
     if (n <= (1 << 22)) {
       restore();
-      run(TS_PIVOTING_SCALED, 0, 0)();
+      run(TS_PIVOTING_SCALED, nullptr)();
       CK(cudaDeviceSynchronize());
       std::vector<T> ha(n), hb(n), hc(n), hx(n), hd(n);
       CK(cudaMemcpy(ha.data(), a, n * sizeof(T), cudaMemcpyDeviceToHost));

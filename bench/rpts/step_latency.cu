@@ -128,8 +128,8 @@ static void solves(long long n, int M, bool timed)
 {
   double *a, *b, *c, *x;
   void   *buf;
-  Config  cfg;
-  cfg.forced_M = M;
+  Config  cfg{};
+  cfg.M        = M;
   CK(cudaMalloc(&a, n * sizeof(double)));
   CK(cudaMalloc(&b, n * sizeof(double)));
   CK(cudaMalloc(&c, n * sizeof(double)));

@@ -1,6 +1,6 @@
 /*
    test_rpts.cu - standalone (PETSc-free) test of the CUDA tridiagonal solver (RPTS) against the
-   host reference solver ts_ref_gtsv (src/kernels/reference/gttrf.c) and the known solution.
+   host reference solver ts_ref_gtsv (src/kernels/reference/gtsv.c) and the known solution.
 
    For each system: x_t ~ 3 + U(-1,1) (per column), d = T x_t (long double), solve on the GPU in float
    and double with each pivoting mode and nrhs in {1, 4, ...}, and compare the forward relative error
@@ -102,19 +102,21 @@ static void matvec(const System &s, const double *x, double *y)
 /* ------------------------------------------------------------------------------------------ */
 template <class T>
 struct Dev {
-  static ts_status solve(ts_pivoting p, int n, int nrhs, const T *a, const T *b, const T *c, T *x, int ldx, void *buf, int fM, int nf);
+  static ts_status solve(ts_pivoting p, int n, int nrhs, const T *a, const T *b, const T *c, T *x, int ldx, void *buf, const ts_rpts_config &cfg);
 };
+/* all knobs zero: the production entry points */
+static bool production(const ts_rpts_config &c) { return !c.M && !c.nf && !c.regload && !c.no_pdl && !c.no_l2_hints && !c.no_wide; }
 template <>
-ts_status Dev<double>::solve(ts_pivoting p, int n, int nrhs, const double *a, const double *b, const double *c, double *x, int ldx, void *buf, int fM, int nf)
+ts_status Dev<double>::solve(ts_pivoting p, int n, int nrhs, const double *a, const double *b, const double *c, double *x, int ldx, void *buf, const ts_rpts_config &cfg)
 {
-  if (!fM && !nf) return ts_cuda_dgtsv(0, p, n, nrhs, a, b, c, x, ldx, buf);
-  return ts_cuda_dgtsv_tuned(0, p, n, nrhs, a, b, c, x, ldx, buf, fM, nf);
+  if (production(cfg)) return ts_cuda_dgtsv(0, p, n, nrhs, a, b, c, x, ldx, buf);
+  return ts_cuda_dgtsv_tuned(0, p, n, nrhs, a, b, c, x, ldx, buf, &cfg);
 }
 template <>
-ts_status Dev<float>::solve(ts_pivoting p, int n, int nrhs, const float *a, const float *b, const float *c, float *x, int ldx, void *buf, int fM, int nf)
+ts_status Dev<float>::solve(ts_pivoting p, int n, int nrhs, const float *a, const float *b, const float *c, float *x, int ldx, void *buf, const ts_rpts_config &cfg)
 {
-  if (!fM && !nf) return ts_cuda_sgtsv(0, p, n, nrhs, a, b, c, x, ldx, buf);
-  return ts_cuda_sgtsv_tuned(0, p, n, nrhs, a, b, c, x, ldx, buf, fM, nf);
+  if (production(cfg)) return ts_cuda_sgtsv(0, p, n, nrhs, a, b, c, x, ldx, buf);
+  return ts_cuda_sgtsv_tuned(0, p, n, nrhs, a, b, c, x, ldx, buf, &cfg);
 }
 
 static const char *pivname(int p) { return p == 0 ? "none" : p == 1 ? "partial" : "scaled"; }
@@ -169,12 +171,12 @@ static ts_status device_roundtrip(const std::vector<T> &ha, const std::vector<T>
 
 /* Solve on the GPU and check. Returns the max FRE over the columns (NaN if any). */
 template <class T>
-static double run_gpu(const Case &cs, ts_pivoting piv, int nrhs, int fM, int nf, bool check, const char *tag, bool verbose_fail = true)
+static double run_gpu(const Case &cs, ts_pivoting piv, int nrhs, const ts_rpts_config &cfg, bool check, const char *tag, bool verbose_fail = true)
 {
   const System &s = *cs.sys;
   const int     n = s.n, ldx = n + 3;
   const int     single = sizeof(T) == 4;
-  const size_t  bytes  = ts_cuda_gtsv_buffer_size_tuned(n, nrhs, single, fM, nf);
+  const size_t  bytes  = ts_cuda_gtsv_buffer_size_tuned(n, nrhs, single, &cfg);
   std::vector<T> ha(n), hb(n), hc(n), hx((size_t)ldx * nrhs);
   for (int i = 0; i < n; ++i) {
     ha[i] = (T)s.a[i];
@@ -188,7 +190,7 @@ static double run_gpu(const Case &cs, ts_pivoting piv, int nrhs, int fM, int nf,
   const T sentinel = (T)-4242.5;
   for (int j = 0; j < nrhs; ++j)
     for (int i = 0; i < ldx; ++i) hx[(size_t)j * ldx + i] = i < n ? (T)(*cs.d)[(size_t)j * n + i] : sentinel;
-  const ts_status st = device_roundtrip(ha, hb, hc, hx, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, ldx, buf, fM, nf); });
+  const ts_status st = device_roundtrip(ha, hb, hc, hx, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, ldx, buf, cfg); });
 
   double            worst = 0, worst_ref = 0;
   bool              ok    = st == TS_SUCCESS;
@@ -214,13 +216,13 @@ static double run_gpu(const Case &cs, ts_pivoting piv, int nrhs, int fM, int nf,
   else {
     ++g_fail;
     if (verbose_fail)
-      printf("FAIL %-6s %-6s n=%-8d %-7s nrhs=%d M=%d nf=%d %s: status %d pad %s FRE %.3e ref %.3e tol %.3e\n", single ? "float" : "double", s.name.c_str(), n, pivname(piv), nrhs, fM, nf, tag, (int)st, pad_ok ? "ok" : "OVERWRITTEN", worst, worst_ref, tol);
+      printf("FAIL %-6s %-6s n=%-8d %-7s nrhs=%d M=%d nf=%d %s: status %d pad %s FRE %.3e ref %.3e tol %.3e\n", single ? "float" : "double", s.name.c_str(), n, pivname(piv), nrhs, cfg.M, cfg.nf, tag, (int)st, pad_ok ? "ok" : "OVERWRITTEN", worst, worst_ref, tol);
   }
   return worst;
 }
 
 /* Programmatic dependent launches (the default on sm_90+) against plain stream-ordered launches of the
-   same kernels (tuned entry, forced_M = 2000): the same arithmetic, so the solutions must agree bit for
+   same kernels (tuned entry, no_pdl): the same arithmetic, so the solutions must agree bit for
    bit; a kernel that read its predecessor's output before grid_wait() would differ (or fail under
    compute-sanitizer's racecheck). Sizes with plain, fused and several stages; 1 and 5 right-hand sides. */
 template <class T>
@@ -234,24 +236,27 @@ static void dependent_launch_case(int n, int nrhs, ts_pivoting piv, uint64_t see
     hb[i] = (T)(r.u01() < 0.1 ? 1e-3 * r.u01() : 2 * r.u01() - 1); /* pivoting matters */
   }
   for (auto &v : hx) v = (T)(2 * r.u01() - 1);
-  const size_t   bytes = ts_cuda_gtsv_buffer_size_tuned(n, nrhs, sizeof(T) == 4, 2000, 0);
-  auto           solve = [&](std::vector<T> &x, int forced_M) {
-    return device_roundtrip(ha, hb, hc, x, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, forced_M, 0); });
+  const size_t   bytes = ts_cuda_gtsv_buffer_size_tuned(n, nrhs, sizeof(T) == 4, nullptr);
+  auto           solve = [&](std::vector<T> &x, const ts_rpts_config &cfg) {
+    return device_roundtrip(ha, hb, hc, x, bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, cfg); });
   };
   std::vector<T>  hy = hx, hz = hx;
-  const ts_status s1 = solve(hx, 0);
-  /* forced_M 2000: plain launches; 4000: no L2 eviction priorities (the default where a stage fits in
+  const ts_status s1 = solve(hx, ts_rpts_config{});
+  /* no_pdl: plain launches; no_l2_hints: no L2 eviction priorities (the default where a stage fits in
      L2), a hint only, so bitwise too */
-  auto compare = [&](std::vector<T> &y, int forced_M, const char *what, const char *against) {
-    const ts_status s2   = solve(y, forced_M);
+  auto compare = [&](std::vector<T> &y, const ts_rpts_config &cfg, const char *what, const char *against) {
+    const ts_status s2   = solve(y, cfg);
     size_t          diff = 0;
     for (size_t i = 0; i < hx.size(); ++i) diff += memcmp(&hx[i], &y[i], sizeof(T)) != 0;
     const bool ok = s1 == TS_SUCCESS && s2 == TS_SUCCESS && diff == 0;
     ok ? ++g_pass : ++g_fail;
     printf("%s %-18s %-6s n=%-8d %-7s nrhs=%d: %zu of %zu values differ from %s\n", ok ? "ok  " : "FAIL", what, sizeof(T) == 4 ? "float" : "double", n, pivname(piv), nrhs, diff, hx.size(), against);
   };
-  compare(hy, 2000, "dependent launches", "plain launches");
-  compare(hz, 4000, "L2 priorities", "loads without them");
+  ts_rpts_config plain{}, unhinted{};
+  plain.no_pdl         = 1;
+  unhinted.no_l2_hints = 1;
+  compare(hy, plain, "dependent launches", "plain launches");
+  compare(hz, unhinted, "L2 priorities", "loads without them");
 }
 
 static void dependent_launch_tests(bool quick)
@@ -283,9 +288,9 @@ static void wide_stage_tests()
   int       M[16];
   long long rows[17];
   int       Mf[16];
-  const int S  = ts_cuda_gtsv_plan_tuned(n, 1, 0, 0, 0, M, rows);
-  const int S4 = ts_cuda_gtsv_plan_tuned(n, 4, 0, 0, 0, nullptr, nullptr);
-  const int Sf = ts_cuda_gtsv_plan_tuned(n, 1, 1, 0, 0, Mf, nullptr);
+  const int S  = ts_cuda_gtsv_plan_tuned(n, 1, 0, nullptr, M, rows);
+  const int S4 = ts_cuda_gtsv_plan_tuned(n, 4, 0, nullptr, nullptr, nullptr);
+  const int Sf = ts_cuda_gtsv_plan_tuned(n, 1, 1, nullptr, Mf, nullptr);
   const bool plan_ok = S >= 2 && S4 >= 2 && Sf >= 2 && M[0] == 24 && M[1] == 16 && Mf[0] == 16;
   plan_ok ? ++g_pass : ++g_fail;
   printf("\n%s wide stages: n = %d, double plan M = %d (%lld rows), then M = %d (%lld rows); float M = %d\n", plan_ok ? "ok  " : "FAIL", n, M[0], rows[0], M[1], rows[1], Mf[0]);
@@ -298,7 +303,7 @@ static void wide_stage_tests()
       Case cs{&P.sys, &P.xt, &P.d, &P.ref[pv]};
       const double eref = P.ref[pv].empty() ? NAN : fre(n, P.ref[pv].data(), P.xt.data());
       for (int nrhs : {1, 4}) {
-        const double e = run_gpu<double>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "wide");
+        const double e = run_gpu<double>(cs, (ts_pivoting)pv, nrhs, ts_rpts_config{}, true, "wide");
         printf("       double %-6s n=%d %-7s nrhs=%d: FRE %.3e (reference %.3e)\n", type, n, pivname(pv), nrhs, e, eref);
       }
     }
@@ -391,7 +396,7 @@ static void permuted_case(const char *type, int n, ts_pivoting piv, int nrhs, in
     }
   /* the plain solve of the same rhs */
   const size_t plain_bytes = ts_cuda_gtsv_buffer_size(n, nrhs, sizeof(T) == 4);
-  const ts_status st0 = device_roundtrip(ha, hb, hc, rhs, plain_bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, 0, 0); });
+  const ts_status st0 = device_roundtrip(ha, hb, hc, rhs, plain_bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, ts_rpts_config{}); });
   std::vector<double> expect = inplace ? x : y;
   for (int j = 0; j < nrhs; ++j)
     for (int i = 0; i < n; ++i) {
@@ -602,7 +607,7 @@ static void accuracy_suite(int n)
       double       e[2];
       for (int k = 0; k < 2; ++k) {
         Case cs{&P.sys, &P.xt, &P.d, &P.ref[0]};
-        e[k] = run_gpu<double>(cs, k ? TS_PIVOTING_PARTIAL : TS_PIVOTING_SCALED, 1, 0, 0, false, "suite");
+        e[k] = run_gpu<double>(cs, k ? TS_PIVOTING_PARTIAL : TS_PIVOTING_SCALED, 1, ts_rpts_config{}, false, "suite");
       }
       bool ok = true;
       for (int k = 0; k < 2; ++k) {
@@ -678,12 +683,12 @@ int main(int argc, char **argv)
         const double eref = P.ref[pv].empty() ? NAN : fre(n, P.ref[pv].data(), P.xt.data());
         for (int prec = 0; prec < 2; ++prec) {
           for (int nrhs : {1, 4}) {
-            double e = prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "default") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "default");
+            double e = prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, ts_rpts_config{}, true, "default") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, ts_rpts_config{}, true, "default");
             /* forced multi-stage paths at small n: every M, final stage of 32 rows */
             double e17 = NAN, e41 = NAN;
             if (n >= 33 && n <= 12345 && (!quick || nrhs == 1)) {
-              for (int M : {0, 16, 24, 32, 40, -1}) { /* 0: default (fused two-level stages), -1: Algorithm 3 (dynamic M) */
-                double em = prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, M, 32, true, "forced") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, M, 32, true, "forced");
+              for (int M : {0, 16, 24, 32, 40, TS_RPTS_M_DYNAMIC}) { /* 0: default (fused two-level stages) */
+                double em = prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, ts_rpts_config{M, 32}, true, "forced") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, ts_rpts_config{M, 32}, true, "forced");
                 if (M == 16) e17 = em;
                 if (M == 40) e41 = em;
               }
@@ -692,7 +697,7 @@ int main(int argc, char **argv)
           }
           /* nrhs = 5 (one batch of 4, one of 1) and 2 */
           if (n == 1000 || n == 33) {
-            for (int nrhs : {2, 5}) prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "nrhs") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, 0, 0, true, "nrhs");
+            for (int nrhs : {2, 5}) prec ? run_gpu<float>(cs, (ts_pivoting)pv, nrhs, ts_rpts_config{}, true, "nrhs") : run_gpu<double>(cs, (ts_pivoting)pv, nrhs, ts_rpts_config{}, true, "nrhs");
           }
         }
       }
@@ -727,14 +732,14 @@ int main(int argc, char **argv)
       double       e[5];
       for (int pv = 0; pv < 3; ++pv) {
         Case cs{&P.sys, &P.xt, &P.d, &P.ref[pv]};
-        e[pv] = run_gpu<double>(cs, (ts_pivoting)pv, 1, 0, 0, false, "gallery");
+        e[pv] = run_gpu<double>(cs, (ts_pivoting)pv, 1, ts_rpts_config{}, false, "gallery");
       }
       for (int pv = 1; pv < 3; ++pv) {
         Case cs{&P.sys, &P.xt, &P.d, &P.ref[pv]};
-        e[2 + pv] = run_gpu<double>(cs, (ts_pivoting)pv, 1, 32, 32, false, "gallery");
+        e[2 + pv] = run_gpu<double>(cs, (ts_pivoting)pv, 1, ts_rpts_config{32, 32}, false, "gallery");
       }
       Case         cs{&P.sys, &P.xt, &P.d, &P.ref[2]};
-      const double ef = run_gpu<float>(cs, TS_PIVOTING_SCALED, 1, 0, 0, false, "gallery");
+      const double ef = run_gpu<float>(cs, TS_PIVOTING_SCALED, 1, ts_rpts_config{}, false, "gallery");
       printf("%3d %-28s %10.2e %10.2e %10.2e %10.2e %10.2e %10.2e %10.2e\n", id, tg_table4_name(id), eref, e[0], e[1], e[2], e[3], e[4], ef);
       /* pivoting modes: never NaN where the reference is finite; note large deviations */
       for (int k = 1; k < 5; ++k) {

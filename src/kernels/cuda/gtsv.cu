@@ -2,28 +2,9 @@
    gtsv.cu - C entry points of the CUDA tridiagonal solver (RPTS, rpts.cuh).
 */
 #include "rpts.cuh"
-#include "gtsv_tuned.h"
 
-static ts_rpts::Config ts_make_config(int forced_M, int nf)
-{
-  ts_rpts::Config cfg;
-  if (forced_M >= 8000) { /* forced_M + 8000: partitions of M_DEFAULT on every default stage, none of M_WIDE (comparisons) */
-    cfg.wide_min_rows = 0;
-    forced_M -= 8000;
-  }
-  if (forced_M >= 4000) { /* forced_M + 4000: no L2 eviction priorities (benchmark comparisons) */
-    cfg.l2_hints = 0;
-    forced_M -= 4000;
-  }
-  if (forced_M >= 2000) { /* forced_M + 2000: plain stream-ordered launches (benchmark comparisons) */
-    cfg.dependent_launch = 0;
-    forced_M -= 2000;
-  }
-  cfg.regload  = forced_M >= 1000; /* forced_M + 1000: tiles through registers (benchmark comparisons) */
-  cfg.forced_M = forced_M >= 1000 ? forced_M - 1000 : forced_M;
-  if (nf > 0) cfg.nf = nf;
-  return cfg;
-}
+/* the test knobs (gtsv_tuned.h); NULL: the production plan */
+static ts_rpts::Config ts_make_config(const ts_rpts_config *knobs) { return knobs ? *knobs : ts_rpts::Config{}; }
 
 extern "C" {
 
@@ -57,24 +38,24 @@ ts_status ts_cuda_sgtsv_permuted(void *stream, ts_pivoting pivoting, ts_int n, t
   return ts_rpts::solve_permuted<float>(stream, pivoting, n, nrhs, a, b, c, io, buffer);
 }
 
-size_t ts_cuda_gtsv_buffer_size_tuned(ts_int n, ts_int nrhs, int single_precision, int forced_M, int nf)
+size_t ts_cuda_gtsv_buffer_size_tuned(ts_int n, ts_int nrhs, int single_precision, const ts_rpts_config *knobs)
 {
-  return ts_rpts::buffer_size(n, nrhs, single_precision ? sizeof(float) : sizeof(double), ts_make_config(forced_M, nf));
+  return ts_rpts::buffer_size(n, nrhs, single_precision ? sizeof(float) : sizeof(double), ts_make_config(knobs));
 }
 
-ts_status ts_cuda_dgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer, int forced_M, int nf)
+ts_status ts_cuda_dgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer, const ts_rpts_config *knobs)
 {
-  return ts_rpts::solve<double>(stream, pivoting, n, nrhs, a, b, c, x, ldx, buffer, ts_make_config(forced_M, nf));
+  return ts_rpts::solve<double>(stream, pivoting, n, nrhs, a, b, c, x, ldx, buffer, ts_make_config(knobs));
 }
 
-ts_status ts_cuda_sgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer, int forced_M, int nf)
+ts_status ts_cuda_sgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer, const ts_rpts_config *knobs)
 {
-  return ts_rpts::solve<float>(stream, pivoting, n, nrhs, a, b, c, x, ldx, buffer, ts_make_config(forced_M, nf));
+  return ts_rpts::solve<float>(stream, pivoting, n, nrhs, a, b, c, x, ldx, buffer, ts_make_config(knobs));
 }
 
-int ts_cuda_gtsv_plan_tuned(ts_int n, ts_int nrhs, int single_precision, int forced_M, int nf, int *M, long long *rows)
+int ts_cuda_gtsv_plan_tuned(ts_int n, ts_int nrhs, int single_precision, const ts_rpts_config *knobs, int *M, long long *rows)
 {
-  const ts_rpts::Config cfg = ts_make_config(forced_M, nf);
+  const ts_rpts::Config cfg = ts_make_config(knobs);
   ts_rpts::Plan         pl;
   if (nrhs >= 4) pl = single_precision ? ts_rpts::plan_for<float, TS_PIVOTING_SCALED, 4>(n, cfg) : ts_rpts::plan_for<double, TS_PIVOTING_SCALED, 4>(n, cfg);
   else pl = single_precision ? ts_rpts::plan_for<float, TS_PIVOTING_SCALED, 1>(n, cfg) : ts_rpts::plan_for<double, TS_PIVOTING_SCALED, 1>(n, cfg);

@@ -44,6 +44,7 @@
 #include <type_traits>
 #include "trisplit_kernels.h"
 #include "rpts_io.cuh"
+#include "gtsv_tuned.h"
 
 namespace ts_rpts {
 
@@ -96,7 +97,7 @@ constexpr int MCAND[NCAND] = {40, 32, 24, 16};
    candidate for n = 2^16..2^25 in float and double, 1 and 4 right-hand sides: the stage kernels are
    bound by the latency of the per-partition recurrences, and shorter partitions give more of them per
    SM (shared memory per partition limits how many are in flight). Algorithm 3 (largest M that still
-   fills the device) is Config.forced_M = -1. */
+   fills the device) is Config.M = TS_RPTS_M_DYNAMIC. */
 constexpr int M_DEFAULT = 16;
 /* Double-precision stages of at least WIDE_MIN_ROWS rows take partitions of M_WIDE = 24 instead (in
    place; a stage 0 with another io policy stays at M_DEFAULT). There the stage kernels run near copy
@@ -119,7 +120,6 @@ __host__ __device__ constexpr bool wide_stage(i64 nk, size_t tsize, i64 wide_min
    stages (their tiles live longer: two recurrence levels in a row, the second on 4-8 threads), e.g.
    double 2^25 1.089 ms fused throughout against 1.027 ms plain, float 2^25 0.734 against 0.556 ms. */
 constexpr i64 FUSED_MAX_ROWS = 1 << 18;
-constexpr int FUSED_ALL      = -2; /* Config.forced_M: fused stages throughout */
 constexpr int NF_DEFAULT   = 2048;     /* final stage threshold (rows) */
 /* Threads of the final stage's block: 2 per partition of its first level up to this many; a level with
    more partitions loops over them (several partitions per thread), so the final stage takes up to
@@ -441,7 +441,7 @@ __device__ __forceinline__ void cp_async_evict_first(T *smem, const T *gmem)
 }
 
 /* Programmatic dependent launch (sm_90+). The kernels of one solve form a chain in which each reads what
-   the one before wrote; launched with programmatic stream serialization (Config.dependent_launch) a
+   the one before wrote; launched with programmatic stream serialization (unless Config.no_pdl) a
    kernel's blocks start while the one before drains, instead of after it, and run what does not depend
    on it (the substitutions load and reduce their tile again) before grid_wait(), which returns once the
    kernel before has completed and its writes are visible (at once when it was launched plainly).
@@ -957,15 +957,10 @@ __global__ void __launch_bounds__(FINAL_MAXT) final_kernel(int n, const T *__res
 /* host side: plan, buffer, launches                                                              */
 /* ---------------------------------------------------------------------------------------------- */
 
-struct Config {
-  int forced_M = 0;          /* 0: M_DEFAULT (fused stages up to FUSED_MAX_ROWS; M_WIDE, see wide_min_rows), -1: dynamic M from MCAND (Algorithm 3),
-                                FUSED_ALL: fused M_DEFAULT stages throughout, else this M (one of MCAND) */
-  int nf       = NF_DEFAULT; /* final stage threshold (capped by shared memory and threads) */
-  int regload  = 0;          /* 1: tiles through registers instead of cp.async (for comparisons) */
-  int dependent_launch = 1;  /* programmatic dependent launches of the kernels after the first (sm_90+; see grid_wait) */
-  i64 wide_min_rows = WIDE_MIN_ROWS_DEFAULT; /* forced_M = 0, double, in place: stages of at least this many rows take M_WIDE (0: never) */
-  int l2_hints = 1;          /* substitutions of stages that fit in L2 read their tiles evict_first (see cp_async_evict_first) */
-};
+/* The plan's knobs (gtsv_tuned.h): zero-initialised (Config{}) is the production plan. */
+typedef ts_rpts_config Config;
+inline int config_nf(const Config &cfg) { return cfg.nf > 0 ? cfg.nf : NF_DEFAULT; } /* capped by nf_cap */
+inline i64 config_wide_min_rows(const Config &cfg) { return cfg.no_wide ? 0 : WIDE_MIN_ROWS_DEFAULT; }
 
 /* how one kernel of a solve is launched */
 struct Exec {
@@ -1081,12 +1076,12 @@ inline Plan make_plan(i64 n, int R, size_t tsize, int nf, F Mfun)
 
 /* Upper bound of the workspace for any device and any candidate M (coarse sizes are monotone in M and n;
    a fused stage has a smaller coarse system than a plain one of the same M). */
-inline size_t buffer_size(i64 n, i64 nrhs, size_t tsize, const Config &cfg = Config())
+inline size_t buffer_size(i64 n, i64 nrhs, size_t tsize, const Config &cfg = Config{})
 {
   if (n <= 0 || nrhs <= 0) return 0;
   const int R   = nrhs < RMAX ? (int)nrhs : RMAX;
-  const int nf  = nf_cap(cfg.nf, R, tsize); /* nf_cap decreases with R: the R of every batch is <= R */
-  const int Mmn = cfg.forced_M > 0 ? cfg.forced_M : MCAND[NCAND - 1];
+  const int nf  = nf_cap(config_nf(cfg), R, tsize); /* nf_cap decreases with R: the R of every batch is <= R */
+  const int Mmn = cfg.M > 0 ? cfg.M : MCAND[NCAND - 1];
   Plan      pl  = make_plan(n, R, tsize, nf, [&](int, i64) { return Mmn; });
   return pl.bytes ? pl.bytes + 256 : 0;
 }
@@ -1236,7 +1231,7 @@ struct Launch {
   static cudaError_t solve_batch(const Config &cfg, cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, const IO &io, unsigned char *buf, T *scratch)
   {
     /* the first kernel waits for whatever the stream ran before, the others follow it (see grid_wait) */
-    const Exec first{st, cfg.regload != 0, false}, next{st, cfg.regload != 0, cfg.dependent_launch != 0 && dependent_launch_capable()};
+    const Exec first{st, cfg.regload != 0, false}, next{st, cfg.regload != 0, cfg.no_pdl == 0 && dependent_launch_capable()};
     const T *A[MAXSTG + 1];
     const T *B[MAXSTG + 1];
     const T *C[MAXSTG + 1];
@@ -1267,7 +1262,7 @@ struct Launch {
       }
     }
     /* stage k's substitution reads evict_first where its bands and right-hand sides fit in L2 */
-    const i64 l2   = cfg.l2_hints ? l2_cache_bytes() : 0;
+    const i64 l2   = cfg.no_l2_hints ? 0 : l2_cache_bytes();
     auto      with = [&](Exec x, int k) {
       x.last_use_hint = (i64)pl.n[k] * (3 + R) * (i64)sizeof(T) <= l2;
       return x;
@@ -1286,11 +1281,11 @@ template <class T, int PIV, int R>
 inline Plan plan_for(i64 n, const Config &cfg, bool raw_io = true)
 {
   const int sms = device_attribute<cudaDevAttrMultiProcessorCount>(132);
-  const int nf  = nf_cap(cfg.nf, R, sizeof(T));
+  const int nf  = nf_cap(config_nf(cfg), R, sizeof(T));
   return make_plan(n, R, sizeof(T), nf, [&](int k, i64 nk) {
-    if (cfg.forced_M > 0) return cfg.forced_M;
-    if (cfg.forced_M == 0 && wide_stage(nk, sizeof(T), cfg.wide_min_rows) && (raw_io || k > 0)) return M_WIDE;
-    if (cfg.forced_M == 0 || cfg.forced_M == FUSED_ALL) return M_DEFAULT;
+    if (cfg.M > 0) return cfg.M;
+    if (cfg.M == 0 && wide_stage(nk, sizeof(T), config_wide_min_rows(cfg)) && (raw_io || k > 0)) return M_WIDE;
+    if (cfg.M == 0 || cfg.M == TS_RPTS_M_FUSED) return M_DEFAULT;
     /* Algorithm 3: from the largest candidate down while the grid does not fill the device */
     for (int i = 0; i < NCAND; ++i) {
       const int M    = MCAND[i];
@@ -1298,7 +1293,7 @@ inline Plan plan_for(i64 n, const Config &cfg, bool raw_io = true)
       if (grid >= (i64)sms * Launch<T, PIV, R>::occupancy_of(M)) return M;
     }
     return MCAND[NCAND - 1];
-  }, [&](int, i64 nk) { return cfg.forced_M == FUSED_ALL || (cfg.forced_M == 0 && nk <= FUSED_MAX_ROWS); });
+  }, [&](int, i64 nk) { return cfg.M == TS_RPTS_M_FUSED || (cfg.M == 0 && nk <= FUSED_MAX_ROWS); });
 }
 
 /* io(j): the io policy of columns j.. (batches of 4, then of 1) */
@@ -1335,11 +1330,11 @@ inline bool valid_pivoting(ts_pivoting piv) { return piv == TS_PIVOTING_NONE || 
 
 /* The solver: X (n x nrhs, column major, ldx) is overwritten by the solution of (a,b,c) X = X. */
 template <class T>
-inline ts_status solve(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, T *x, i64 ldx, void *buffer, const Config &cfg = Config())
+inline ts_status solve(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, T *x, i64 ldx, void *buffer, const Config &cfg = Config{})
 {
   if (n < 0 || nrhs < 0 || ldx < (n > 1 ? n : 1)) return TS_ERR_ARGUMENT;
   if (!valid_pivoting(piv)) return TS_ERR_ARGUMENT;
-  if (cfg.forced_M != 0 && cfg.forced_M != -1 && cfg.forced_M != FUSED_ALL && !valid_M(cfg.forced_M)) return TS_ERR_ARGUMENT;
+  if (cfg.M != 0 && cfg.M != TS_RPTS_M_DYNAMIC && cfg.M != TS_RPTS_M_FUSED && !valid_M(cfg.M)) return TS_ERR_ARGUMENT;
   if (n == 0 || nrhs == 0) return TS_SUCCESS;
   if (!a || !b || !c || !x) return TS_ERR_ARGUMENT;
   if (!buffer && buffer_size(n, nrhs, sizeof(T), cfg) > 0) return TS_ERR_ARGUMENT;
@@ -1374,7 +1369,7 @@ inline ts_status solve_permuted(void *stream, ts_pivoting piv, i64 n, i64 nrhs, 
     p.stash            = reinterpret_cast<T *>(buf + stash_offset(n, nrhs, sizeof(T)));
     p.ldst             = n;
   }
-  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return p.shifted(j); }, buffer, Config());
+  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return p.shifted(j); }, buffer, Config{});
 }
 
 } // namespace ts_rpts
