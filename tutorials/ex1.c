@@ -342,6 +342,6 @@ int main(int argc, char **argv)
   test:
     suffix: view
     args: -problem aniso1 -n 32 -ksp_type gmres -ksp_view -pc_algtri_pivoting partial
-    filter: sed -n -e "/type: algtri/,/linear system/p" -e "/iterations/p"
+    filter: sed -n -e "/type: algtri/,/linear system/{/linear system/!p;}" -e "/iterations/p"
 
 TEST*/
