@@ -79,6 +79,23 @@ typedef enum {
 PETSC_EXTERN const char *const PCAlgTriWeights[];
 
 /*E
+   PCAlgTriPrecision - precision of the tridiagonal factors of the trisplit preconditioners
+
+   Values:
++  PCALGTRI_PRECISION_DOUBLE - double precision (default)
+-  PCALGTRI_PRECISION_SINGLE - float bands and RPTS solves inside the double Krylov method (GPU only)
+
+   Level: advanced
+
+.seealso: `PCALGTRI`, `PCAlgTriSetPrecision()`
+E*/
+typedef enum {
+  PCALGTRI_PRECISION_DOUBLE,
+  PCALGTRI_PRECISION_SINGLE
+} PCAlgTriPrecision;
+PETSC_EXTERN const char *const PCAlgTriPrecisions[];
+
+/*E
    PCAltSplitType - how `PCALTSPLIT` alternates its tridiagonal factors
 
    Values:
@@ -98,19 +115,40 @@ PETSC_EXTERN const char *const PCAltSplitTypes[];
 PETSC_EXTERN PetscErrorCode TriSplitInitializePackage(void);
 PETSC_EXTERN PetscErrorCode TriSplitFinalizePackage(void);
 
+/* The forest options, on every trisplit preconditioner (algtri, mosd, mosa, altsplit) */
 PETSC_EXTERN PetscErrorCode PCAlgTriSetPivoting(PC, PCAlgTriPivoting);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetPivoting(PC, PCAlgTriPivoting *);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetWeight(PC, PCAlgTriWeight);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetWeight(PC, PCAlgTriWeight *);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorIterations(PC, PetscInt);
-PETSC_EXTERN PetscErrorCode PCAlgTriSetBlockSize(PC, PetscInt);
-PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorN(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetFactorIterations(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetReuseForest(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetReuseForest(PC, PetscBool *);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetPrecision(PC, PCAlgTriPrecision);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetPrecision(PC, PCAlgTriPrecision *);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
+/* algtri only */
+PETSC_EXTERN PetscErrorCode PCAlgTriSetBlockSize(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetBlockSize(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorN(PC, PetscInt);
+/* the preconditioners of several factors (mosd, altsplit, mosa) */
+PETSC_EXTERN PetscErrorCode PCTriSplitSetM(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetM(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetCoverage(PC, PetscReal);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetCoverage(PC, PetscReal *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetOmega(PC, PetscReal);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetOmega(PC, PetscReal *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetDropTolerance(PC, PetscReal);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetDropTolerance(PC, PetscReal *);
 PETSC_EXTERN PetscErrorCode PCMOSDSetM(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCMOSDSetDiagonal(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCMOSDGetDiagonal(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCMOSASetM(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAltSplitSetType(PC, PCAltSplitType);
+PETSC_EXTERN PetscErrorCode PCAltSplitGetType(PC, PCAltSplitType *);
+PETSC_EXTERN PetscErrorCode PCAltSplitSetM(PC, PetscInt);
+/* the tridiagonal matrix type */
 PETSC_EXTERN PetscErrorCode MatCreateTridiag(MPI_Comm, PetscInt, const PetscScalar[], const PetscScalar[], const PetscScalar[], Mat *);
 PETSC_EXTERN PetscErrorCode MatTridiagGetBands(Mat, PetscScalar **, PetscScalar **, PetscScalar **);
-PETSC_EXTERN PetscErrorCode PCAltSplitSetType(PC, PCAltSplitType);
-PETSC_EXTERN PetscErrorCode PCAltSplitSetM(PC, PetscInt);
 
 #endif

@@ -4,15 +4,15 @@
    for MATSEQAIJ/MATTRIDIAG, RPTS on the GPU for MATSEQAIJCUSPARSE.
 */
 #include <petsc/private/matimpl.h>
-#include <trisplit/private/forestimpl.h>
-#if defined(TS_HAVE_CUDA)
-  #include <petscdevice_cuda.h>
+#include <trisplit/private/core.h>
+#if defined(PETSC_HAVE_CUDA)
+  #include <trisplit/private/core_cuda.h>
 #endif
 
 typedef struct {
   PetscScalar     *a, *b, *c;  /* host bands: a[i] = T(i,i-1), b[i] = T(i,i), c[i] = T(i,i+1) */
   void            *factor;     /* host factorization (factor matrices only) */
-  PCAlgTriPivoting pivoting;   /* of the factorization */
+  ts_pivoting      pivoting;   /* of the factorization */
   PetscBool        on_device;  /* factor of a SEQAIJCUSPARSE matrix: bands and solves on the GPU */
   PetscScalar     *d_a, *d_b, *d_c;
   PetscInt        *d_ident, *d_zero; /* identity permutation and one path id, for the band kernel */
@@ -27,13 +27,13 @@ static PetscErrorCode MatDestroy_Tridiag(Mat A)
   PetscFunctionBegin;
   PetscCall(PetscFree3(t->a, t->b, t->c));
   PetscCall(PetscFree(t->factor));
-#if defined(TS_HAVE_CUDA)
-  TSDeviceFree(t->d_a);
-  TSDeviceFree(t->d_b);
-  TSDeviceFree(t->d_c);
-  TSDeviceFree(t->d_ident);
-  TSDeviceFree(t->d_zero);
-  TSDeviceFree(t->d_buffer);
+#if defined(PETSC_HAVE_CUDA)
+  TriSplitDeviceFree(t->d_a);
+  TriSplitDeviceFree(t->d_b);
+  TriSplitDeviceFree(t->d_c);
+  TriSplitDeviceFree(t->d_ident);
+  TriSplitDeviceFree(t->d_zero);
+  TriSplitDeviceFree(t->d_buffer);
 #endif
   PetscCall(PetscFree(A->data));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_seqaij_tridiag_C", NULL));
@@ -152,7 +152,7 @@ static PetscErrorCode MatView_Tridiag(Mat A, PetscViewer viewer)
   PetscCheck(iascii, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "MATTRIDIAG views only to ASCII viewers");
   PetscCall(PetscViewerGetFormat(viewer, &format));
   if (A->factortype) {
-    PetscCall(PetscViewerASCIIPrintf(viewer, "rpts factor of %" PetscInt_FMT " rows, pivoting %s, %s\n", A->rmap->n, PCAlgTriPivotings[t->pivoting], t->on_device ? "RPTS on the GPU" : "host solver"));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "rpts factor of %" PetscInt_FMT " rows, pivoting %s, %s\n", A->rmap->n, TriSplitPivotingNames[t->pivoting], t->on_device ? "RPTS on the GPU" : "host solver"));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if (format == PETSC_VIEWER_ASCII_INFO || format == PETSC_VIEWER_ASCII_INFO_DETAIL) {
@@ -180,7 +180,7 @@ static PetscErrorCode MatTridiagBandsFromAIJ(Mat A, PetscScalar *a, PetscScalar 
   const PetscScalar *va;
 
   PetscFunctionBegin;
-  PetscCall(TSGetCSR(A, &n, &ia, &ja, &va));
+  PetscCall(TriSplitGetCSR(A, &n, &ia, &ja, &va));
   for (PetscInt i = 0; i < n; i++) {
     a[i] = b[i] = c[i] = 0;
     for (PetscInt e = ia[i]; e < ia[i + 1]; e++) {
@@ -191,7 +191,7 @@ static PetscErrorCode MatTridiagBandsFromAIJ(Mat A, PetscScalar *a, PetscScalar 
       else if (j == i + 1) c[i] = va[e];
     }
   }
-  PetscCall(TSRestoreCSR(A, &n, &ia, &ja, &va));
+  PetscCall(TriSplitRestoreCSR(A, &n, &ia, &ja, &va));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -264,7 +264,7 @@ PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat A)
   PetscCheck(size == 1, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "MATTRIDIAG is sequential");
   PetscCall(PetscNew(&t));
   A->data                  = (void *)t;
-  t->pivoting              = PCALGTRI_PIVOTING_SCALED;
+  t->pivoting              = TS_PIVOTING_SCALED;
   A->ops->destroy          = MatDestroy_Tridiag;
   A->ops->mult             = MatMult_Tridiag;
   A->ops->multtranspose    = MatMultTranspose_Tridiag;
@@ -365,44 +365,43 @@ static PetscErrorCode MatFactorGetSolverType_RPTS(Mat F, MatSolverType *type)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-#if defined(TS_HAVE_CUDA)
-static PetscErrorCode TSDeviceBands_RPTS(Mat F, Mat A)
+#if defined(PETSC_HAVE_CUDA)
+static PetscErrorCode MatRPTSDeviceBands(Mat F, Mat A)
 {
   Mat_Tridiag       *t = (Mat_Tridiag *)F->data;
-  const PetscInt     n = A->rmap->n;
-  const int         *ia, *ja;
+  PetscInt           n, nnz;
+  const PetscInt    *ia, *ja;
   const PetscScalar *va;
   cudaStream_t       stream;
 
   PetscFunctionBegin;
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
   if (!t->d_b) {
     PetscInt *ident;
 
-    PetscCallCUDA(cudaMalloc((void **)&t->d_a, sizeof(PetscScalar) * n));
-    PetscCallCUDA(cudaMalloc((void **)&t->d_b, sizeof(PetscScalar) * n));
-    PetscCallCUDA(cudaMalloc((void **)&t->d_c, sizeof(PetscScalar) * n));
-    PetscCallCUDA(cudaMalloc((void **)&t->d_ident, sizeof(PetscInt) * n));
-    PetscCallCUDA(cudaMalloc((void **)&t->d_zero, sizeof(PetscInt) * n));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&t->d_a));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&t->d_b));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&t->d_c));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * n, (void **)&t->d_ident));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * n, (void **)&t->d_zero));
     /* the tridiagonal matrix is one path in its own order */
     PetscCall(PetscMalloc1(n, &ident));
     for (PetscInt i = 0; i < n; i++) ident[i] = i;
-    PetscCallCUDA(cudaMemcpy(t->d_ident, ident, sizeof(PetscInt) * n, cudaMemcpyHostToDevice));
-    PetscCallCUDA(cudaMemset(t->d_zero, 0, sizeof(PetscInt) * n));
+    if (n) PetscCallCUDA(cudaMemcpyAsync(t->d_ident, ident, sizeof(PetscInt) * n, cudaMemcpyHostToDevice, stream));
+    if (n) PetscCallCUDA(cudaMemsetAsync(t->d_zero, 0, sizeof(PetscInt) * n, stream));
+    PetscCallCUDA(cudaStreamSynchronize(stream)); /* ident is freed below */
     PetscCall(PetscFree(ident));
   }
-  PetscCall(MatSeqAIJCUSPARSEGetIJ(A, PETSC_FALSE, &ia, &ja));
-  PetscCall(MatSeqAIJCUSPARSEGetArrayRead(A, &va));
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCheck(ts_cuda_forest_bands(stream, n, ia, ja, va, t->d_ident, t->d_ident, t->d_zero, t->d_a, t->d_b, t->d_c) == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_GPU, "Band extraction failed on the GPU");
+  if (n) PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, t->d_ident, t->d_ident, t->d_zero, t->d_a, t->d_b, t->d_c), "forest_bands"));
   PetscCall(PetscLogGpuTimeEnd());
-  PetscCall(MatSeqAIJCUSPARSERestoreArrayRead(A, &va));
-  PetscCall(MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, &ia, &ja));
+  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* X = T^-1 B on the device for nrhs columns (X may be B) */
-static PetscErrorCode TSDeviceSolve_RPTS(Mat F, PetscInt nrhs, const PetscScalar *b, PetscScalar *x)
+static PetscErrorCode MatRPTSDeviceSolve(Mat F, PetscInt nrhs, const PetscScalar *b, PetscScalar *x)
 {
   Mat_Tridiag   *t = (Mat_Tridiag *)F->data;
   const PetscInt n = F->rmap->n;
@@ -410,15 +409,15 @@ static PetscErrorCode TSDeviceSolve_RPTS(Mat F, PetscInt nrhs, const PetscScalar
 
   PetscFunctionBegin;
   if (!n || !nrhs) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(TriSplitGetStream(&stream));
   if ((PetscInt)t->d_buffer_nrhs < nrhs) {
-    TSDeviceFree(t->d_buffer);
-    PetscCallCUDA(cudaMalloc(&t->d_buffer, ts_cuda_gtsv_buffer_size(n, nrhs, 0) + 1));
+    TriSplitDeviceFree(t->d_buffer);
+    PetscCall(TriSplitDeviceMalloc(ts_cuda_gtsv_buffer_size(n, nrhs, 0) + 1, &t->d_buffer));
     t->d_buffer_nrhs = (size_t)nrhs;
   }
   PetscCall(PetscLogGpuTimeBegin());
   if (x != b) PetscCallCUDA(cudaMemcpyAsync(x, b, sizeof(PetscScalar) * n * nrhs, cudaMemcpyDeviceToDevice, stream));
-  PetscCheck(ts_cuda_dgtsv(stream, (ts_pivoting)t->pivoting, n, nrhs, t->d_a, t->d_b, t->d_c, x, n, t->d_buffer) == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_GPU, "RPTS solve failed on the GPU");
+  PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv(stream, t->pivoting, n, nrhs, t->d_a, t->d_b, t->d_c, x, n, t->d_buffer), "dgtsv"));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogGpuFlops(9.0 * n * nrhs));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -435,10 +434,10 @@ static PetscErrorCode MatLUFactorNumeric_RPTS(Mat F, Mat A, const MatFactorInfo 
   PetscFunctionBegin;
   (void)info;
   F->factorerrortype = MAT_FACTOR_NOERROR;
-#if defined(TS_HAVE_CUDA)
+#if defined(PETSC_HAVE_CUDA)
   if (t->on_device) {
     /* RPTS recomputes the elimination in every solve: the numeric factorization is the bands */
-    PetscCall(TSDeviceBands_RPTS(F, A));
+    PetscCall(MatRPTSDeviceBands(F, A));
     F->assembled = PETSC_TRUE;
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -451,8 +450,9 @@ static PetscErrorCode MatLUFactorNumeric_RPTS(Mat F, Mat A, const MatFactorInfo 
     PetscCall(PetscArraycpy(t->c, s->c, A->rmap->n));
   } else PetscCall(MatTridiagBandsFromAIJ(A, t->a, t->b, t->c));
   if (!t->factor) PetscCall(PetscMalloc(ts_ref_gttrf_size(A->rmap->n) + 1, &t->factor));
-  status = ts_ref_gttrf((ts_pivoting)t->pivoting, A->rmap->n, t->a, t->b, t->c, t->factor, &zero_row);
+  status = ts_ref_gttrf(t->pivoting, A->rmap->n, t->a, t->b, t->c, t->factor, &zero_row);
   if (status == TS_ERR_ZERO_PIVOT) {
+    PetscCheck(!A->erroriffailure, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero pivot in row %" PetscInt_FMT " of the tridiagonal factorization (rpts)", (PetscInt)zero_row);
     PetscCall(PetscInfo(F, "Zero pivot in row %" PetscInt_FMT "\n", (PetscInt)zero_row));
     F->factorerrortype             = MAT_FACTOR_NUMERIC_ZEROPIVOT;
     F->factorerror_zeropivot_value = 0;
@@ -499,15 +499,15 @@ static PetscErrorCode MatSolve_RPTS_Vec(Mat F, Vec b, Vec x, PetscBool transpose
   PetscFunctionBegin;
   if (F->factorerrortype) {
     PetscCall(PetscInfo(F, "Factorization failed (error type %d): the solution is Inf\n", (int)F->factorerrortype));
-    PetscCall(TSVecSetFailed(x));
+    PetscCall(TriSplitVecSetFailed(x));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-#if defined(TS_HAVE_CUDA)
+#if defined(PETSC_HAVE_CUDA)
   if (t->on_device) {
     PetscCheck(!transpose, PETSC_COMM_SELF, PETSC_ERR_SUP, "MatSolveTranspose() with rpts is not available on the GPU");
     PetscCall(VecCUDAGetArrayRead(b, &ba));
     PetscCall(VecCUDAGetArrayWrite(x, &xa));
-    PetscCall(TSDeviceSolve_RPTS(F, 1, ba, xa));
+    PetscCall(MatRPTSDeviceSolve(F, 1, ba, xa));
     PetscCall(VecCUDARestoreArrayWrite(x, &xa));
     PetscCall(VecCUDARestoreArrayRead(b, &ba));
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -550,14 +550,14 @@ static PetscErrorCode MatMatSolve_RPTS(Mat F, Mat B, Mat X)
   PetscCall(MatDenseGetLDA(X, &ldx));
   PetscCheck(ldb == F->rmap->n && ldx == F->rmap->n, PETSC_COMM_SELF, PETSC_ERR_SUP, "MatMatSolve() with rpts needs dense matrices with leading dimension equal to the number of rows");
   if (F->factorerrortype) {
-    PetscCall(TSDenseSetFailed(X));
+    PetscCall(TriSplitDenseSetFailed(X));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-#if defined(TS_HAVE_CUDA)
+#if defined(PETSC_HAVE_CUDA)
   if (t->on_device) {
     PetscCall(MatDenseCUDAGetArrayRead(B, &ba));
     PetscCall(MatDenseCUDAGetArrayWrite(X, &xa));
-    PetscCall(TSDeviceSolve_RPTS(F, nrhs, ba, xa));
+    PetscCall(MatRPTSDeviceSolve(F, nrhs, ba, xa));
     PetscCall(MatDenseCUDARestoreArrayWrite(X, &xa));
     PetscCall(MatDenseCUDARestoreArrayRead(B, &ba));
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -582,8 +582,8 @@ static PetscErrorCode MatGetFactor_RPTS(Mat A, MatFactorType ftype, Mat *F)
   PetscCheck(ftype == MAT_FACTOR_LU, PETSC_COMM_SELF, PETSC_ERR_SUP, "The rpts solver provides LU factorizations only");
   PetscCall(MatCreateTridiag(PetscObjectComm((PetscObject)A), A->rmap->n, NULL, NULL, NULL, F));
   t = (Mat_Tridiag *)(*F)->data;
-  PetscCall(PetscOptionsGetEnum(((PetscObject)A)->options, ((PetscObject)A)->prefix, "-mat_rpts_pivoting", PCAlgTriPivotings, (PetscEnum *)&t->pivoting, NULL));
-  PetscCall(TSIsDeviceMat(A, &isdevice));
+  PetscCall(PetscOptionsGetEnum(((PetscObject)A)->options, ((PetscObject)A)->prefix, "-mat_rpts_pivoting", TriSplitPivotingNames, (PetscEnum *)&t->pivoting, NULL));
+  PetscCall(TriSplitIsDeviceMat(A, &isdevice));
   t->on_device                                 = isdevice;
   (*F)->factortype                             = MAT_FACTOR_LU;
   (*F)->canuseordering                         = PETSC_FALSE;
@@ -623,7 +623,7 @@ PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void)
   PetscFunctionBegin;
   PetscCall(MatSolverTypeRegister(MATSOLVERRPTS, MATSEQAIJ, MAT_FACTOR_LU, MatGetFactor_RPTS));
   PetscCall(MatSolverTypeRegister(MATSOLVERRPTS, MATTRIDIAG, MAT_FACTOR_LU, MatGetFactor_RPTS));
-#if defined(TS_HAVE_CUDA)
+#if defined(PETSC_HAVE_CUDA)
   PetscCall(MatSolverTypeRegister(MATSOLVERRPTS, MATSEQAIJCUSPARSE, MAT_FACTOR_LU, MatGetFactor_RPTS));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -3,310 +3,81 @@
    the unknowns so that the strongest couplings form tridiagonal chains; the preconditioner is the
    tridiagonal part of P A P^T on those chains, solved with the pivoting tridiagonal solver.
 */
-#include <trisplit/private/forestimpl.h>
+#include <trisplit/private/chainimpl.h>
 
 typedef struct {
-  TSForestOptions opt;
-  PetscBool       reuse_forest; /* keep forest and permutation across SAME_NONZERO_PATTERN updates */
-  TSGraph         graph;
-  TSForest        forest;
-  PetscScalar    *work; /* one vector in the forest order */
-  PetscBool       on_device; /* the local block is SEQAIJCUSPARSE: forest, bands and solves on the GPU */
-#if defined(TS_HAVE_CUDA)
-  TSForestDevice dforest;
-#endif
+  TSPChain chain; /* one forest */
 } PC_AlgTri;
 
 static PetscErrorCode PCSetUp_AlgTri(PC pc)
 {
-  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
-  Mat        local, owned;
-  PetscInt   n;
-  PetscBool  rebuild;
-
   PetscFunctionBegin;
-  PetscCall(TSGetLocalAIJ(pc, &local, &owned));
-  PetscCall(MatGetOwnershipRange(pc->pmat, &jac->opt.factor.offset, NULL)); /* charges by global row: rank-independent forests */
-  PetscCall(MatGetLocalSize(local, &n, NULL));
-  PetscCall(TSIsDeviceMat(local, &jac->on_device));
-#if defined(TS_HAVE_CUDA)
-  if (jac->on_device) {
-    rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !jac->reuse_forest || !jac->dforest.perm || jac->dforest.n != n);
-    if (rebuild) PetscCall(TSForestDeviceBuild(local, &jac->opt, &jac->dforest));
-    else PetscCall(TSForestDeviceSetValues(&jac->dforest, local, jac->opt.single));
-    PetscCall(MatDestroy(&owned));
-    PetscCall(PCSetFailedReason(pc, PC_NOERROR));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#endif
-  PetscCall(TSCheckHostPrecision(pc, "algtri", jac->opt.single, &owned));
-  rebuild = (PetscBool)(!pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !jac->reuse_forest || !jac->forest.perm || jac->forest.n != n);
-  if (rebuild) {
-    PetscCall(TSGraphBuild(local, jac->opt.weight, &jac->graph));
-    PetscCall(TSForestBuild(&jac->graph, &jac->opt, &jac->forest));
-    /* the graph served the extraction; only its summary numbers stay */
-    PetscCall(TSGraphReset(&jac->graph));
-    PetscCall(PetscFree(jac->work));
-    PetscCall(PetscMalloc1(jac->forest.nrows, &jac->work));
-  } else PetscCall(PetscInfo(pc, "Same nonzero pattern: reusing the forest, refreshing the bands\n"));
-  PetscCall(TSForestSetValues(&jac->forest, local, jac->opt.pivoting));
-  PetscCall(MatDestroy(&owned));
-  if (jac->forest.failed) {
-    PetscCall(PetscInfo(pc, "Tridiagonal factor failed: %s at row %" PetscInt_FMT " of the local block\n", PCFailedReasons[jac->forest.failed], jac->forest.failed_row));
-    PetscCall(PCSetFailedReason(pc, jac->forest.failed));
-  } else PetscCall(PCSetFailedReason(pc, PC_NOERROR));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCApply_AlgTri_Private(PC pc, Vec x, Vec y, PetscBool transpose)
-{
-  PC_AlgTri         *jac = (PC_AlgTri *)pc->data;
-  const PetscScalar *xa;
-  PetscScalar       *ya;
-
-  PetscFunctionBegin;
-#if defined(TS_HAVE_CUDA)
-  if (jac->on_device) {
-    if (transpose) PetscCall(TSForestDeviceApplyTranspose(&jac->dforest, jac->opt.pivoting, x, y)); /* RPTS on the transposed bands */
-    else PetscCall(TSForestDeviceApply(&jac->dforest, jac->opt.pivoting, x, y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#endif
-  if (jac->forest.failed) {
-    /* PETSc's convention for a failed factor: the KSP sees Inf and stops with DIVERGED_PC_FAILED */
-    PetscCall(TSVecSetFailed(y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCall(VecGetArrayRead(x, &xa));
-  PetscCall(VecGetArrayWrite(y, &ya));
-  PetscCall(TSForestApply(&jac->forest, xa, ya, jac->work, transpose));
-  PetscCall(VecRestoreArrayWrite(y, &ya));
-  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCall(TSPChainSetUp(pc, TSPChainFromPC(pc)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode PCApply_AlgTri(PC pc, Vec x, Vec y)
 {
   PetscFunctionBegin;
-  PetscCall(PCApply_AlgTri_Private(pc, x, y, PETSC_FALSE));
+  PetscCall(TSPChainApply(TSPChainFromPC(pc), 0, 0, PETSC_FALSE, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode PCApplyTranspose_AlgTri(PC pc, Vec x, Vec y)
 {
   PetscFunctionBegin;
-  PetscCall(PCApply_AlgTri_Private(pc, x, y, PETSC_TRUE));
+  PetscCall(TSPChainApply(TSPChainFromPC(pc), 0, 0, PETSC_TRUE, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* Several right-hand sides at once: one read of the factor (host) or of the bands per group of
-   four columns (RPTS on the device) */
+   four columns (RPTS on the GPU) */
 static PetscErrorCode PCMatApply_AlgTri(PC pc, Mat X, Mat Y)
 {
-  PC_AlgTri         *jac = (PC_AlgTri *)pc->data;
-  const PetscScalar *xa;
-  PetscScalar       *ya;
-  PetscInt           k, ldx, ldy;
-
   PetscFunctionBegin;
-  PetscCall(TSDenseGetSizes(X, Y, NULL, &k, &ldx, &ldy));
-  if (jac->forest.failed) {
-    PetscCall(TSDenseSetFailed(Y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#if defined(TS_HAVE_CUDA)
-  if (jac->on_device) {
-    PetscCall(MatDenseCUDAGetArrayRead(X, &xa));
-    PetscCall(MatDenseCUDAGetArrayWrite(Y, &ya));
-    PetscCall(TSForestDeviceMatApply(&jac->dforest, jac->opt.pivoting, k, xa, ldx, ya, ldy));
-    PetscCall(MatDenseCUDARestoreArrayWrite(Y, &ya));
-    PetscCall(MatDenseCUDARestoreArrayRead(X, &xa));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#endif
-  PetscCall(MatDenseGetArrayRead(X, &xa));
-  PetscCall(MatDenseGetArrayWrite(Y, &ya));
-  PetscCall(TSForestMatApply(&jac->forest, k, xa, ldx, ya, ldy, PETSC_FALSE));
-  PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
-  PetscCall(MatDenseRestoreArrayRead(X, &xa));
+  PetscCall(TSPChainMatApply(TSPChainFromPC(pc), 0, 0, X, Y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode PCReset_AlgTri(PC pc)
 {
-  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
-
   PetscFunctionBegin;
-  PetscCall(TSGraphReset(&jac->graph));
-  PetscCall(TSForestReset(&jac->forest));
-  PetscCall(PetscFree(jac->work));
-#if defined(TS_HAVE_CUDA)
-  PetscCall(TSForestDeviceReset(&jac->dforest));
-#endif
+  PetscCall(TSPChainReset(TSPChainFromPC(pc)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode PCDestroy_AlgTri(PC pc)
 {
   PetscFunctionBegin;
-  PetscCall(PCReset_AlgTri(pc));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetPivoting_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetPivoting_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetWeight_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorIterations_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetReuseForest_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetBlockSize_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorN_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetForest_C", NULL));
+  PetscCall(TSPChainComposeSetters(pc, "PCAlgTri", PETSC_FALSE));
+  PetscCall(TSPChainDestroy(&TSPChainFromPC(pc)));
   PetscCall(PetscFree(pc->data));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCSetFromOptions_AlgTri(PC pc, TSOptionItems PetscOptionsObject)
+static PetscErrorCode PCSetFromOptions_AlgTri(PC pc, TriSplitOptionItems PetscOptionsObject)
 {
-  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
-
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "ALGTRI options");
-  PetscCall(TSForestOptionsSetFromOptions(PetscOptionsObject, "algtri", &jac->opt));
-  PetscCall(TSPrecisionSetFromOptions(PetscOptionsObject, "algtri", &jac->opt.single));
-  {
-    PetscInt  bs = jac->opt.block, nf = jac->opt.factor.n;
-    PetscBool flg;
-
-    PetscCall(PetscOptionsInt("-pc_algtri_block", "Block size of the tridiagonal factor: 1 (scalar) or 2 (2x2 blocks of matched pairs)", "PCAlgTriSetBlockSize", bs, &bs, &flg));
-    if (flg) PetscCall(PCAlgTriSetBlockSize(pc, bs));
-    PetscCall(PetscOptionsInt("-pc_algtri_factor_n", "n of the [0,n]-factor: 2 (linear forest) or 1 (a matching: paths of at most two vertices)", "PCAlgTriSetFactorN", nf, &nf, &flg));
-    if (flg) PetscCall(PCAlgTriSetFactorN(pc, nf));
-  }
-  PetscCall(PetscOptionsBool("-pc_algtri_reuse_forest", "Keep the forest when the operator changes with the same nonzero pattern", "PCAlgTriSetReuseForest", jac->reuse_forest, &jac->reuse_forest, NULL));
+  PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "algtri", TSPChainFromPC(pc)));
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode PCView_AlgTri(PC pc, PetscViewer viewer)
 {
-  PC_AlgTri  *jac = (PC_AlgTri *)pc->data;
-  PetscBool   iascii;
-  PetscMPIInt size;
+  PetscBool iascii;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(TSForestOptionsView(&jac->opt, viewer));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "forest reuse on same nonzero pattern: %s\n", PetscBools[jac->reuse_forest]));
-  if (!pc->setupcalled) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
-#if defined(TS_HAVE_CUDA)
-  if (jac->on_device && size == 1) {
-    PetscCall(TSForestDeviceView(&jac->dforest, viewer));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#endif
-  if (size == 1) PetscCall(TSForestView(&jac->forest, &jac->graph, viewer, PETSC_FALSE));
-  else {
-    /* every rank extracts its own forest of its diagonal block */
-    PetscCall(PetscViewerASCIIPrintf(viewer, "local diagonal blocks, one forest per rank:\n"));
-    PetscCall(PetscViewerASCIIPushSynchronized(viewer));
-    PetscCall(TSForestView(&jac->forest, &jac->graph, viewer, PETSC_TRUE));
-    PetscCall(PetscViewerFlush(viewer));
-    PetscCall(PetscViewerASCIIPopSynchronized(viewer));
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriSetPivoting_AlgTri(PC pc, PCAlgTriPivoting pivoting)
-{
-  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
-
-  PetscFunctionBegin;
-  if (jac->opt.pivoting != pivoting) pc->setupcalled = 0;
-  jac->opt.pivoting = pivoting;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriGetPivoting_AlgTri(PC pc, PCAlgTriPivoting *pivoting)
-{
-  PetscFunctionBegin;
-  *pivoting = ((PC_AlgTri *)pc->data)->opt.pivoting;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriSetWeight_AlgTri(PC pc, PCAlgTriWeight weight)
-{
-  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
-
-  PetscFunctionBegin;
-  if (jac->opt.weight != weight) pc->setupcalled = 0;
-  jac->opt.weight = weight;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriSetFactorIterations_AlgTri(PC pc, PetscInt iterations)
-{
-  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
-
-  PetscFunctionBegin;
-  PetscCheck(iterations >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The factor needs at least one round, got %" PetscInt_FMT, iterations);
-  if (jac->opt.factor.iterations != iterations) pc->setupcalled = 0;
-  jac->opt.factor.iterations = (int)iterations;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriSetBlockSize_AlgTri(PC pc, PetscInt bs)
-{
-  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
-
-  PetscFunctionBegin;
-  PetscCheck(bs == 1 || bs == 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "PCALGTRI supports block sizes 1 and 2, got %" PetscInt_FMT, bs);
-  if (jac->opt.block != bs) pc->setupcalled = 0;
-  jac->opt.block = bs;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriSetFactorN_AlgTri(PC pc, PetscInt nf)
-{
-  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
-
-  PetscFunctionBegin;
-  /* a [0,n]-factor with n > 2 has vertices of degree 3: no longer chains a tridiagonal solve can take */
-  PetscCheck(nf == 1 || nf == 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "A linear forest comes from a [0,1]- or [0,2]-factor, got n = %" PetscInt_FMT, nf);
-  if (jac->opt.factor.n != (int)nf) pc->setupcalled = 0;
-  jac->opt.factor.n = (int)nf;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriSetReuseForest_AlgTri(PC pc, PetscBool reuse)
-{
-  PetscFunctionBegin;
-  ((PC_AlgTri *)pc->data)->reuse_forest = reuse;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriGetForest_AlgTri(PC pc, PetscInt *npaths, PetscInt *longest, PetscReal *coverage, PetscReal *coverage_id)
-{
-  PC_AlgTri *jac = (PC_AlgTri *)pc->data;
-
-  PetscFunctionBegin;
-  PetscCheck(pc->setupcalled, PetscObjectComm((PetscObject)pc), PETSC_ERR_ORDER, "Call PCSetUp() first");
-#if defined(TS_HAVE_CUDA)
-  if (jac->on_device) {
-    if (npaths) *npaths = jac->dforest.npaths;
-    if (longest) *longest = jac->dforest.longest;
-    if (coverage) *coverage = jac->dforest.coverage;
-    if (coverage_id) *coverage_id = jac->dforest.coverage_id;
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#endif
-  if (npaths) *npaths = jac->forest.npaths;
-  if (longest) *longest = jac->forest.longest;
-  if (coverage) *coverage = jac->forest.coverage;
-  if (coverage_id) *coverage_id = jac->graph.coverage_id;
+  PetscCall(TSPChainViewOptions(TSPChainFromPC(pc), viewer));
+  PetscCall(TSPChainView(pc, TSPChainFromPC(pc), viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /*@
-  PCAlgTriSetPivoting - Sets the pivot rule of the tridiagonal solves of `PCALGTRI`
+  PCAlgTriSetPivoting - Sets the pivot rule of the tridiagonal solves of a trisplit preconditioner (`PCALGTRI`, `PCMOSD`, `PCMOSA`, `PCALTSPLIT`)
 
   Logically Collective
 
@@ -335,7 +106,7 @@ PetscErrorCode PCAlgTriSetPivoting(PC pc, PCAlgTriPivoting pivoting)
 }
 
 /*@
-  PCAlgTriGetPivoting - Gets the pivot rule of the tridiagonal solves of `PCALGTRI`
+  PCAlgTriGetPivoting - Gets the pivot rule of the tridiagonal solves of a trisplit preconditioner
 
   Not Collective
 
@@ -358,7 +129,7 @@ PetscErrorCode PCAlgTriGetPivoting(PC pc, PCAlgTriPivoting *pivoting)
 }
 
 /*@
-  PCAlgTriSetWeight - Sets the edge weights of the graph from which `PCALGTRI` extracts its linear forest
+  PCAlgTriSetWeight - Sets the edge weights of the graph from which a trisplit preconditioner extracts its linear forests
 
   Logically Collective
 
@@ -383,7 +154,7 @@ PetscErrorCode PCAlgTriSetWeight(PC pc, PCAlgTriWeight weight)
 }
 
 /*@
-  PCAlgTriSetFactorIterations - Sets the number of proposal/confirmation rounds M of the parallel [0,2]-factor
+  PCAlgTriSetFactorIterations - Sets the number of proposal/confirmation rounds M of the parallel [0,2]-factor of a trisplit preconditioner
 
   Logically Collective
 
@@ -471,7 +242,7 @@ PetscErrorCode PCAlgTriSetFactorN(PC pc, PetscInt nf)
 }
 
 /*@
-  PCAlgTriSetReuseForest - Keep the linear forest and permutation when the operator changes with `SAME_NONZERO_PATTERN`
+  PCAlgTriSetReuseForest - Keep the linear forests and permutations of a trisplit preconditioner when the operator changes with `SAME_NONZERO_PATTERN`
 
   Logically Collective
 
@@ -496,7 +267,7 @@ PetscErrorCode PCAlgTriSetReuseForest(PC pc, PetscBool reuse)
 }
 
 /*@
-  PCAlgTriGetForest - Gets the statistics of the linear forest of this rank's diagonal block
+  PCAlgTriGetForest - Gets the statistics of the (first) linear forest of this rank's diagonal block
 
   Not Collective
 
@@ -521,6 +292,156 @@ PetscErrorCode PCAlgTriGetForest(PC pc, PetscInt *npaths, PetscInt *longest, Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*@
+  PCAlgTriGetWeight - Gets the edge weights of the graph from which a trisplit preconditioner extracts its forests
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. weight - the weighting
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCAlgTriSetWeight()`
+@*/
+PetscErrorCode PCAlgTriGetWeight(PC pc, PCAlgTriWeight *weight)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(weight, 2);
+  PetscUseMethod(pc, "PCAlgTriGetWeight_C", (PC, PCAlgTriWeight *), (pc, weight));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriGetFactorIterations - Gets the number of rounds of the parallel [0,2]-factor of a trisplit preconditioner
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. iterations - the number of rounds
+
+  Level: advanced
+
+.seealso: `PCALGTRI`, `PCAlgTriSetFactorIterations()`
+@*/
+PetscErrorCode PCAlgTriGetFactorIterations(PC pc, PetscInt *iterations)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(iterations, 2);
+  PetscUseMethod(pc, "PCAlgTriGetFactorIterations_C", (PC, PetscInt *), (pc, iterations));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriGetReuseForest - Gets whether a trisplit preconditioner keeps its forests across `SAME_NONZERO_PATTERN` updates
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. reuse - `PETSC_TRUE` if the forests are kept
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCAlgTriSetReuseForest()`
+@*/
+PetscErrorCode PCAlgTriGetReuseForest(PC pc, PetscBool *reuse)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(reuse, 2);
+  PetscUseMethod(pc, "PCAlgTriGetReuseForest_C", (PC, PetscBool *), (pc, reuse));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriSetPrecision - Sets the precision of the tridiagonal factors of a trisplit preconditioner
+
+  Logically Collective
+
+  Input Parameters:
++ pc        - the preconditioner context (`PCALGTRI`, `PCMOSD` or `PCALTSPLIT`)
+- precision - `PCALGTRI_PRECISION_DOUBLE` (default) or `PCALGTRI_PRECISION_SINGLE`
+
+  Options Database Key:
+. -pc_<type>_precision <double,single> - the precision, e.g. -pc_algtri_precision single
+
+  Level: advanced
+
+  Note:
+  Single precision keeps float copies of the bands and solves with RPTS in float inside the double
+  Krylov method: on the GPU only (`MATAIJCUSPARSE`); the host factors in double and `PCSetUp()` refuses
+  single precision there. Transposed applies need double.
+
+.seealso: `PCALGTRI`, `PCAlgTriGetPrecision()`
+@*/
+PetscErrorCode PCAlgTriSetPrecision(PC pc, PCAlgTriPrecision precision)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(pc, precision, 2);
+  PetscTryMethod(pc, "PCAlgTriSetPrecision_C", (PC, PCAlgTriPrecision), (pc, precision));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriGetPrecision - Gets the precision of the tridiagonal factors of a trisplit preconditioner
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. precision - the precision
+
+  Level: advanced
+
+.seealso: `PCALGTRI`, `PCAlgTriSetPrecision()`
+@*/
+PetscErrorCode PCAlgTriGetPrecision(PC pc, PCAlgTriPrecision *precision)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(precision, 2);
+  PetscUseMethod(pc, "PCAlgTriGetPrecision_C", (PC, PCAlgTriPrecision *), (pc, precision));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriGetBlockSize - Gets the block size of the tridiagonal factor of `PCALGTRI`
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. bs - 1 or 2
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCAlgTriSetBlockSize()`
+@*/
+PetscErrorCode PCAlgTriGetBlockSize(PC pc, PetscInt *bs)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(bs, 2);
+  PetscUseMethod(pc, "PCAlgTriGetBlockSize_C", (PC, PetscInt *), (pc, bs));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*MC
    PCALGTRI - Algebraic tridiagonal preconditioner: the tridiagonal part of the matrix along a linear
    forest of its graph, solved with a pivoting tridiagonal solver
@@ -535,7 +456,7 @@ PetscErrorCode PCAlgTriGetForest(PC pc, PetscInt *npaths, PetscInt *longest, Pet
 .  -pc_algtri_factor_charge_skip <0>   - the uncharged round k_m of each period
 .  -pc_algtri_factor_p <0.5>           - probability of a positive charge
 .  -pc_algtri_factor_seed <0>          - seed of the charge hash
-.  -pc_algtri_precision <double>       - double, or single: float bands and RPTS solves on the GPU inside a double Krylov method
+.  -pc_algtri_precision <double>       - double, or single: float bands and RPTS solves on the GPU inside a double Krylov method (`PCAlgTriSetPrecision()`)
 -  -pc_algtri_reuse_forest <true>      - keep the forest when the operator changes with the same nonzero pattern
 
    Level: beginner
@@ -550,15 +471,25 @@ PetscErrorCode PCAlgTriGetForest(PC pc, PetscInt *npaths, PetscInt *longest, Pet
    With MPI each rank works on its local diagonal block (`MatGetDiagonalBlock()`), like `PCBJACOBI`
    with one block per rank. Matrix formats other than AIJ are converted to `MATSEQAIJ` first.
 
+   Symmetry: for a symmetric matrix T is symmetric and so is the preconditioner, fit for `KSPCG`
+   when T is positive definite (a symmetric M-matrix or a diagonally dominant one, as from most
+   diffusion problems). Otherwise use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`.
+
    A zero pivot or a NaN/Inf entry makes `PCSetUp()` record a `PCFailedReason`; the `KSP` then stops
-   with `KSP_DIVERGED_PC_FAILED`.
+   with `KSP_DIVERGED_PC_FAILED`. With -ksp_error_if_not_converged (`PCSetErrorIfFailure()`) `PCSetUp()`
+   stops instead with `PETSC_ERR_MAT_LU_ZRPVT` naming the row, as PETSc's own factorizations do.
+
+   On `MATAIJCUSPARSE` matrices the forest is built and solved on the GPU (RPTS, the forest's
+   permutations fused into the solve). The preconditioning matrix must be assembled: a `MATSHELL` is
+   refused. The forest options and their setters (`PCAlgTriSetPivoting()`, ...) apply to every
+   trisplit preconditioner.
 
    Reference:
    C. Klein, Algebraic, Block and Multiplicative Preconditioners based on Fast Tridiagonal Solves on
    GPUs, PhD thesis, Heidelberg University, Chapter 4.
 
 .seealso: `PCCreate()`, `PCSetType()`, `PCType`, `PC`, `PCJACOBI`, `PCBJACOBI`, `PCAlgTriSetPivoting()`,
-          `PCAlgTriSetWeight()`, `PCAlgTriSetBlockSize()`, `PCAlgTriSetFactorN()`, `PCAlgTriGetForest()`,
+          `PCAlgTriSetWeight()`, `PCAlgTriSetBlockSize()`, `PCAlgTriSetFactorN()`, `PCAlgTriGetForest()`, `PCAlgTriSetPrecision()`,
           `TriSplitInitializePackage()`
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC pc)
@@ -568,25 +499,16 @@ PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC pc)
   PetscFunctionBegin;
   PetscCall(PetscNew(&jac));
   pc->data = (void *)jac;
-  PetscCall(TSForestOptionsDefault(&jac->opt));
-  jac->reuse_forest = PETSC_TRUE;
+  PetscCall(TSPChainCreate(TSP_CHAIN_FOREST, &jac->chain));
 
-  pc->ops->apply           = PCApply_AlgTri;
-  pc->ops->applytranspose  = PCApplyTranspose_AlgTri;
-  pc->ops->matapply        = PCMatApply_AlgTri;
-  pc->ops->setup           = PCSetUp_AlgTri;
-  pc->ops->reset           = PCReset_AlgTri;
-  pc->ops->destroy         = PCDestroy_AlgTri;
-  pc->ops->setfromoptions  = PCSetFromOptions_AlgTri;
-  pc->ops->view            = PCView_AlgTri;
-
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetPivoting_C", PCAlgTriSetPivoting_AlgTri));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetPivoting_C", PCAlgTriGetPivoting_AlgTri));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetWeight_C", PCAlgTriSetWeight_AlgTri));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorIterations_C", PCAlgTriSetFactorIterations_AlgTri));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetReuseForest_C", PCAlgTriSetReuseForest_AlgTri));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetBlockSize_C", PCAlgTriSetBlockSize_AlgTri));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriSetFactorN_C", PCAlgTriSetFactorN_AlgTri));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAlgTriGetForest_C", PCAlgTriGetForest_AlgTri));
+  pc->ops->apply          = PCApply_AlgTri;
+  pc->ops->applytranspose = PCApplyTranspose_AlgTri;
+  pc->ops->matapply       = PCMatApply_AlgTri;
+  pc->ops->setup          = PCSetUp_AlgTri;
+  pc->ops->reset          = PCReset_AlgTri;
+  pc->ops->destroy        = PCDestroy_AlgTri;
+  pc->ops->setfromoptions = PCSetFromOptions_AlgTri;
+  pc->ops->view           = PCView_AlgTri;
+  PetscCall(TSPChainComposeSetters(pc, "PCAlgTri", PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

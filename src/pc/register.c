@@ -2,7 +2,7 @@
    Registration of the trisplit preconditioners and log events, by linking
    (TriSplitInitializePackage()) or by -dll_append libtrisplit.so (PetscDLLibraryRegister_trisplit()).
 */
-#include <trisplit/private/forestimpl.h>
+#include <trisplit/private/chainimpl.h>
 
 PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC);
 PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC);
@@ -11,7 +11,7 @@ PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC);
 PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat);
 PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 
-PetscLogEvent TS_Graph, TS_Factor, TS_Forest, TS_Bands, TS_TriFactor, TS_TriSolve, TS_MOSAProduct;
+PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, TriSplit_Bands, TriSplit_TriFactor, TriSplit_Solve, TriSplit_MOSAProduct;
 
 static PetscBool TriSplitPackageInitialized = PETSC_FALSE;
 
@@ -55,13 +55,15 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(MatInitializePackage());
   PetscCall(MatRegister(MATTRIDIAG, MatCreate_Tridiag));
   PetscCall(MatSolverTypeRegister_RPTS());
-  PetscCall(PetscLogEventRegister("TSGraph", PC_CLASSID, &TS_Graph));
-  PetscCall(PetscLogEventRegister("TSFactor02", PC_CLASSID, &TS_Factor));
-  PetscCall(PetscLogEventRegister("TSForest", PC_CLASSID, &TS_Forest));
-  PetscCall(PetscLogEventRegister("TSBands", PC_CLASSID, &TS_Bands));
-  PetscCall(PetscLogEventRegister("TSTriFactor", PC_CLASSID, &TS_TriFactor));
-  PetscCall(PetscLogEventRegister("TSTriSolve", PC_CLASSID, &TS_TriSolve));
-  PetscCall(PetscLogEventRegister("TSMOSAProduct", PC_CLASSID, &TS_MOSAProduct));
+  /* setup: the weight graph, the [0,2]-factor, the linear forest, the bands, their factorization
+     (host) and MOS-a's products; apply: the tridiagonal solves with their permutations */
+  PetscCall(PetscLogEventRegister("TriSplitGraph", PC_CLASSID, &TriSplit_Graph));
+  PetscCall(PetscLogEventRegister("TriSplitFactor", PC_CLASSID, &TriSplit_Factor));
+  PetscCall(PetscLogEventRegister("TriSplitForest", PC_CLASSID, &TriSplit_Forest));
+  PetscCall(PetscLogEventRegister("TriSplitBands", PC_CLASSID, &TriSplit_Bands));
+  PetscCall(PetscLogEventRegister("TriSplitTriLU", PC_CLASSID, &TriSplit_TriFactor));
+  PetscCall(PetscLogEventRegister("TriSplitSolve", PC_CLASSID, &TriSplit_Solve));
+  PetscCall(PetscLogEventRegister("TriSplitMOSAProd", PC_CLASSID, &TriSplit_MOSAProduct));
   PetscCall(PetscRegisterFinalize(TriSplitFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

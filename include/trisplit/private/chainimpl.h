@@ -1,0 +1,122 @@
+/*
+   The machinery every trisplit preconditioner is built from (src/pc/forest/): a chain of m linear
+   forests of the local diagonal block, each with the tridiagonal factor of its bands, applied as
+   y = P_lo^T A_lo^-1 P_lo ... P_hi^T A_hi^-1 P_hi D x.
+
+     PCALGTRI   one forest (scalar, or 2x2 blocks of matched pairs)
+     PCMOSD     m forests of one graph, the bands of MOS-d's M_l, D = 1/T
+     PCALTSPLIT m forests of one graph, the raw bands of A, applied one factor at a time
+     PCMOSA     m levels, forest l from B_l = prune(B_{l-1} M_{l-1}^-1), D = 1/diagp1(B_m)
+
+   The backend is chosen once per setup from the type of the local block (TSPChainSetUp()): the host
+   (src/pc/forest/host.c, the reference kernels) or CUDA (src/pc/forest/cuda.c, the CUDA kernels on
+   PETSc's stream). Each installs its ops; the PCs see only the functions below and the statistics in
+   the chain, which are the same on every backend.
+*/
+#ifndef TRISPLIT_CHAINIMPL_H
+#define TRISPLIT_CHAINIMPL_H
+
+#include <petsc/private/pcimpl.h>
+#include <trisplit/private/core.h>
+
+/* PetscValidPointer() became PetscAssertPointer() in PETSc 3.20 */
+#if PETSC_VERSION_GE(3, 20, 0)
+  #define PetscAssertPointer_TriSplit(h, arg) PetscAssertPointer(h, arg)
+#else
+  #define PetscAssertPointer_TriSplit(h, arg) PetscValidPointer(h, arg)
+#endif
+
+PETSC_INTERN PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, TriSplit_Bands, TriSplit_TriFactor, TriSplit_Solve, TriSplit_MOSAProduct;
+
+/* Parameters of the forest extraction; -pc_<type>_... options fill them. */
+typedef struct {
+  PCAlgTriWeight   weight;
+  PCAlgTriPivoting pivoting;
+  PetscBool        single; /* bands and solves in float (CUDA backend: -pc_<type>_precision single) */
+  PetscInt         block;  /* 1: scalar forest; 2: 2x2 blocks (matching, contraction, coarse forest) */
+  ts_factor_params factor; /* n = 2 for linear forests (n = 1: a matching, paths of at most 2 vertices) */
+} TSPForestOptions;
+
+/* What a chain builds */
+typedef enum {
+  TSP_CHAIN_FOREST,    /* one forest (algtri) */
+  TSP_CHAIN_SPLITTING, /* m forests of one graph, used edges reweighted by omega (MOS-d, ALT) */
+  TSP_CHAIN_ADAPTIVE   /* MOS-a's levels */
+} TSPChainKind;
+
+/* The statistics of one forest, the same on every backend */
+typedef struct {
+  PetscInt  npaths, longest, ncycles, rounds;
+  PetscReal coverage; /* c_pi of the forest; of a splitting: of the union of forests 0..l */
+  PetscReal cdiag;    /* MOS-a: c_diag(B_l) of the level the forest was taken from */
+} TSPForestInfo;
+
+typedef struct _n_TSPChain *TSPChain;
+
+typedef struct {
+  PetscErrorCode (*build)(TSPChain, MPI_Comm, Mat);     /* forests, bands and factors of the local block */
+  PetscErrorCode (*setvalues)(TSPChain, Mat);           /* new values, same pattern: bands and factors only */
+  PetscErrorCode (*apply)(TSPChain, PetscInt, PetscInt, PetscBool, Vec, Vec); /* factors lo..hi, transposed or not */
+  PetscErrorCode (*matapply)(TSPChain, PetscInt, PetscInt, Mat, Mat);         /* the same on dense columns */
+  PetscErrorCode (*correct)(TSPChain, PetscInt, Vec, Vec, Vec);               /* z += M_l^-1 (r - az) */
+  PetscErrorCode (*reset)(TSPChain);
+} TSPChainOps;
+
+struct _n_TSPChain {
+  TSPChainOps ops;
+  const char *backend;   /* "host" or "cuda", NULL before the first setup */
+  PetscInt    min_batch; /* PCMatApply: fewer columns go one by one (RPTS batches columns by four) */
+  PetscBool   single_ok; /* the backend has single-precision factors */
+
+  /* what to build, set by the PC */
+  TSPChainKind     kind;
+  TSPForestOptions forest;
+  PetscInt         m, m_max; /* forests (levels): m, or 0 for automatic with at most m_max */
+  PetscReal        coverage; /* the automatic choice stops at this coverage (c_diag for MOS-a) */
+  PetscReal        omega;    /* splittings: reweighting of used edges */
+  PetscInt         diagonal; /* splittings: k of MOS-d's T = diagp_k(A), -1 for the raw bands (ALT) */
+  PetscReal        droptol;  /* MOS-a: early dropping of the product */
+  PetscBool        exact;    /* MOS-a: the O(N^2) whole-chain product */
+  PetscBool        reuse;    /* keep the forests across SAME_NONZERO_PATTERN updates */
+
+  /* what was built, the same on every backend */
+  PetscInt       n;                 /* rows of the local block */
+  PetscInt       bs, nrows, npairs; /* 2x2 blocks: rows of the block system (2 nb), matched pairs */
+  PetscInt       nforests;
+  TSPForestInfo *info;              /* one per forest */
+  PetscReal      coverage_id;       /* c_id of the original order */
+  PetscReal      cdiag_last;        /* MOS-a: c_diag(B_m) */
+  PetscInt       product_rounds[2]; /* MOS-a on the GPU: most slot rounds of a level, rows recomputed */
+  PCFailedReason failed;            /* PC_NOERROR, or the first failure */
+  PetscInt       failed_factor, failed_row;
+
+  void *data; /* the backend's */
+};
+
+/* The chain is the first member of every trisplit PC's data */
+#define TSPChainFromPC(pc) (*(TSPChain *)(pc)->data)
+
+PETSC_INTERN PetscErrorCode TSPChainCreate(TSPChainKind, TSPChain *);
+PETSC_INTERN PetscErrorCode TSPChainDestroy(TSPChain *);
+PETSC_INTERN PetscErrorCode TSPChainReset(TSPChain);
+PETSC_INTERN PetscErrorCode TSPChainSetUp(PC, TSPChain);
+PETSC_INTERN PetscErrorCode TSPChainApply(TSPChain, PetscInt, PetscInt, PetscBool, Vec, Vec);
+PETSC_INTERN PetscErrorCode TSPChainMatApply(TSPChain, PetscInt, PetscInt, Mat, Mat);
+PETSC_INTERN PetscErrorCode TSPChainCorrect(TSPChain, PetscInt, Vec, Vec, Vec);
+PETSC_INTERN PetscErrorCode TSPChainViewOptions(TSPChain, PetscViewer);
+PETSC_INTERN PetscErrorCode TSPChainView(PC, TSPChain, PetscViewer);
+PETSC_INTERN PetscErrorCode TSPChainSetFromOptions(PC, TriSplitOptionItems, const char[], TSPChain);
+PETSC_INTERN PetscErrorCode TSPChainComposeSetters(PC, const char[], PetscBool);
+
+/* the rule that stops adding forests (levels) when m is automatic; collective: every rank builds as many */
+PETSC_INTERN PetscErrorCode TSPChainMore(TSPChain, MPI_Comm, PetscInt, PetscReal, PetscReal, PetscBool *);
+/* the first failed factor, recorded by the backends */
+PETSC_INTERN PetscErrorCode TSPChainSetFailed(TSPChain, PCFailedReason, PetscInt, PetscInt);
+/* allocates info for up to count forests */
+PETSC_INTERN PetscErrorCode TSPChainAllocateInfo(TSPChain, PetscInt);
+
+/* the two backends */
+PETSC_INTERN PetscErrorCode TSPChainSetBackend_Host(TSPChain);
+PETSC_INTERN PetscErrorCode TSPChainSetBackend_CUDA(TSPChain);
+
+#endif

@@ -1,0 +1,116 @@
+/*
+   The shared core of trisplit's PETSc layer, used by the matrix types (src/mat) and the
+   preconditioners (src/pc) alike: PETSc version compatibility, access to the CSR arrays of a local
+   block, and PETSc's conventions for a failed factor. It knows nothing of forests or PCs, so the
+   matrix layer never depends on the preconditioners. The device half is core_cuda.h.
+*/
+#ifndef TRISPLIT_CORE_H
+#define TRISPLIT_CORE_H
+
+#include <petscmat.h>
+#include <trisplit.h>
+#include "trisplit_kernels.h"
+
+#if defined(PETSC_USE_COMPLEX) || !defined(PETSC_USE_REAL_DOUBLE)
+  #error "trisplit supports real double precision PETSc builds only"
+#endif
+
+/* The kernels see PetscInt as ts_int (the makefile sets TS_INDEX_64 with 64-bit PETSc indices). */
+typedef char TriSplitIndexCheck[sizeof(PetscInt) == sizeof(ts_int) ? 1 : -1];
+
+/* PetscOptionItems became a pointer type in PETSc 3.23: the argument of XXXSetFromOptions_Impl(). */
+#if PETSC_VERSION_GE(3, 23, 0)
+  #define TriSplitOptionItems PetscOptionItems
+#else
+  #define TriSplitOptionItems PetscOptionItems *
+#endif
+
+/* PetscBool is a C bool from PETSc 3.24 on, and MPIU_BOOL is deprecated there in favour of MPI_C_BOOL. */
+#if PETSC_VERSION_GE(3, 24, 0)
+  #define TriSplitMPIBool MPI_C_BOOL
+#else
+  #define TriSplitMPIBool MPIU_BOOL
+#endif
+
+/* The pivot rules by name, for options and viewers (the kernels' ts_pivoting order) */
+static const char *const TriSplitPivotingNames[] = {"none", "partial", "scaled", "TriSplitPivoting", "TS_PIVOTING_", NULL};
+
+/* A failed factor hands the caller an Inf vector, so a KSP stops with KSP_DIVERGED_PC_FAILED
+   (VecSetInf() became VecFlag() in PETSc 3.22). */
+static inline PetscErrorCode TriSplitVecSetFailed(Vec y)
+{
+  PetscFunctionBegin;
+#if PETSC_VERSION_GE(3, 22, 0)
+  PetscCall(VecFlag(y, 1));
+#else
+  PetscCall(VecSetInf(y));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ... and Inf in every column of a dense result (PCMatApply(), MatMatSolve()) */
+static inline PetscErrorCode TriSplitDenseSetFailed(Mat Y)
+{
+  PetscScalar *ya;
+  PetscInt     m, k, ld;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(Y, &m, NULL));
+  PetscCall(MatGetSize(Y, NULL, &k));
+  PetscCall(MatDenseGetLDA(Y, &ld));
+  PetscCall(MatDenseGetArrayWrite(Y, &ya));
+  for (PetscInt c = 0; c < k; c++)
+    for (PetscInt i = 0; i < m; i++) ya[c * ld + i] = (PetscScalar)INFINITY;
+  PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Local rows, columns and leading dimensions of a pair of dense matrices X, Y */
+static inline PetscErrorCode TriSplitDenseGetSizes(Mat X, Mat Y, PetscInt *n, PetscInt *k, PetscInt *ldx, PetscInt *ldy)
+{
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(X, n, NULL));
+  PetscCall(MatGetSize(X, NULL, k));
+  PetscCall(MatDenseGetLDA(X, ldx));
+  PetscCall(MatDenseGetLDA(Y, ldy));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Host CSR arrays of a SEQAIJ matrix */
+static inline PetscErrorCode TriSplitGetCSR(Mat A, PetscInt *n, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
+{
+  PetscBool done;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, n, ia, ja, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot get the CSR structure of a matrix of type %s", ((PetscObject)A)->type_name);
+  PetscCall(MatSeqAIJGetArrayRead(A, va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static inline PetscErrorCode TriSplitRestoreCSR(Mat A, PetscInt *n, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
+{
+  PetscBool done;
+  PetscInt  nn = *n; /* MatRestoreRowIJ() clears its size argument; the caller keeps its count */
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJRestoreArrayRead(A, va));
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &nn, ia, ja, &done));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PETSC_TRUE for a sequential block whose values live on the GPU (SEQAIJCUSPARSE); always false
+   in a PETSc without CUDA, where that type does not exist */
+static inline PetscErrorCode TriSplitIsDeviceMat(Mat A, PetscBool *isdevice)
+{
+  PetscFunctionBegin;
+  *isdevice = PETSC_FALSE;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATSEQAIJCUSPARSE, isdevice));
+#else
+  (void)A;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#endif

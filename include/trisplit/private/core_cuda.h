@@ -1,0 +1,88 @@
+/*
+   The device half of the shared core (core.h): PETSc's CUDA stream, device memory with PETSc's
+   errors, the kernels' status as PETSc errors, and the device CSR arrays of a SEQAIJCUSPARSE block.
+   Included only by the CUDA backends (src/pc/forest/cuda.c and the rpts solver of src/mat).
+*/
+#ifndef TRISPLIT_CORE_CUDA_H
+#define TRISPLIT_CORE_CUDA_H
+
+#include <trisplit/private/core.h>
+#include <petscdevice_cuda.h>
+
+/* cudaFree() only what was allocated: a host-only run must never touch the CUDA runtime */
+#define TriSplitDeviceFree(ptr) \
+  do { \
+    if (ptr) PetscCallCUDA(cudaFree(ptr)); \
+    (ptr) = NULL; \
+  } while (0)
+
+static inline PetscErrorCode TriSplitGetStream(cudaStream_t *stream)
+{
+  PetscFunctionBegin;
+#if PETSC_VERSION_GE(3, 20, 0)
+  PetscCall(PetscGetCurrentCUDAStream(stream));
+#else
+  *stream = PetscDefaultCudaStream;
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* cudaMalloc with PETSc's out-of-memory error when the device is full */
+static inline PetscErrorCode TriSplitDeviceMalloc(size_t bytes, void **ptr)
+{
+  cudaError_t err;
+
+  PetscFunctionBegin;
+  *ptr = NULL;
+  if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
+  err = cudaMalloc(ptr, bytes);
+  if (err == cudaErrorMemoryAllocation) {
+    (void)cudaGetLastError(); /* clear the error so that later calls work */
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of GPU memory allocating %.0f MiB for trisplit", (double)bytes / 1048576.0);
+  }
+  PetscCallCUDA(err);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* copies bytes from the device and waits for them (the few scalars a setup decides on) */
+static inline PetscErrorCode TriSplitDeviceRead(cudaStream_t stream, const void *d, void *h, size_t bytes)
+{
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaMemcpyAsync(h, d, bytes, cudaMemcpyDeviceToHost, stream));
+  PetscCallCUDA(cudaStreamSynchronize(stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static inline PetscErrorCode TriSplitCheckKernel(ts_status status, const char *what)
+{
+  PetscFunctionBegin;
+  PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, status == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "trisplit CUDA kernel %s failed (status %d)", what, (int)status);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Device CSR arrays of a SEQAIJCUSPARSE matrix. cuSPARSE's indices are int: the device path needs
+   32-bit PetscInt (PETSc 3.26 hands out PetscInt indices, the same type then). */
+static inline PetscErrorCode TriSplitGetDeviceCSR(Mat A, PetscInt *n, PetscInt *nnz, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
+{
+  MatInfo info;
+
+  PetscFunctionBegin;
+  *n = *nnz = 0;
+  PetscCheck(sizeof(PetscInt) == sizeof(int), PETSC_COMM_SELF, PETSC_ERR_SUP, "The device path needs 32-bit PetscInt (cuSPARSE's CSR indices)");
+  PetscCall(MatGetLocalSize(A, n, NULL));
+  PetscCall(MatGetInfo(A, MAT_LOCAL, &info));
+  *nnz = (PetscInt)info.nz_used;
+  PetscCall(MatSeqAIJCUSPARSEGetIJ(A, PETSC_FALSE, (void *)ia, (void *)ja));
+  PetscCall(MatSeqAIJCUSPARSEGetArrayRead(A, va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static inline PetscErrorCode TriSplitRestoreDeviceCSR(Mat A, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJCUSPARSERestoreArrayRead(A, va));
+  PetscCall(MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, (void *)ia, (void *)ja));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#endif

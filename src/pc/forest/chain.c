@@ -1,0 +1,417 @@
+/*
+   The chain of forests, independent of where it lives: the setup every trisplit PC shares (the local
+   block, the backend chosen from its type, rebuild or refresh, failure reporting), the dispatch to
+   the backend's ops, the viewer, the options and the setters common to the PCs.
+*/
+#include <trisplit/private/chainimpl.h>
+
+const char *const PCAlgTriPivotings[]  = {"none", "partial", "scaled", "PCAlgTriPivoting", "PCALGTRI_PIVOTING_", NULL};
+const char *const PCAlgTriWeights[]    = {"scaled", "abs", "PCAlgTriWeight", "PCALGTRI_WEIGHT_", NULL};
+const char *const PCAlgTriPrecisions[] = {"double", "single", "PCAlgTriPrecision", "PCALGTRI_PRECISION_", NULL};
+
+static PetscErrorCode TSPForestOptionsDefault(TSPForestOptions *opt)
+{
+  PetscFunctionBegin;
+  opt->weight               = PCALGTRI_WEIGHT_SCALED;
+  opt->pivoting             = PCALGTRI_PIVOTING_SCALED;
+  opt->single               = PETSC_FALSE;
+  opt->block                = 1;
+  opt->factor.n             = 2;
+  opt->factor.iterations    = 5;   /* M */
+  opt->factor.charge_period = 5;   /* m */
+  opt->factor.charge_skip   = 0;   /* k_m */
+  opt->factor.p             = 0.5; /* Auer-Bisseling optimum for matchings */
+  opt->factor.seed          = 0;
+  opt->factor.offset        = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPChainCreate(TSPChainKind kind, TSPChain *chain)
+{
+  TSPChain c;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&c));
+  c->kind = kind;
+  PetscCall(TSPForestOptionsDefault(&c->forest));
+  c->m        = kind == TSP_CHAIN_FOREST ? 1 : 0;
+  c->m_max    = 4;
+  c->coverage = 0.99;
+  c->omega    = 0.0;
+  c->diagonal = -1;
+  c->droptol  = 1e-4;
+  c->reuse    = (PetscBool)(kind != TSP_CHAIN_ADAPTIVE); /* MOS-a's levels depend on the values */
+  *chain      = c;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPChainReset(TSPChain c)
+{
+  PetscFunctionBegin;
+  if (c->ops.reset) PetscCall((*c->ops.reset)(c));
+  PetscCall(PetscFree(c->info));
+  c->nforests = c->n = c->nrows = c->npairs = 0;
+  c->bs                                     = 1;
+  c->coverage_id = c->cdiag_last = 0;
+  c->product_rounds[0] = c->product_rounds[1] = 0;
+  c->failed                                   = PC_NOERROR;
+  c->failed_factor = c->failed_row = -1;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPChainDestroy(TSPChain *chain)
+{
+  PetscFunctionBegin;
+  if (!*chain) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSPChainReset(*chain));
+  PetscCall(PetscFree(*chain));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPChainAllocateInfo(TSPChain c, PetscInt count)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(c->info));
+  PetscCall(PetscCalloc1(count, &c->info));
+  c->nforests = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPChainSetFailed(TSPChain c, PCFailedReason reason, PetscInt factor, PetscInt row)
+{
+  PetscFunctionBegin;
+  if (!c->failed && reason) {
+    c->failed        = reason;
+    c->failed_factor = factor;
+    c->failed_row    = row;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether to add forest number built + 1 when m is automatic: a splitting stops at the coverage target
+   of its union or when the last forest added less than 1%, MOS-a when c_diag(B_l) reaches the target
+   or gains less than 0.01 over c_diag(B_{l-1}), the first level included (or a level failed). Every rank takes the same decision, so that the ranks
+   agree on m (ALT-i couples them through global products at every factor). */
+PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal now, PetscReal before, PetscBool *more)
+{
+  const PetscInt target = c->m ? c->m : c->m_max;
+
+  PetscFunctionBegin;
+  *more = (PetscBool)(built < target && (c->m || (now < c->coverage && ((built == 1 && c->kind != TSP_CHAIN_ADAPTIVE) || now - before >= 0.01))));
+  if (c->kind == TSP_CHAIN_ADAPTIVE) *more = (PetscBool)(*more && !c->failed);
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, more, 1, TriSplitMPIBool, MPI_LOR, comm));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The local diagonal block as SEQAIJ(CUSPARSE): MPI matrices give their diagonal block, other formats
+   (BAIJ, SBAIJ, dense, ...) are converted into *owned, which the caller destroys. A matrix-free
+   operator has no entries to take a forest from: refused. */
+static PetscErrorCode TSPGetLocalBlock(PC pc, Mat *local, Mat *owned)
+{
+  Mat       A = pc->pmat, diag;
+  PetscInt  M, N, m, n;
+  PetscBool isaij, isshell;
+
+  PetscFunctionBegin;
+  *owned = NULL;
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATSHELL, &isshell));
+  PetscCheck(!isshell, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a MATSHELL has none; pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators()", ((PetscObject)pc)->type_name);
+  PetscCall(MatGetSize(A, &M, &N));
+  PetscCall(MatGetLocalSize(A, &m, &n));
+  PetscCheck(M == N, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_SIZ, "%s needs a square matrix, got %" PetscInt_FMT " x %" PetscInt_FMT, ((PetscObject)pc)->type_name, M, N);
+  PetscCheck(m == n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "%s needs equal local row and column sizes (a square diagonal block), got %" PetscInt_FMT " x %" PetscInt_FMT, ((PetscObject)pc)->type_name, m, n);
+  PetscCall(MatGetDiagonalBlock(A, &diag));
+  PetscCall(PetscObjectBaseTypeCompare((PetscObject)diag, MATSEQAIJ, &isaij));
+  if (!isaij) {
+    PetscCall(PetscInfo(pc, "Converting the local block of type %s to %s\n", ((PetscObject)diag)->type_name, MATSEQAIJ));
+    PetscCall(MatConvert(diag, MATSEQAIJ, MAT_INITIAL_MATRIX, owned));
+    diag = *owned;
+  }
+  *local = diag;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The backend of the local block: CUDA for SEQAIJCUSPARSE, the host otherwise. Decided here, once per
+   setup; the chain is rebuilt when it changes. */
+static PetscErrorCode TSPChainSelectBackend(TSPChain c, Mat local, PetscBool *changed)
+{
+  PetscBool   device;
+  const char *want;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitIsDeviceMat(local, &device));
+  want     = device ? "cuda" : "host";
+  *changed = (PetscBool)(!c->backend || strcmp(c->backend, want));
+  if (!*changed) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSPChainReset(c));
+  PetscCall(PetscMemzero(&c->ops, sizeof(c->ops)));
+#if defined(PETSC_HAVE_CUDA)
+  if (device) PetscCall(TSPChainSetBackend_CUDA(c));
+  else PetscCall(TSPChainSetBackend_Host(c));
+#else
+  PetscCheck(!device, PETSC_COMM_SELF, PETSC_ERR_SUP, "This trisplit library was built without CUDA");
+  PetscCall(TSPChainSetBackend_Host(c));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PCSetUp() of every trisplit PC: forests built, or (same nonzero pattern, reuse on) only new bands
+   and factors; a failed factor sets the PC's failed reason, or stops with an error under
+   -ksp_error_if_not_converged (pc->erroriffailure), as PETSc's own factorizations do. */
+PetscErrorCode TSPChainSetUp(PC pc, TSPChain c)
+{
+  Mat       local = NULL, owned = NULL;
+  PetscInt  n;
+  PetscBool changed, rebuild;
+
+  PetscFunctionBegin;
+  PetscCall(TSPGetLocalBlock(pc, &local, &owned));
+  PetscCall(MatGetOwnershipRange(pc->pmat, &c->forest.factor.offset, NULL)); /* charges by global row: rank-independent forests */
+  PetscCall(MatGetLocalSize(local, &n, NULL));
+  PetscCall(TSPChainSelectBackend(c, local, &changed));
+  if (c->forest.single && !c->single_ok) PetscCall(MatDestroy(&owned)); /* nothing leaks on the way out */
+  PetscCheck(!c->forest.single || c->single_ok, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_%s_precision single is implemented on the GPU only (MATAIJCUSPARSE); the host factors in double", ((PetscObject)pc)->type_name);
+  rebuild = (PetscBool)(changed || !pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !c->reuse || !c->nforests || c->n != n);
+  c->failed        = PC_NOERROR;
+  c->failed_factor = c->failed_row = -1;
+  if (rebuild) {
+    PetscCall(PetscInfo(pc, "Building the forests of the local block on the %s\n", c->backend));
+    PetscCall((*c->ops.build)(c, PetscObjectComm((PetscObject)pc), local));
+  } else {
+    PetscCall(PetscInfo(pc, "Same nonzero pattern: reusing the forest, refreshing the bands\n"));
+    PetscCall((*c->ops.setvalues)(c, local));
+  }
+  PetscCall(MatDestroy(&owned));
+  if (c->failed) {
+    PetscCall(PetscInfo(pc, "Tridiagonal factor %" PetscInt_FMT " failed: %s at row %" PetscInt_FMT " of the local block\n", c->failed_factor, PCFailedReasons[c->failed], c->failed_row));
+    PetscCheck(!pc->erroriffailure || c->failed != PC_FACTOR_NUMERIC_ZEROPIVOT, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero pivot in the tridiagonal factor %" PetscInt_FMT " of %s: row %" PetscInt_FMT " of the local block (global row %" PetscInt_FMT ")", c->failed_factor, ((PetscObject)pc)->type_name, c->failed_row, c->failed_row + c->forest.factor.offset);
+    PetscCheck(!pc->erroriffailure, PETSC_COMM_SELF, PETSC_ERR_FP, "Tridiagonal factor %" PetscInt_FMT " of %s failed: %s (a NaN or Inf in the matrix or the factor) near row %" PetscInt_FMT " of the local block", c->failed_factor, ((PetscObject)pc)->type_name, PCFailedReasons[c->failed], c->failed_row);
+  }
+  PetscCall(PCSetFailedReason(pc, c->failed));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = P_lo^T A_lo^-1 ... P_hi^T A_hi^-1 P_hi D x (D: the chain's scaling, only when hi is the last
+   factor), or its transpose; Inf (PETSc's convention) after a failed factorization */
+PetscErrorCode TSPChainApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  if (c->failed) {
+    PetscCall(TriSplitVecSetFailed(y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCheck(0 <= lo && lo <= hi && hi < c->nforests, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Factors %" PetscInt_FMT "..%" PetscInt_FMT " of a chain of %" PetscInt_FMT, lo, hi, c->nforests);
+  PetscCall((*c->ops.apply)(c, lo, hi, transpose, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* TSPChainApply() on the columns of dense matrices: every permutation pass moves all columns, every
+   factor is read once per group of four columns */
+PetscErrorCode TSPChainMatApply(TSPChain c, PetscInt lo, PetscInt hi, Mat X, Mat Y)
+{
+  PetscFunctionBegin;
+  if (c->failed) {
+    PetscCall(TriSplitDenseSetFailed(Y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCheck(0 <= lo && lo <= hi && hi < c->nforests, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Factors %" PetscInt_FMT "..%" PetscInt_FMT " of a chain of %" PetscInt_FMT, lo, hi, c->nforests);
+  PetscCall((*c->ops.matapply)(c, lo, hi, X, Y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* z += M_l^-1 (r - az): one defect-correction sweep (ALT-i), az = A z */
+PetscErrorCode TSPChainCorrect(TSPChain c, PetscInt l, Vec r, Vec az, Vec z)
+{
+  PetscFunctionBegin;
+  if (c->failed) {
+    PetscCall(TriSplitVecSetFailed(z));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall((*c->ops.correct)(c, l, r, az, z));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Viewer                                                                                         */
+
+static PetscErrorCode TSPForestOptionsView(const TSPForestOptions *opt, PetscViewer viewer)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscViewerASCIIPrintf(viewer, "weights %s, pivoting %s\n", PCAlgTriWeights[opt->weight], PCAlgTriPivotings[opt->pivoting]));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "[0,%d]-factor: %d rounds, charges off every %d-th (k_m = %d), p = %g\n", opt->factor.n, opt->factor.iterations, opt->factor.charge_period, opt->factor.charge_skip, opt->factor.p));
+  if (opt->block == 2) PetscCall(PetscViewerASCIIPrintf(viewer, "2x2 blocks: matching ([0,1]-factor), pairs contracted, the forest on the coarse graph\n"));
+  if (opt->single) PetscCall(PetscViewerASCIIPrintf(viewer, "factors in single precision (GPU)\n"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* One rank's forests, one line per print: with several ranks each line carries the "[rank]" tag
+   (PetscViewerASCIISynchronizedPrintf() is the only way other ranks reach the viewer) */
+static PetscErrorCode TSPChainViewLocal(TSPChain c, PetscViewer viewer, PetscMPIInt rank, PetscBool synchronized)
+{
+  char tag[16] = "";
+
+#define TSP_PRINT(...) \
+  do { \
+    if (synchronized) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, __VA_ARGS__)); \
+    else PetscCall(PetscViewerASCIIPrintf(viewer, __VA_ARGS__)); \
+  } while (0)
+
+  PetscFunctionBegin;
+  if (synchronized) PetscCall(PetscSNPrintf(tag, sizeof(tag), "  [%d] ", rank));
+  if (c->kind == TSP_CHAIN_FOREST) {
+    const TSPForestInfo *f = c->nforests ? &c->info[0] : NULL;
+
+    if (!f) TSP_PRINT("%sno forest (0 rows)\n", tag);
+    else if (c->bs == 2) TSP_PRINT("%s2x2 block forest: %" PetscInt_FMT " rows, %" PetscInt_FMT " matched pairs, %" PetscInt_FMT " ghost rows, %" PetscInt_FMT " block paths, longest %" PetscInt_FMT " blocks, %" PetscInt_FMT " cycles broken, %" PetscInt_FMT " factor rounds\n", tag, c->n, c->npairs, c->nrows - c->n, f->npaths, f->longest, f->ncycles, f->rounds);
+    else TSP_PRINT("%slinear forest: %" PetscInt_FMT " rows, %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", %" PetscInt_FMT " cycles broken, %" PetscInt_FMT " factor rounds\n", tag, c->n, f->npaths, f->longest, f->ncycles, f->rounds);
+    if (f) TSP_PRINT("%sweight coverage c_pi %.4f, original order c_id %.4f\n", tag, (double)f->coverage, (double)c->coverage_id);
+  } else if (c->kind == TSP_CHAIN_SPLITTING) {
+    TSP_PRINT("%s%" PetscInt_FMT " linear forests of %" PetscInt_FMT " rows, original order c_id %.4f\n", tag, c->nforests, c->n, (double)c->coverage_id);
+    for (PetscInt l = 0; l < c->nforests; l++) TSP_PRINT("%s  factor %" PetscInt_FMT ": %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", coverage of the union %.4f\n", tag, l, c->info[l].npaths, c->info[l].longest, (double)c->info[l].coverage);
+  } else {
+    for (PetscInt l = 0; l < c->nforests; l++) TSP_PRINT("%s  level %" PetscInt_FMT ": c_diag(B_l) %.4f, %" PetscInt_FMT " paths, longest %" PetscInt_FMT "\n", tag, l, (double)c->info[l].cdiag, c->info[l].npaths, c->info[l].longest);
+    TSP_PRINT("%s  c_diag(B_m) %.4f\n", tag, (double)c->cdiag_last);
+    if (c->product_rounds[0]) TSP_PRINT("%s  product on the GPU: %" PetscInt_FMT " slot rounds at most, %" PetscInt_FMT " rows recomputed\n", tag, c->product_rounds[0], c->product_rounds[1]);
+  }
+  if (c->failed) TSP_PRINT("%sfactorization FAILED: %s in factor %" PetscInt_FMT " at row %" PetscInt_FMT "\n", tag, PCFailedReasons[c->failed], c->failed_factor, c->failed_row);
+#undef TSP_PRINT
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The options of the forests (the PC prints its own after them) */
+PetscErrorCode TSPChainViewOptions(TSPChain c, PetscViewer viewer)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPForestOptionsView(&c->forest, viewer));
+  if (c->kind == TSP_CHAIN_FOREST) PetscCall(PetscViewerASCIIPrintf(viewer, "forest reuse on same nonzero pattern: %s\n", PetscBools[c->reuse]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* What the setup built, per rank */
+PetscErrorCode TSPChainView(PC pc, TSPChain c, PetscViewer viewer)
+{
+  PetscMPIInt size, rank;
+
+  PetscFunctionBegin;
+  if (!pc->setupcalled) PetscFunctionReturn(PETSC_SUCCESS);
+  if (c->backend && strcmp(c->backend, "host")) PetscCall(PetscViewerASCIIPrintf(viewer, "forests built and factors applied on the GPU (%s)\n", c->backend));
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
+  PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)pc), &rank));
+  if (size == 1) {
+    PetscCall(TSPChainViewLocal(c, viewer, rank, PETSC_FALSE));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  /* every rank extracts its own forests of its diagonal block */
+  PetscCall(PetscViewerASCIIPrintf(viewer, "local diagonal blocks, forests per rank:\n"));
+  PetscCall(PetscViewerASCIIPushSynchronized(viewer));
+  PetscCall(TSPChainViewLocal(c, viewer, rank, PETSC_TRUE));
+  PetscCall(PetscViewerFlush(viewer));
+  PetscCall(PetscViewerASCIIPopSynchronized(viewer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Options                                                                                        */
+
+/* -pc_<type>_... options of the forest extraction shared by every PC built on linear forests */
+static PetscErrorCode TSPForestOptionsSetFromOptions(TriSplitOptionItems PetscOptionsObject, const char type[], TSPForestOptions *opt)
+{
+  char      name[64];
+  PetscInt  ival;
+  PetscReal rval;
+  PetscBool flg;
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_pivoting", type));
+  PetscCall(PetscOptionsEnum(name, "Pivoting of the tridiagonal solves", "PCAlgTriSetPivoting", PCAlgTriPivotings, (PetscEnum)opt->pivoting, (PetscEnum *)&opt->pivoting, NULL));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_weight", type));
+  PetscCall(PetscOptionsEnum(name, "Edge weights of the graph the forest is extracted from", "PCAlgTriSetWeight", PCAlgTriWeights, (PetscEnum)opt->weight, (PetscEnum *)&opt->weight, NULL));
+  ival = opt->factor.iterations;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_iterations", type));
+  PetscCall(PetscOptionsInt(name, "Rounds M of the parallel [0,2]-factor", "PCAlgTriSetFactorIterations", ival, &ival, &flg));
+  if (flg) {
+    PetscCheck(ival >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 1, got %" PetscInt_FMT, name, ival);
+    opt->factor.iterations = (int)ival;
+  }
+  ival = opt->factor.charge_period;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_period", type));
+  PetscCall(PetscOptionsInt(name, "Charges are off in every m-th round of the factor (m)", "PCALGTRI", ival, &ival, &flg));
+  if (flg) {
+    PetscCheck(ival >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 1, got %" PetscInt_FMT, name, ival);
+    opt->factor.charge_period = (int)ival;
+  }
+  ival = opt->factor.charge_skip;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_skip", type));
+  PetscCall(PetscOptionsInt(name, "Uncharged round within each period (k_m)", "PCALGTRI", ival, &ival, &flg));
+  if (flg) {
+    PetscCheck(ival >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 0, got %" PetscInt_FMT, name, ival);
+    opt->factor.charge_skip = (int)ival;
+  }
+  rval = opt->factor.p;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_p", type));
+  PetscCall(PetscOptionsReal(name, "Probability of a positive charge", "PCALGTRI", rval, &rval, &flg));
+  if (flg) {
+    PetscCheck(rval >= 0 && rval <= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)rval);
+    opt->factor.p = rval;
+  }
+  ival = (PetscInt)opt->factor.seed;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_seed", type));
+  PetscCall(PetscOptionsInt(name, "Seed mixed into the charge hash", "PCALGTRI", ival, &ival, &flg));
+  if (flg) {
+    PetscCheck(ival >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 0, got %" PetscInt_FMT, name, ival);
+    opt->factor.seed = (uint32_t)ival;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The options of a chain, by what it builds: the forest options everywhere; the precision of the
+   factors, the reuse of the forests and (algtri) the block size and factor n, or (splittings and
+   MOS-a) the number of factors. The options only a PC type has are that PC's. */
+PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObject, const char type[], TSPChain c)
+{
+  char      name[64], text[160];
+  PetscEnum prec = (PetscEnum)(c->forest.single ? PCALGTRI_PRECISION_SINGLE : PCALGTRI_PRECISION_DOUBLE);
+  PetscInt  ival;
+  PetscReal rval;
+  PetscBool flg;
+
+  PetscFunctionBegin;
+  PetscCall(TSPForestOptionsSetFromOptions(PetscOptionsObject, type, &c->forest));
+  if (c->kind != TSP_CHAIN_ADAPTIVE) {
+    PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_precision", type));
+    PetscCall(PetscOptionsEnum(name, "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCAlgTriSetPrecision", PCAlgTriPrecisions, prec, &prec, NULL));
+    c->forest.single = (PetscBool)(prec == (PetscEnum)PCALGTRI_PRECISION_SINGLE);
+    PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_reuse_forest", type));
+    PetscCall(PetscOptionsBool(name, "Keep the forests when the operator changes with the same nonzero pattern", "PCAlgTriSetReuseForest", c->reuse, &c->reuse, NULL));
+  }
+  if (c->kind == TSP_CHAIN_FOREST) {
+    ival = c->forest.block;
+    PetscCall(PetscOptionsInt("-pc_algtri_block", "Block size of the tridiagonal factor: 1 (scalar) or 2 (2x2 blocks of matched pairs)", "PCAlgTriSetBlockSize", ival, &ival, &flg));
+    if (flg) PetscCall(PCAlgTriSetBlockSize(pc, ival));
+    ival = c->forest.factor.n;
+    PetscCall(PetscOptionsInt("-pc_algtri_factor_n", "n of the [0,n]-factor: 2 (linear forest) or 1 (a matching: paths of at most two vertices)", "PCAlgTriSetFactorN", ival, &ival, &flg));
+    if (flg) PetscCall(PCAlgTriSetFactorN(pc, ival));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m", type));
+  PetscCall(PetscOptionsRangeInt(name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCMOSDSetM", c->m, &c->m, NULL, 0, 64));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m_max", type));
+  PetscCall(PetscOptionsRangeInt(name, "Most factors of the automatic choice", "PCMOSDSetM", c->m_max, &c->m_max, NULL, 1, 64));
+  rval = c->coverage;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_coverage", type));
+  PetscCall(PetscSNPrintf(text, sizeof(text), "Stop adding factors once %s", c->kind == TSP_CHAIN_ADAPTIVE ? "the diagonal coverage c_diag(B_l) reaches this" : "the union of the forests covers this fraction of the weight"));
+  PetscCall(PetscOptionsReal(name, text, "PCMOSDSetCoverage", rval, &rval, &flg));
+  PetscCheck(!flg || (rval > 0 && rval <= 1), PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in (0,1], got %g", name, (double)rval);
+  c->coverage = rval;
+  if (c->kind == TSP_CHAIN_SPLITTING) {
+    PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_omega", type));
+    PetscCall(PetscOptionsReal(name, "Reweighting of edges already used (0: never reuse)", "PCMOSDSetOmega", c->omega, &c->omega, NULL));
+    PetscCheck(c->omega >= 0 && c->omega <= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)c->omega);
+  } else {
+    PetscCall(PetscOptionsReal("-pc_mosa_droptol", "Early dropping of B_l M_l^-1, relative to each row's top-q scale (0: exact on each path)", "PCMOSASetDropTolerance", c->droptol, &c->droptol, NULL));
+    PetscCheck(c->droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_droptol must be nonnegative, got %g", (double)c->droptol);
+    PetscCall(PetscOptionsBool("-pc_mosa_exact_product", "Solve the whole chain for every row (O(N^2), for testing)", "PCMOSA", c->exact, &c->exact, NULL));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+

@@ -1,0 +1,758 @@
+/*
+   The CUDA backend of the chain (MATSEQAIJCUSPARSE local blocks): the same pipeline as the host
+   backend (src/pc/forest/host.c), with the CUDA kernels on PETSc's stream, from the matrix's device
+   CSR arrays. One orchestrator builds the weight graph once (no transpose sort for structurally
+   symmetric patterns) and then forest after forest: algtri's one, a splitting's m, each MOS-a level's.
+   Only statistics come back to the host, a few bytes per forest; the apply is RPTS with the forest
+   permutations fused into its finest stage, never touching the host.
+*/
+#include <trisplit/private/chainimpl.h>
+#if defined(PETSC_HAVE_CUDA) /* the whole backend: a PETSc without CUDA has neither the types nor the kernels */
+  #include <trisplit/private/core_cuda.h>
+
+/* One forest on the device */
+typedef struct {
+  PetscInt     bs, nrows;
+  PetscInt    *perm, *iperm, *path_id; /* as on the host */
+  PetscScalar *a, *b, *c;              /* bands */
+  float       *sa, *sb, *sc;           /* float copies of the bands (-pc_<type>_precision single) */
+  PetscScalar *at, *bt, *ct;           /* bands of T^T, built at the first transposed solve after new values */
+  PetscBool    transposed;             /* at, ct hold the current bands' transpose */
+  void        *buffer;                 /* RPTS workspace for one column, in double or float */
+} TSPCudaForest;
+
+typedef struct {
+  TSPCudaForest *forest;
+  PetscInt     **link;          /* device, link[l][k] = iperm_{l+1}[perm_l[k]] */
+  PetscScalar   *scale, *t, *j; /* device: the chain's D = 1/T; MOS-d's T and J */
+  PetscScalar   *w0, *w1;       /* device, nrows each */
+  float         *swork;         /* device, nrows: float 2x2 block solves convert on the way in and out */
+  PetscScalar   *mw0, *mw1;     /* device, nrows x mcols each, for several right-hand sides */
+  void          *mbuffer;       /* device, RPTS workspace for mcols right-hand sides */
+  PetscInt       mcols;
+} TSPChain_CUDA;
+
+/* Sub-allocation of one device block: a first pass with base NULL sizes it */
+typedef struct {
+  char  *base;
+  size_t off;
+} TSPCarve;
+
+static void *TSPTake(TSPCarve *cv, size_t bytes)
+{
+  size_t o = (cv->off + 255) & ~(size_t)255;
+
+  cv->off = o + bytes;
+  return cv->base ? cv->base + o : NULL;
+}
+
+static inline ts_weighting TSPWeighting(const TSPChain c)
+{
+  return c->forest.weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Forests                                                                                        */
+
+static PetscErrorCode TSPCudaForestReset(TSPCudaForest *f)
+{
+  PetscFunctionBegin;
+  TriSplitDeviceFree(f->perm);
+  TriSplitDeviceFree(f->iperm);
+  TriSplitDeviceFree(f->path_id);
+  TriSplitDeviceFree(f->a);
+  TriSplitDeviceFree(f->b);
+  TriSplitDeviceFree(f->c);
+  TriSplitDeviceFree(f->sa);
+  TriSplitDeviceFree(f->sb);
+  TriSplitDeviceFree(f->sc);
+  TriSplitDeviceFree(f->at);
+  TriSplitDeviceFree(f->bt);
+  TriSplitDeviceFree(f->ct);
+  TriSplitDeviceFree(f->buffer);
+  PetscCall(PetscMemzero(f, sizeof(*f)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* RPTS workspace bytes of a (block) system and k right-hand sides: of the solve with the permutations
+   fused in for scalar forests, which also covers the plain solve */
+static size_t TSPCudaSolveBytes(PetscInt bs, PetscInt nrows, PetscInt k, int single)
+{
+  return bs == 2 ? ts_cuda_bgtsv_buffer_size(nrows / 2, k, single) : ts_cuda_gtsv_permuted_buffer_size(nrows, k, single);
+}
+
+/* The arrays of a forest of n vertices for a (block) system of nrows rows with bs x bs blocks */
+static PetscErrorCode TSPCudaForestAllocate(TSPCudaForest *f, PetscInt n, PetscInt nrows, PetscInt bs)
+{
+  PetscFunctionBegin;
+  f->bs    = bs;
+  f->nrows = nrows;
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * nrows, (void **)&f->perm));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * n, (void **)&f->iperm));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (nrows / bs), (void **)&f->path_id));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * bs * nrows, (void **)&f->a));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * bs * nrows, (void **)&f->b));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * bs * nrows, (void **)&f->c));
+  PetscCall(TriSplitDeviceMalloc(PetscMax(TSPCudaSolveBytes(bs, nrows, 1, 0), TSPCudaSolveBytes(bs, nrows, 1, 1)) + 1, &f->buffer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The weight graph of a block and what the forests of it need, in one device allocation */
+typedef struct {
+  PetscInt       n, bound; /* rows; 2 nnz(A), the bound of the graph's edges */
+  PetscInt      *rowptr, *col;
+  PetscScalar   *w, *w0;  /* weights (reweighted by a splitting), and the original ones */
+  unsigned char *covered; /* edges some forest of a splitting used */
+  PetscInt      *partner, *position;
+  PetscScalar   *partner_w;
+  void          *scratch;
+  char          *report;  /* {c_pi, c_id, total, covered weight} doubles, {npaths, longest, ncycles} ts_int, rounds int */
+  void          *base;
+  PetscInt       g_nnz;   /* edges, read back for the sums of splittings */
+  PetscReal      total;
+} TSPCudaGraph;
+
+#define TSP_REPORT_BYTES (4 * sizeof(double) + 4 * sizeof(ts_int) + sizeof(int))
+#define TSP_REPORT_SUMS(r)   ((double *)(r))
+#define TSP_REPORT_STATS(r)  ((ts_int *)((r) + 4 * sizeof(double)))
+#define TSP_REPORT_ROUNDS(r) ((int *)((r) + 4 * sizeof(double) + 4 * sizeof(ts_int)))
+
+static size_t TSPCudaGraphCarve(TSPCudaGraph *g, TSPCarve *cv, const ts_factor_params *params, PetscInt n, PetscInt nnz, PetscBool splitting)
+{
+  size_t sc = ts_cuda_weight_graph_buffer_size(n, nnz);
+
+  sc           = PetscMax(sc, ts_cuda_factor_buffer_size(params, n, 2 * nnz));
+  sc           = PetscMax(sc, ts_cuda_linear_forest_buffer_size(n));
+  sc           = PetscMax(sc, ts_cuda_coverage_buffer_size(n, 2 * nnz));
+  sc           = PetscMax(sc, ts_cuda_masked_sum_buffer_size(2 * nnz));
+  g->n         = n;
+  g->bound     = 2 * nnz;
+  g->rowptr    = (PetscInt *)TSPTake(cv, sizeof(PetscInt) * (n + 1));
+  g->col       = (PetscInt *)TSPTake(cv, sizeof(PetscInt) * (g->bound + 1));
+  g->w         = (PetscScalar *)TSPTake(cv, sizeof(PetscScalar) * (g->bound + 1));
+  g->w0        = splitting ? (PetscScalar *)TSPTake(cv, sizeof(PetscScalar) * (g->bound + 1)) : NULL;
+  g->covered   = splitting ? (unsigned char *)TSPTake(cv, g->bound + 1) : NULL;
+  g->partner   = (PetscInt *)TSPTake(cv, sizeof(PetscInt) * (2 * n + 1));
+  g->partner_w = (PetscScalar *)TSPTake(cv, sizeof(PetscScalar) * (2 * n + 1));
+  g->position  = (PetscInt *)TSPTake(cv, sizeof(PetscInt) * (n + 1));
+  g->report    = (char *)TSPTake(cv, TSP_REPORT_BYTES);
+  g->scratch   = TSPTake(cv, sc + 1);
+  return cv->off;
+}
+
+static PetscErrorCode TSPCudaGraphDestroy(TSPCudaGraph *g)
+{
+  PetscFunctionBegin;
+  TriSplitDeviceFree(g->base);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The weight graph C of a block's device CSR arrays (ALGORITHMS.md 4.1) and its c_id; a splitting
+   also keeps the original weights and the total for the coverage of the union */
+static PetscErrorCode TSPCudaGraphBuild(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, TSPCudaGraph *g, cudaStream_t stream)
+{
+  const PetscBool splitting = (PetscBool)(c->kind == TSP_CHAIN_SPLITTING);
+  TSPCarve        cv        = {NULL, 0};
+  double          sums[4]   = {0, 0, 0, 0};
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(g, sizeof(*g)));
+  PetscCall(TriSplitDeviceMalloc(TSPCudaGraphCarve(g, &cv, &c->forest.factor, n, nnz, splitting), &g->base));
+  cv.base = (char *)g->base;
+  cv.off  = 0;
+  (void)TSPCudaGraphCarve(g, &cv, &c->forest.factor, n, nnz, splitting);
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscLogEventBegin(TriSplit_Graph, 0, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(TriSplitCheckKernel(ts_cuda_weight_graph(stream, TSPWeighting(c), n, nnz, ia, ja, va, g->rowptr, g->col, g->w, g->scratch), "weight_graph"));
+  PetscCall(TriSplitCheckKernel(ts_cuda_identity_coverage(stream, n, g->bound, g->rowptr, g->col, g->w, TSP_REPORT_SUMS(g->report) + 1, g->scratch), "identity_coverage"));
+  if (splitting) {
+    PetscCall(TriSplitDeviceRead(stream, g->rowptr + n, &g->g_nnz, sizeof(PetscInt)));
+    PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, g->g_nnz, g->w, NULL, TSP_REPORT_SUMS(g->report) + 2, g->scratch), "masked_sum"));
+    PetscCallCUDA(cudaMemcpyAsync(g->w0, g->w, sizeof(PetscScalar) * g->g_nnz, cudaMemcpyDeviceToDevice, stream));
+    PetscCallCUDA(cudaMemsetAsync(g->covered, 0, g->g_nnz + 1, stream));
+  }
+  PetscCall(TriSplitDeviceRead(stream, g->report, sums, sizeof(sums)));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TriSplit_Graph, 0, 0, 0, 0));
+  c->coverage_id = sums[1];
+  g->total       = sums[2];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* One linear forest of the graph (Algorithm 8, cycles broken, bidirectional scans, radix sort): its
+   permutation in f, its statistics in info (a splitting then reweights the used edges and measures
+   the coverage of the union). One small read-back. */
+static PetscErrorCode TSPCudaForestFromGraph(TSPChain c, TSPCudaGraph *g, TSPCudaForest *f, TSPForestInfo *info, cudaStream_t stream)
+{
+  const PetscInt n = g->n;
+  char           report[TSP_REPORT_BYTES];
+
+  PetscFunctionBegin;
+  PetscCheck(c->forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "The GPU forest uses a [0,2]-factor; -pc_algtri_factor_n %d runs on the host (-mat_type aij)", c->forest.factor.n);
+  PetscCall(TSPCudaForestAllocate(f, n, n, 1));
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscLogEventBegin(TriSplit_Factor, 0, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(TriSplitCheckKernel(ts_cuda_factor(stream, &c->forest.factor, n, g->bound, g->rowptr, g->col, g->w, g->partner, g->partner_w, g->scratch, TSP_REPORT_ROUNDS(g->report)), "factor"));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TriSplit_Factor, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(TriSplit_Forest, 0, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(TriSplitCheckKernel(ts_cuda_linear_forest(stream, n, g->partner, g->partner_w, f->path_id, g->position, f->perm, f->iperm, g->scratch, TSP_REPORT_STATS(g->report), NULL), "linear_forest"));
+  if (c->kind == TSP_CHAIN_SPLITTING) {
+    PetscCall(TriSplitCheckKernel(ts_cuda_graph_reweight(stream, n, g->rowptr, g->col, g->w, g->partner, c->omega, g->covered), "graph_reweight"));
+    PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, g->g_nnz, g->w0, g->covered, TSP_REPORT_SUMS(g->report) + 3, g->scratch), "masked_sum"));
+  } else PetscCall(TriSplitCheckKernel(ts_cuda_factor_coverage(stream, 2, n, g->bound, g->rowptr, g->w, g->partner, g->partner_w, TSP_REPORT_SUMS(g->report), g->scratch), "factor_coverage"));
+  PetscCall(TriSplitDeviceRead(stream, g->report, report, sizeof(report)));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TriSplit_Forest, 0, 0, 0, 0));
+  info->npaths   = TSP_REPORT_STATS(report)[0];
+  info->longest  = TSP_REPORT_STATS(report)[1];
+  info->ncycles  = TSP_REPORT_STATS(report)[2];
+  info->rounds   = *TSP_REPORT_ROUNDS(report);
+  info->coverage = c->kind == TSP_CHAIN_SPLITTING ? (g->total > 0 ? TSP_REPORT_SUMS(report)[3] / g->total : 1.0) : TSP_REPORT_SUMS(report)[0];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The 2x2 block forest (ts_cuda_block_forest_*): the matching and contraction first, then (after
+   reading back the number of pairs and the graph size, 8 bytes) the coarse forest */
+static PetscErrorCode TSPCudaForestBuildBlock(TSPChain c, Mat A, TSPCudaForest *f, TSPForestInfo *info, cudaStream_t stream)
+{
+  PetscInt           n = 0, nnz = 0, sizes[2] = {0, 0}, stats[4] = {0, 0, 0, 0};
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  size_t             bytes;
+  void              *work;
+  PetscInt          *d_sizes;
+  PetscReal          sums[2] = {0, 0}, *d_sums;
+
+  PetscFunctionBegin;
+  PetscCheck(c->forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "The 2x2 block forest uses a [0,2]-factor of the pairs, not a [0,%d]-factor", c->forest.factor.n);
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  bytes = ts_cuda_block_forest_buffer_size(&c->forest.factor, n, nnz);
+  PetscCall(TriSplitDeviceMalloc(bytes + 8 * sizeof(PetscReal), &work));
+  d_sums  = (PetscReal *)((char *)work + bytes);
+  d_sizes = (PetscInt *)(d_sums + 2); /* then 6 ts_int: sizes and stats */
+  PetscCall(PetscLogEventBegin(TriSplit_Forest, A, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  if (n) {
+    PetscCall(TriSplitCheckKernel(ts_cuda_block_forest_match(stream, TSPWeighting(c), &c->forest.factor, n, nnz, ia, ja, va, work, d_sizes), "block_forest_match"));
+    PetscCall(TriSplitDeviceRead(stream, d_sizes, sizes, sizeof(sizes)));
+  }
+  PetscCall(TSPCudaForestAllocate(f, n, 2 * sizes[0], 2));
+  c->npairs = n - sizes[0];
+  if (n) {
+    PetscCall(TriSplitCheckKernel(ts_cuda_block_forest_finish(stream, &c->forest.factor, n, nnz, sizes[0], sizes[1], f->perm, f->iperm, f->path_id, work, d_sizes + 2, d_sums), "block_forest_finish"));
+    PetscCallCUDA(cudaMemcpyAsync(stats, d_sizes + 2, sizeof(stats), cudaMemcpyDeviceToHost, stream));
+    PetscCall(TriSplitDeviceRead(stream, d_sums, sums, sizeof(sums)));
+  }
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TriSplit_Forest, A, 0, 0, 0));
+  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  TriSplitDeviceFree(work);
+  info->npaths   = stats[0];
+  info->longest  = stats[1];
+  info->ncycles  = stats[2];
+  info->rounds   = stats[3];
+  info->coverage = sums[1] > 0 ? sums[0] / sums[1] : 1.0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Bands                                                                                          */
+
+/* Float copies of the bands (the double ones stay for the setup of new values) */
+static PetscErrorCode TSPCudaForestToSingle(TSPCudaForest *f, cudaStream_t stream)
+{
+  const PetscInt len = f->bs * f->nrows;
+
+  PetscFunctionBegin;
+  if (!f->sb) {
+    PetscCall(TriSplitDeviceMalloc(sizeof(float) * len, (void **)&f->sa));
+    PetscCall(TriSplitDeviceMalloc(sizeof(float) * len, (void **)&f->sb));
+    PetscCall(TriSplitDeviceMalloc(sizeof(float) * len, (void **)&f->sc));
+  }
+  if (!len) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitCheckKernel(ts_cuda_to_float(stream, len, f->a, f->sa), "to_float"));
+  PetscCall(TriSplitCheckKernel(ts_cuda_to_float(stream, len, f->b, f->sb), "to_float"));
+  PetscCall(TriSplitCheckKernel(ts_cuda_to_float(stream, len, f->c, f->sc), "to_float"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The bands of every forest from the block's values: the raw entries (algtri, ALT) or MOS-d's M_l with
+   T = diagp_k(A), whose 1/T becomes the chain's scaling; the float copies with single precision. RPTS
+   recomputes the elimination in every solve: there is no factor to compute here. */
+static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
+{
+  TSPChain_CUDA     *d = (TSPChain_CUDA *)c->data;
+  PetscInt           n, nnz;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  PetscCheck(n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, c->n);
+  PetscCall(PetscLogEventBegin(TriSplit_Bands, A, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  if (n && c->diagonal >= 0) {
+    if (!d->t) {
+      PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->t));
+      PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->j));
+      PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
+    }
+    PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, (int)c->diagonal, n, ia, ja, va, (int)c->nforests, d->t, d->scale, d->j), "mos_diagonal"));
+  }
+  for (PetscInt l = 0; l < c->nforests && n; l++) {
+    TSPCudaForest *f = &d->forest[l];
+
+    f->transposed = PETSC_FALSE; /* new bands: the transposed copy is rebuilt at the next transposed solve */
+    if (f->bs == 2) PetscCall(TriSplitCheckKernel(ts_cuda_block_bands(stream, f->nrows / 2, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "block_bands"));
+    else PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
+    if (c->diagonal >= 0) PetscCall(TriSplitCheckKernel(ts_cuda_mos_bands(stream, n, (int)c->nforests, (int)l, f->perm, d->t, d->j, f->a, f->b, f->c), "mos_bands"));
+    if (c->forest.single) PetscCall(TSPCudaForestToSingle(f, stream));
+  }
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TriSplit_Bands, A, 0, 0, 0));
+  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Build                                                                                          */
+
+static PetscErrorCode TSPCudaReset(TSPChain c)
+{
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+
+  PetscFunctionBegin;
+  if (!d) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt l = 0; l < c->nforests; l++) {
+    PetscCall(TSPCudaForestReset(&d->forest[l]));
+    if (d->link) TriSplitDeviceFree(d->link[l]);
+  }
+  PetscCall(PetscFree(d->forest));
+  PetscCall(PetscFree(d->link));
+  TriSplitDeviceFree(d->scale);
+  TriSplitDeviceFree(d->t);
+  TriSplitDeviceFree(d->j);
+  TriSplitDeviceFree(d->w0);
+  TriSplitDeviceFree(d->w1);
+  TriSplitDeviceFree(d->swork);
+  TriSplitDeviceFree(d->mw0);
+  TriSplitDeviceFree(d->mw1);
+  TriSplitDeviceFree(d->mbuffer);
+  PetscCall(PetscFree(c->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* What every build ends with: the fused permutations between consecutive forests and the work vectors */
+static PetscErrorCode TSPCudaFinish(TSPChain c, cudaStream_t stream)
+{
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+
+  PetscFunctionBegin;
+  c->bs    = d->forest[0].bs;
+  c->nrows = d->forest[0].nrows;
+  PetscCall(PetscCalloc1(c->nforests, &d->link));
+  for (PetscInt l = 0; l + 1 < c->nforests; l++) {
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * c->n, (void **)&d->link[l]));
+    if (c->n) PetscCall(TriSplitCheckKernel(ts_cuda_compose(stream, c->n, d->forest[l].perm, d->forest[l + 1].iperm, d->link[l]), "compose"));
+  }
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * c->nrows, (void **)&d->w0));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * c->nrows, (void **)&d->w1));
+  if (c->bs == 2 && c->forest.single) PetscCall(TriSplitDeviceMalloc(sizeof(float) * c->nrows, (void **)&d->swork));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* algtri's forest and a splitting's forests (the twin of the host's TSPHostBuildForests()): the graph
+   once, then forest after forest until m or the coverage target (TSPChainMore()); then the bands */
+static PetscErrorCode TSPCudaBuildForests(TSPChain c, MPI_Comm comm, Mat A)
+{
+  TSPChain_CUDA     *d      = (TSPChain_CUDA *)c->data;
+  PetscInt           target = c->kind == TSP_CHAIN_FOREST ? 1 : (c->m ? c->m : c->m_max), n = 0, nnz = 0;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  TSPCudaGraph       g;
+  cudaStream_t       stream;
+  PetscBool          more;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TSPChainAllocateInfo(c, target));
+  PetscCall(PetscCalloc1(target, &d->forest));
+  if (c->forest.block == 2) {
+    PetscCall(MatGetLocalSize(A, &c->n, NULL));
+    PetscCall(TSPCudaForestBuildBlock(c, A, &d->forest[0], &c->info[0], stream));
+    c->nforests = 1;
+  } else {
+    PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+    c->n = n;
+    PetscCall(TSPCudaGraphBuild(c, n, nnz, ia, ja, va, &g, stream));
+    do {
+      TSPForestInfo *info = &c->info[c->nforests];
+
+      PetscCall(TSPCudaForestFromGraph(c, &g, &d->forest[c->nforests], info, stream));
+      c->nforests++;
+      if (c->kind == TSP_CHAIN_FOREST) break;
+      PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more));
+    } while (more);
+    PetscCall(TSPCudaGraphDestroy(&g));
+    PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  }
+  PetscCall(TSPCudaFinish(c, stream));
+  PetscCall(TSPCudaSetValues(c, A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MOS-a's levels on the device (the twin of the host's TSPHostBuildLevels()): B_l stays on the GPU
+   (two CSR buffers in turn, B_0 is the matrix's own arrays); per level the forest of B_l from the
+   orchestrator, its bands, path bounds and factor, the product and its compaction. Only scalars come
+   back: the factor's status, the product's counters, nnz(B_{l+1}) and c_diag(B_{l+1}). */
+static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
+{
+  TSPChain_CUDA     *d      = (TSPChain_CUDA *)c->data;
+  PetscInt           target = c->m ? c->m : c->m_max, n, nnz, cap = 0, info[2], rounds[2], cur = -1;
+  const PetscInt    *ia, *ja, *b_rowptr, *b_col;
+  const PetscScalar *va, *b_val;
+  PetscInt          *q, *orow, *ocol, *olen, *begin, *end, *d_info, *brow[2], *bcol[2];
+  PetscScalar       *oval, *bval[2], *d_cov;
+  PetscReal          cdiag = 0;
+  void              *factor, *pbuf, *prod;
+  cudaStream_t       stream;
+  PetscBool          more;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  c->n = c->nrows = n;
+  PetscCall(TriSplitDeviceMalloc(PetscMax(ts_cuda_mosa_pattern_buffer_size(n), ts_cuda_path_bounds_buffer_size(n)) + 1, &pbuf));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&q));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&orow));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) + 2 * sizeof(PetscInt), (void **)&d_cov));
+  d_info = (PetscInt *)(d_cov + 1);
+  PetscCall(TriSplitCheckKernel(ts_cuda_mosa_rowcap(stream, n, ia, ja, q, orow, pbuf), "mosa_rowcap"));
+  PetscCall(TriSplitDeviceRead(stream, orow + n, &cap, sizeof(PetscInt)));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&ocol));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * (cap + 1), (void **)&oval));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&olen));
+  for (PetscInt t = 0; t < 2; t++) {
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&brow[t]));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&bcol[t]));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * (cap + 1), (void **)&bval[t]));
+  }
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&begin));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&end));
+  PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, &factor));
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_mosa_product_buffer_size(n, (int)c->exact), &prod));
+
+  PetscCall(TSPChainAllocateInfo(c, target));
+  PetscCall(PetscCalloc1(target, &d->forest));
+  b_rowptr = ia, b_col = ja, b_val = va; /* B_0 = A */
+  PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, d_cov, pbuf), "diag_coverage"));
+  PetscCall(TriSplitDeviceRead(stream, d_cov, &cdiag, sizeof(PetscReal)));
+  do {
+    const PetscInt l = c->nforests;
+    TSPCudaForest *f = &d->forest[l];
+    TSPCudaGraph   g;
+    PetscReal      coverage_id = c->coverage_id;
+    ts_status      st;
+
+    c->info[l].cdiag = cdiag;
+    PetscCall(TSPCudaGraphBuild(c, n, nnz, b_rowptr, b_col, b_val, &g, stream));
+    if (l) c->coverage_id = coverage_id; /* c_id is that of A = B_0 */
+    PetscCall(TSPCudaForestFromGraph(c, &g, f, &c->info[l], stream));
+    PetscCall(TSPCudaGraphDestroy(&g));
+    c->nforests++;
+    PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0));
+    if (n) {
+      PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
+      PetscCall(TriSplitCheckKernel(ts_cuda_path_bounds(stream, n, f->perm, f->path_id, begin, end, pbuf), "path_bounds"));
+      PetscCall(TriSplitCheckKernel(ts_cuda_gttrf_paths(stream, (ts_pivoting)c->forest.pivoting, n, begin, end, f->a, f->b, f->c, factor, d_info), "gttrf_paths"));
+      PetscCall(TriSplitDeviceRead(stream, d_info, info, sizeof(info)));
+    } else info[0] = TS_SUCCESS;
+    PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
+    if (info[0] != TS_SUCCESS) { /* the host's reasons: a zero pivot, or a non-finite band entry */
+      PetscInt row = -1;
+
+      if (info[1] >= 0) PetscCall(TriSplitDeviceRead(stream, f->perm + info[1], &row, sizeof(PetscInt)));
+      PetscCall(TSPChainSetFailed(c, info[0] == TS_ERR_ZERO_PIVOT ? PC_FACTOR_NUMERIC_ZEROPIVOT : PC_FACTOR_OTHER, l, row));
+    } else if (n) {
+      PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
+      st = ts_cuda_mosa_product(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, begin, end, factor, q, c->droptol, (int)c->exact, orow, ocol, oval, olen, prod, rounds);
+      PetscCheck(st == TS_SUCCESS || st == TS_ERR_NONFINITE, PETSC_COMM_SELF, st == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "MOS-a device product failed (status %d)", (int)st);
+      c->product_rounds[0] = PetscMax(c->product_rounds[0], rounds[0]);
+      c->product_rounds[1] += rounds[1];
+      if (st == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
+      else {
+        cur = cur == 0 ? 1 : 0;
+        PetscCall(TriSplitCheckKernel(ts_cuda_mosa_compact(stream, n, orow, ocol, oval, olen, brow[cur], bcol[cur], bval[cur], pbuf), "mosa_compact"));
+        PetscCall(TriSplitDeviceRead(stream, brow[cur] + n, &nnz, sizeof(PetscInt)));
+        b_rowptr = brow[cur], b_col = bcol[cur], b_val = bval[cur];
+      }
+      PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
+    }
+    cdiag = 0;
+    if (!c->failed) {
+      PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, d_cov, pbuf), "diag_coverage"));
+      PetscCall(TriSplitDeviceRead(stream, d_cov, &cdiag, sizeof(PetscReal)));
+    }
+    PetscCall(TSPChainMore(c, comm, c->nforests, cdiag, c->info[l].cdiag, &more));
+  } while (more);
+  c->cdiag_last = cdiag;
+  PetscCall(TSPCudaFinish(c, stream));
+
+  /* T = diagp1(B_m) as the scaling of the apply (1/T, 0 where T = 0) */
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->t));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->j));
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
+  if (n && !c->failed) PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, 1, n, b_rowptr, b_col, b_val, 1, d->t, d->scale, d->j), "mos_diagonal"));
+  PetscCallCUDA(cudaStreamSynchronize(stream)); /* the temporaries below are freed at once */
+  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  TriSplitDeviceFree(pbuf);
+  TriSplitDeviceFree(q);
+  TriSplitDeviceFree(orow);
+  TriSplitDeviceFree(d_cov);
+  TriSplitDeviceFree(ocol);
+  TriSplitDeviceFree(oval);
+  TriSplitDeviceFree(olen);
+  for (PetscInt t = 0; t < 2; t++) {
+    TriSplitDeviceFree(brow[t]);
+    TriSplitDeviceFree(bcol[t]);
+    TriSplitDeviceFree(bval[t]);
+  }
+  TriSplitDeviceFree(begin);
+  TriSplitDeviceFree(end);
+  TriSplitDeviceFree(factor);
+  TriSplitDeviceFree(prod);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPCudaBuild(TSPChain c, MPI_Comm comm, Mat A)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPChainReset(c));
+  PetscCall(PetscNew((TSPChain_CUDA **)&c->data));
+  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPCudaBuildLevels(c, comm, A));
+  else PetscCall(TSPCudaBuildForests(c, comm, A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Apply                                                                                          */
+
+/* The bands of T^T (RPTS solves T X = B only), built at the first transposed solve after new values */
+static PetscErrorCode TSPCudaForestSetUpTranspose(TSPCudaForest *f, cudaStream_t stream)
+{
+  PetscFunctionBegin;
+  PetscCheck(!f->sb, PETSC_COMM_SELF, PETSC_ERR_SUP, "Transposed solves with single-precision factors are not implemented (use -pc_<type>_precision double)");
+  if (f->transposed || !f->nrows) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!f->at) {
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * f->bs * f->nrows, (void **)&f->at));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * f->bs * f->nrows, (void **)&f->ct));
+    if (f->bs == 2) PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * f->bs * f->nrows, (void **)&f->bt));
+  }
+  if (f->bs == 2) PetscCall(TriSplitCheckKernel(ts_cuda_block_transpose(stream, f->nrows / 2, f->a, f->b, f->c, f->at, f->bt, f->ct), "block_transpose"));
+  else PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_transpose(stream, f->nrows, f->a, f->c, f->at, f->ct), "tridiag_transpose"));
+  f->transposed = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* RPTS of a scalar forest with the permutations fused into its finest stage: the bands of T (T^T:
+   transpose), in float when the forest keeps single-precision factors */
+static PetscErrorCode TSPCudaForestPermutedSolve(const TSPCudaForest *f, PCAlgTriPivoting pivoting, PetscBool transpose, PetscInt k, const ts_permuted_io *io, void *buffer, cudaStream_t stream)
+{
+  PetscFunctionBegin;
+  if (f->sb && !transpose) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_permuted(stream, (ts_pivoting)pivoting, f->nrows, k, f->sa, f->sb, f->sc, io, buffer), "sgtsv_permuted"));
+  else PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_permuted(stream, (ts_pivoting)pivoting, f->nrows, k, transpose ? f->at : f->a, f->b, transpose ? f->ct : f->c, io, buffer), "dgtsv_permuted"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* k columns of w = T^-1 w (T^-T w) in the order of a 2x2 block forest; one column in float when the
+   forest keeps single-precision factors, converted on the way in and out through swork */
+static PetscErrorCode TSPCudaForestBlockSolve(TSPChain_CUDA *d, const TSPCudaForest *f, PCAlgTriPivoting pivoting, PetscBool transpose, PetscInt k, PetscScalar *w, PetscInt ldw, void *buffer, cudaStream_t stream)
+{
+  PetscFunctionBegin;
+  if (f->sb && !transpose && k == 1) {
+    PetscCall(TriSplitCheckKernel(ts_cuda_gather_to_float(stream, f->nrows, NULL, w, d->swork), "gather_to_float"));
+    PetscCall(TriSplitCheckKernel(ts_cuda_sbgtsv(stream, (ts_pivoting)pivoting, f->nrows / 2, 1, f->sa, f->sb, f->sc, d->swork, f->nrows, buffer), "sbgtsv"));
+    PetscCall(TriSplitCheckKernel(ts_cuda_scatter_from_float(stream, f->nrows, NULL, d->swork, w), "scatter_from_float"));
+  } else PetscCall(TriSplitCheckKernel(ts_cuda_dbgtsv(stream, (ts_pivoting)pivoting, f->nrows / 2, k, transpose ? f->at : f->a, transpose ? f->bt : f->b, transpose ? f->ct : f->c, w, ldw, buffer), "dbgtsv"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The io of y = P^T T^-1 P x for k columns: gather and scatter through the forest's permutation */
+static ts_permuted_io TSPCudaForestIO(const TSPCudaForest *f, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy)
+{
+  ts_permuted_io io;
+
+  memset(&io, 0, sizeof(io)); /* no scales, no w, no accumulation */
+  io.gather   = f->perm;
+  io.x        = x;
+  io.ldx      = ldx;
+  io.scatter  = f->perm;
+  io.y        = y;
+  io.ldy      = ldy;
+  io.keep_rhs = 1; /* one far read per row, not two (docs/performance.md) */
+  return io;
+}
+
+/* Y = P_lo^T A_lo^-1 P_lo P_{lo+1}^T ... P_hi^T A_hi^-1 P_hi D X for k columns, D the chain's scaling
+   when hi is the last factor, or the transpose D P_hi^T A_hi^-T ... A_lo^-T P_lo X: the twin of the
+   host's TSPHostApplyRange(). One RPTS call per factor for all columns (the bands read once per group
+   of four): for scalar forests each permutation pass is fused into the solve next to it (the first
+   solve gathers X, with the scaling, the last one scatters into Y, the ones between read or write
+   through link); 2x2 block forests gather and scatter around block RPTS. w0, w1: nrows x k each;
+   buffer: RPTS workspace for k columns, or NULL for each forest's own (k = 1). */
+static PetscErrorCode TSPCudaApplyRange(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, PetscInt k, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy, PetscScalar *w0, PetscScalar *w1, void *buffer)
+{
+  TSPChain_CUDA     *d       = (TSPChain_CUDA *)c->data;
+  TSPCudaForest     *forest  = d->forest;
+  const PetscInt     n       = c->nrows, first = transpose ? lo : hi, last = transpose ? hi : lo, step = transpose ? 1 : -1;
+  const PetscScalar *scale   = hi == c->nforests - 1 ? d->scale : NULL;
+  const PCAlgTriPivoting piv = c->forest.pivoting;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  if (!n || !k) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitGetStream(&stream));
+  for (PetscInt l = lo; transpose && l <= hi; l++) PetscCall(TSPCudaForestSetUpTranspose(&forest[l], stream));
+  PetscCall(PetscLogEventBegin(TriSplit_Solve, 0, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  if (c->bs == 1) {
+    const PetscScalar *src = x;
+    PetscInt           lds = ldx;
+
+    for (PetscInt l = first;; l += step) {
+      const TSPCudaForest *f  = &forest[l];
+      ts_permuted_io       io = TSPCudaForestIO(f, src, lds, y, ldy);
+
+      if (l != first) io.gather = transpose ? NULL : d->link[l];
+      if (l == first && !transpose) io.in_scale = scale;
+      if (l == last) io.out_scale = transpose ? scale : NULL;
+      else { /* into the workspace not read by this solve, in the order of the next factor */
+        io.scatter = transpose ? d->link[l] : NULL;
+        io.y       = src == w0 ? w1 : w0;
+        io.ldy     = n;
+      }
+      PetscCall(TSPCudaForestPermutedSolve(f, piv, transpose, k, &io, buffer ? buffer : f->buffer, stream));
+      if (l == last) break;
+      src = io.y;
+      lds = n;
+    }
+  } else {
+    PetscCall(TriSplitCheckKernel(ts_cuda_gather_columns(stream, n, k, forest[first].perm, transpose ? NULL : scale, x, ldx, w0, n), "gather_columns"));
+    for (PetscInt l = first;; l += step) {
+      if (l != first) {
+        PetscScalar *t;
+
+        if (transpose) PetscCall(TriSplitCheckKernel(ts_cuda_scatter_columns(stream, n, k, d->link[l - 1], NULL, w0, n, w1, n), "scatter_columns"));
+        else PetscCall(TriSplitCheckKernel(ts_cuda_gather_columns(stream, n, k, d->link[l], NULL, w0, n, w1, n), "gather_columns"));
+        t  = w0;
+        w0 = w1;
+        w1 = t;
+      }
+      PetscCall(TSPCudaForestBlockSolve(d, &forest[l], piv, transpose, k, w0, n, buffer ? buffer : forest[l].buffer, stream));
+      if (l == last) break;
+    }
+    PetscCall(TriSplitCheckKernel(ts_cuda_scatter_columns(stream, n, k, forest[last].perm, transpose ? scale : NULL, w0, n, y, ldy), "scatter_columns"));
+  }
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogGpuFlops((c->bs == 2 ? 30.0 : 9.0) * n * k * (hi - lo + 1)));
+  PetscCall(PetscLogEventEnd(TriSplit_Solve, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPCudaApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, Vec x, Vec y)
+{
+  TSPChain_CUDA     *d = (TSPChain_CUDA *)c->data;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecCUDAGetArrayRead(x, &xa));
+  PetscCall(VecCUDAGetArrayWrite(y, &ya));
+  PetscCall(TSPCudaApplyRange(c, lo, hi, transpose, 1, xa, c->n, ya, c->n, d->w0, d->w1, NULL));
+  PetscCall(VecCUDARestoreArrayWrite(y, &ya));
+  PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The workspaces of k columns stay for the next call with as many columns or fewer */
+static PetscErrorCode TSPCudaMatApply(TSPChain c, PetscInt lo, PetscInt hi, Mat X, Mat Y)
+{
+  TSPChain_CUDA     *d = (TSPChain_CUDA *)c->data;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+  PetscInt           n, k, ldx, ldy;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitDenseGetSizes(X, Y, &n, &k, &ldx, &ldy));
+  if (d->mcols < k) {
+    TriSplitDeviceFree(d->mw0);
+    TriSplitDeviceFree(d->mw1);
+    TriSplitDeviceFree(d->mbuffer);
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * c->nrows * k, (void **)&d->mw0));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * c->nrows * k, (void **)&d->mw1));
+    PetscCall(TriSplitDeviceMalloc(TSPCudaSolveBytes(c->bs, c->nrows, k, 0) + 1, &d->mbuffer));
+    d->mcols = k;
+  }
+  PetscCall(MatDenseCUDAGetArrayRead(X, &xa));
+  PetscCall(MatDenseCUDAGetArrayWrite(Y, &ya));
+  PetscCall(TSPCudaApplyRange(c, lo, hi, PETSC_FALSE, k, xa, ldx, ya, ldy, d->mw0, d->mw1, d->mbuffer));
+  PetscCall(MatDenseCUDARestoreArrayWrite(Y, &ya));
+  PetscCall(MatDenseCUDARestoreArrayRead(X, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* z += P^T T^-1 P (r - az), one defect-correction sweep of ALT-i: the residual update and the
+   correction fused into the permuted RPTS */
+static PetscErrorCode TSPCudaCorrect(TSPChain c, PetscInt l, Vec r, Vec az, Vec z)
+{
+  TSPChain_CUDA     *d = (TSPChain_CUDA *)c->data;
+  const TSPCudaForest *f = &d->forest[l];
+  const PetscScalar *ra, *aza;
+  PetscScalar       *za;
+  cudaStream_t       stream;
+  ts_permuted_io     io;
+
+  PetscFunctionBegin;
+  PetscCheck(c->bs == 1, PETSC_COMM_SELF, PETSC_ERR_SUP, "Defect correction needs scalar forests");
+  if (!c->n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(VecCUDAGetArrayRead(r, &ra));
+  PetscCall(VecCUDAGetArrayRead(az, &aza));
+  PetscCall(VecCUDAGetArray(z, &za));
+  io            = TSPCudaForestIO(f, ra, c->n, za, c->n);
+  io.w          = aza;
+  io.ldw        = c->n;
+  io.accumulate = 1;
+  PetscCall(PetscLogEventBegin(TriSplit_Solve, 0, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(TSPCudaForestPermutedSolve(f, c->forest.pivoting, PETSC_FALSE, 1, &io, f->buffer, stream));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogGpuFlops(11.0 * c->n));
+  PetscCall(PetscLogEventEnd(TriSplit_Solve, 0, 0, 0, 0));
+  PetscCall(VecCUDARestoreArray(z, &za));
+  PetscCall(VecCUDARestoreArrayRead(az, &aza));
+  PetscCall(VecCUDARestoreArrayRead(r, &ra));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPChainSetBackend_CUDA(TSPChain c)
+{
+  PetscFunctionBegin;
+  c->backend       = "cuda";
+  c->min_batch     = 4; /* RPTS batches columns by four: fewer go through the one-column apply */
+  c->single_ok     = PETSC_TRUE;
+  c->ops.build     = TSPCudaBuild;
+  c->ops.setvalues = TSPCudaSetValues;
+  c->ops.apply     = TSPCudaApply;
+  c->ops.matapply  = TSPCudaMatApply;
+  c->ops.correct   = TSPCudaCorrect;
+  c->ops.reset     = TSPCudaReset;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif

@@ -1,0 +1,605 @@
+/*
+   The host backend of the chain (MATSEQAIJ local blocks): local block -> weight graph C ->
+   [0,2]-factor -> linear forest -> permuted tridiagonal bands -> factorization, with the reference
+   kernels, and the apply gather -> tridiagonal solve -> scatter. The reference kernels are the
+   oracle of the CUDA backend (src/pc/forest/cuda.c): the same forests, bit for bit.
+*/
+#include <trisplit/private/chainimpl.h>
+
+/* The weight graph C of a block: symmetric, no diagonal */
+typedef struct {
+  PetscInt   n;
+  PetscInt  *rowptr, *col;
+  PetscReal *w;
+  PetscReal  total; /* sum of all weights (each edge twice) */
+  PetscReal  coverage_id;
+} TSPGraph;
+
+/* One forest with its permutation and the factored bands of P A P^T on it. With 2x2 blocks (bs = 2)
+   the forest lives on the coarse graph of matched pairs: partner and path_id are per coarse vertex,
+   perm maps the nrows = 2 nb rows of the block system to vertices (-1: ghost row of an unmatched
+   vertex), iperm maps vertices to rows, and the bands hold 4 nb entries each. */
+typedef struct {
+  PetscInt     bs, nrows;
+  PetscInt    *partner; /* 2 per (coarse) vertex, -1 = none */
+  PetscReal   *partner_w;
+  PetscInt    *perm, *iperm, *path_id;
+  PetscScalar *a, *b, *c;
+  void        *factor;
+} TSPHostForest;
+
+typedef struct {
+  TSPHostForest *forest;   /* c->nforests */
+  PetscInt     **link;     /* link[l][k] = iperm_{l+1}[perm_l[k]]: the fused P_l P_{l+1}^T */
+  PetscScalar   *scale;    /* D of the chain (MOS-d's and MOS-a's 1/T), or NULL */
+  PetscScalar   *w0, *w1;  /* nrows each */
+  PetscScalar   *mw0, *mw1; /* nrows x mcols each, for several right-hand sides */
+  PetscInt       mcols;
+} TSPChain_Host;
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Graph, factor, forest                                                                          */
+
+static PetscErrorCode TSPGraphReset(TSPGraph *g)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree(g->rowptr));
+  PetscCall(PetscFree(g->col));
+  PetscCall(PetscFree(g->w));
+  g->n = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* C = |diagp1(A)^-1 A| + transpose (scaled) or |A| + |A|^T (abs), without the diagonal. Non-finite
+   entries make the weights meaningless: they are reported when the bands are extracted. */
+static PetscErrorCode TSPGraphBuild(PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, PCAlgTriWeight weight, TSPGraph *g)
+{
+  PetscInt  *t_rowptr, *t_col;
+  PetscReal *t_val, *scale;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_Graph, 0, 0, 0, 0));
+  PetscCall(TSPGraphReset(g));
+  g->n = n;
+  PetscCall(PetscMalloc4(n + 1, &t_rowptr, ia[n], &t_col, ia[n], &t_val, n, &scale));
+  ts_ref_csr_transpose(n, n, ia, ja, va, t_rowptr, t_col, t_val);
+  ts_ref_graph_scale(weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS, n, ia, ja, va, scale);
+  PetscCall(PetscMalloc1(n + 1, &g->rowptr));
+  ts_ref_graph_rowptr(n, ia, ja, t_rowptr, t_col, g->rowptr);
+  PetscCall(PetscMalloc1(g->rowptr[n], &g->col));
+  PetscCall(PetscMalloc1(g->rowptr[n], &g->w));
+  ts_ref_graph_fill(n, ia, ja, va, t_rowptr, t_col, t_val, scale, g->rowptr, g->col, g->w);
+  PetscCall(PetscFree4(t_rowptr, t_col, t_val, scale));
+  g->total       = ts_ref_masked_sum(g->rowptr[n], g->w, NULL);
+  g->coverage_id = ts_ref_identity_coverage(n, g->rowptr, g->col, g->w);
+  PetscCall(PetscLogEventEnd(TriSplit_Graph, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* [0,nf]-factor of a graph with the options' schedule: partner gets 2 slots per vertex as the linear
+   forest wants them (a matching, nf = 1, leaves the second slot empty). */
+static PetscErrorCode TSPFactorGraph(const ts_factor_params *params, PetscInt n, const PetscInt *rowptr, const PetscInt *col, const PetscReal *w, PetscInt *partner, PetscReal *partner_w, int *rounds)
+{
+  void     *fwork;
+  ts_status status;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_Factor, 0, 0, 0, 0));
+  PetscCall(PetscMalloc(ts_ref_factor_size(n, params->n), &fwork));
+  status = ts_ref_factor(params, n, rowptr, col, w, partner, partner_w, fwork, rounds);
+  PetscCall(PetscFree(fwork));
+  PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Invalid [0,%d]-factor parameters (kernel status %d)", params->n, (int)status);
+  if (params->n == 1) /* spread one slot per vertex into the two of a [0,2]-factor, from the back */
+    for (PetscInt v = n - 1; v >= 0; v--) {
+      partner[2 * v]       = partner[v];
+      partner_w[2 * v]     = partner_w[v];
+      partner[2 * v + 1]   = -1;
+      partner_w[2 * v + 1] = 0.0;
+    }
+  PetscCall(PetscLogEventEnd(TriSplit_Factor, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Cycles broken, paths numbered, permutation: the linear forest of a [0,2]-factor on n vertices. */
+static PetscErrorCode TSPLinearForest(PetscInt n, PetscInt *partner, PetscReal *partner_w, PetscInt *path_id, PetscInt *perm, PetscInt *iperm, TSPForestInfo *info)
+{
+  PetscInt *position, *work;
+  ts_status status;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc2(n, &position, 2 * n, &work));
+  status = ts_ref_linear_forest(n, partner, partner_w, path_id, position, perm, iperm, work, &info->npaths, &info->longest, &info->ncycles);
+  PetscCall(PetscFree2(position, work));
+  PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_PLIB, "The [0,2]-factor is not a valid partner list (kernel status %d)", (int)status);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The block forest (ALGORITHMS.md 4.4): a matching of the graph contracts pairs into coarse
+   vertices, the coarse graph sums the weights between pairs, its linear forest orders the pairs. */
+static PetscErrorCode TSPHostForestBuildBlock(TSPChain c, const TSPGraph *g, TSPHostForest *f, TSPForestInfo *info)
+{
+  const PetscInt   n        = g->n;
+  ts_factor_params matching = c->forest.factor;
+  PetscInt        *match, *coarse, *fine, *c_rowptr, *c_col, *slot /* workspace of the coarse graph */, *c_perm, *c_iperm, *c_path_id, nb;
+  PetscReal       *match_w, *c_w;
+  int              rounds, crounds;
+
+  PetscFunctionBegin;
+  matching.n = 1;
+  PetscCall(PetscMalloc4(2 * n, &match, 2 * n, &match_w, n, &coarse, 2 * n, &fine));
+  PetscCall(TSPFactorGraph(&matching, n, g->rowptr, g->col, g->w, match, match_w, &rounds));
+  for (PetscInt v = 0; v < n; v++) match[v] = match[2 * v]; /* the contraction reads one slot per vertex */
+  nb       = ts_ref_contract(n, match, coarse, fine);
+  f->bs    = 2;
+  f->nrows = 2 * nb;
+  c->npairs = n - nb;
+
+  PetscCall(PetscLogEventBegin(TriSplit_Graph, 0, 0, 0, 0));
+  PetscCall(PetscMalloc4(nb + 1, &c_rowptr, g->rowptr[n], &c_col, g->rowptr[n], &c_w, 2 * g->rowptr[n] + 1, &slot));
+  ts_ref_coarse_graph(nb, g->rowptr, g->col, g->w, coarse, fine, c_rowptr, c_col, c_w, slot);
+  PetscCall(PetscLogEventEnd(TriSplit_Graph, 0, 0, 0, 0));
+
+  PetscCall(PetscMalloc2(2 * nb, &f->partner, 2 * nb, &f->partner_w));
+  PetscCall(TSPFactorGraph(&c->forest.factor, nb, c_rowptr, c_col, c_w, f->partner, f->partner_w, &crounds));
+  info->rounds = rounds + crounds;
+
+  PetscCall(PetscLogEventBegin(TriSplit_Forest, 0, 0, 0, 0));
+  PetscCall(PetscMalloc3(nb, &c_perm, nb, &c_iperm, nb, &c_path_id));
+  PetscCall(TSPLinearForest(nb, f->partner, f->partner_w, c_path_id, c_perm, c_iperm, info));
+  PetscCall(PetscMalloc3(2 * nb, &f->perm, n, &f->iperm, nb, &f->path_id));
+  ts_ref_block_perm(nb, fine, c_perm, c_path_id, f->perm, f->iperm, f->path_id);
+  info->coverage = ts_ref_block_coverage(n, g->rowptr, g->col, g->w, coarse, f->partner);
+  PetscCall(PetscLogEventEnd(TriSplit_Forest, 0, 0, 0, 0));
+  PetscCall(PetscFree3(c_perm, c_iperm, c_path_id));
+  PetscCall(PetscFree4(c_rowptr, c_col, c_w, slot));
+  PetscCall(PetscFree4(match, match_w, coarse, fine));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The structure of one forest of the graph: [0,2]-factor (or matching), cycles broken, paths
+   numbered, permutation; or the same on the coarse graph of matched pairs (2x2 blocks). */
+static PetscErrorCode TSPHostForestBuild(TSPChain c, const TSPGraph *g, TSPHostForest *f, TSPForestInfo *info)
+{
+  const PetscInt n = g->n;
+  int            rounds;
+
+  PetscFunctionBegin;
+  PetscCheck(c->forest.factor.n == 1 || c->forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "A linear forest needs a [0,1]- or [0,2]-factor, not a [0,%d]-factor", c->forest.factor.n);
+  if (c->forest.block == 2) {
+    PetscCall(TSPHostForestBuildBlock(c, g, f, info));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  f->bs    = 1;
+  f->nrows = n;
+  PetscCall(PetscMalloc2(2 * n, &f->partner, 2 * n, &f->partner_w));
+  PetscCall(PetscMalloc3(n, &f->perm, n, &f->iperm, n, &f->path_id));
+  PetscCall(TSPFactorGraph(&c->forest.factor, n, g->rowptr, g->col, g->w, f->partner, f->partner_w, &rounds));
+  info->rounds = rounds;
+  PetscCall(PetscLogEventBegin(TriSplit_Forest, 0, 0, 0, 0));
+  PetscCall(TSPLinearForest(n, f->partner, f->partner_w, f->path_id, f->perm, f->iperm, info));
+  info->coverage = ts_ref_factor_coverage(2, n, g->rowptr, g->w, f->partner, f->partner_w);
+  PetscCall(PetscLogEventEnd(TriSplit_Forest, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPHostForestReset(TSPHostForest *f)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFree2(f->partner, f->partner_w));
+  PetscCall(PetscFree3(f->perm, f->iperm, f->path_id));
+  PetscCall(PetscFree3(f->a, f->b, f->c));
+  PetscCall(PetscFree(f->factor));
+  PetscCall(PetscMemzero(f, sizeof(*f)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Bands and factors                                                                              */
+
+/* The bands of P A P^T on the forest, raw entries of A. A NaN or Inf anywhere in the block (not only
+   in the bands) makes the operator meaningless: *bad_row is its row, else -1. */
+static PetscErrorCode TSPHostForestBands(TSPHostForest *f, PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, PetscInt *bad_row)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0));
+  if (!f->a) PetscCall(PetscMalloc3(f->bs * f->nrows, &f->a, f->bs * f->nrows, &f->b, f->bs * f->nrows, &f->c));
+  if (f->bs == 2) ts_ref_block_bands(f->nrows / 2, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c);
+  else ts_ref_forest_bands(n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c);
+  *bad_row = -1;
+  for (PetscInt e = 0; e < ia[n]; e++) {
+    if (PetscIsInfOrNanScalar(va[e])) {
+      PetscInt row = 0;
+      while (ia[row + 1] <= e) row++;
+      *bad_row = row;
+      break;
+    }
+  }
+  PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Factor the bands of forest l; a zero pivot or a non-finite factor is recorded in the chain. */
+static PetscErrorCode TSPHostForestFactor(TSPChain c, PetscInt l, TSPHostForest *f)
+{
+  ts_status status;
+  ts_int    zero_row = -1;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0));
+  if (f->bs == 2) {
+    if (!f->factor) PetscCall(PetscMalloc(ts_ref_bgttrf_size(f->nrows / 2), &f->factor));
+    status = ts_ref_bgttrf((ts_pivoting)c->forest.pivoting, f->nrows / 2, f->a, f->b, f->c, f->factor, &zero_row);
+    if (zero_row >= 0) zero_row *= 2; /* the block row's first vertex (never a ghost) */
+  } else {
+    if (!f->factor) PetscCall(PetscMalloc(ts_ref_gttrf_size(f->nrows), &f->factor));
+    status = ts_ref_gttrf((ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, f->factor, &zero_row);
+  }
+  if (status == TS_ERR_ZERO_PIVOT) PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, l, f->perm[zero_row]));
+  else if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, zero_row >= 0 ? f->perm[zero_row] : -1));
+  else PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Tridiagonal factorization failed (kernel status %d)", (int)status);
+  PetscCall(PetscLogFlops((f->bs == 2 ? 40.0 : 8.0) * f->nrows));
+  PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The bands of every forest from the block's values and their factors: the raw entries (algtri, ALT),
+   or MOS-d's M_l with T = diagp_k(A), whose 1/T becomes the chain's scaling */
+static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
+{
+  TSPChain_Host     *h = (TSPChain_Host *)c->data;
+  PetscInt           n, bad_row;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  PetscScalar       *t = NULL, *j = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
+  PetscCheck(n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, c->n);
+  if (c->diagonal >= 0) {
+    if (!h->scale) PetscCall(PetscMalloc1(n, &h->scale));
+    PetscCall(PetscMalloc2(n, &t, n, &j));
+    if (ts_ref_mos_diagonal((int)c->diagonal, n, ia, ja, va, (int)c->nforests, t, h->scale, j)) { /* only diagp_0 of a zero diagonal */
+      PetscInt row = 0;
+
+      while (t[row] != 0.0) row++;
+      PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, -1, row));
+    }
+  }
+  for (PetscInt l = 0; l < c->nforests; l++) {
+    TSPHostForest *f = &h->forest[l];
+
+    PetscCall(TSPHostForestBands(f, n, ia, ja, va, &bad_row));
+    if (c->diagonal >= 0) ts_ref_mos_bands(n, (int)c->nforests, (int)l, f->perm, t, j, f->a, f->b, f->c);
+    if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, bad_row));
+    else if (!c->failed) PetscCall(TSPHostForestFactor(c, l, f));
+  }
+  PetscCall(PetscFree2(t, j));
+  PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Build                                                                                          */
+
+static PetscErrorCode TSPHostReset(TSPChain c)
+{
+  TSPChain_Host *h = (TSPChain_Host *)c->data;
+
+  PetscFunctionBegin;
+  if (!h) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt l = 0; l < c->nforests; l++) {
+    PetscCall(TSPHostForestReset(&h->forest[l]));
+    if (l + 1 < c->nforests) PetscCall(PetscFree(h->link[l]));
+  }
+  PetscCall(PetscFree(h->forest));
+  PetscCall(PetscFree(h->link));
+  PetscCall(PetscFree(h->scale));
+  PetscCall(PetscFree2(h->w0, h->w1));
+  PetscCall(PetscFree2(h->mw0, h->mw1));
+  PetscCall(PetscFree(c->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* What every build ends with: the fused permutations between consecutive forests and the work vectors */
+static PetscErrorCode TSPHostFinish(TSPChain c)
+{
+  TSPChain_Host *h = (TSPChain_Host *)c->data;
+
+  PetscFunctionBegin;
+  c->bs    = h->forest[0].bs;
+  c->nrows = h->forest[0].nrows;
+  PetscCall(PetscCalloc1(c->nforests, &h->link));
+  for (PetscInt l = 0; l + 1 < c->nforests; l++) {
+    PetscCall(PetscMalloc1(c->n, &h->link[l]));
+    ts_ref_compose(c->n, h->forest[l].perm, h->forest[l + 1].iperm, h->link[l]);
+  }
+  PetscCall(PetscMalloc2(c->nrows, &h->w0, c->nrows, &h->w1));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* One forest (algtri) or the forests of a splitting (ALGORITHMS.md 5.3): forest l is extracted from
+   C_l, then its edges are reweighted by omega in C_{l+1} (omega = 0: never used again), until m forests
+   or the coverage target (TSPChainMore()); then the bands and factors. */
+static PetscErrorCode TSPHostBuildForests(TSPChain c, MPI_Comm comm, Mat local)
+{
+  TSPChain_Host     *h = (TSPChain_Host *)c->data;
+  TSPGraph           g = {0};
+  PetscInt           n, target = c->kind == TSP_CHAIN_FOREST ? 1 : (c->m ? c->m : c->m_max);
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  PetscReal         *w0;
+  unsigned char     *covered;
+  PetscBool          more;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
+  PetscCall(TSPGraphBuild(n, ia, ja, va, c->forest.weight, &g));
+  PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
+  c->n           = n;
+  c->nrows       = n;
+  c->coverage_id = g.coverage_id;
+  PetscCall(TSPChainAllocateInfo(c, target));
+  PetscCall(PetscCalloc1(target, &h->forest));
+  PetscCall(PetscMalloc2(g.rowptr[n], &w0, g.rowptr[n], &covered));
+  PetscCall(PetscArraycpy(w0, g.w, g.rowptr[n]));
+  PetscCall(PetscArrayzero(covered, g.rowptr[n]));
+  do {
+    TSPHostForest *f    = &h->forest[c->nforests];
+    TSPForestInfo *info = &c->info[c->nforests];
+
+    PetscCall(TSPHostForestBuild(c, &g, f, info));
+    c->nforests++;
+    if (c->kind == TSP_CHAIN_FOREST) break;
+    ts_ref_graph_reweight(n, g.rowptr, g.col, g.w, f->partner, c->omega, covered);
+    info->coverage = g.total > 0 ? ts_ref_masked_sum(g.rowptr[n], w0, covered) / g.total : 1.0;
+    PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more));
+  } while (more);
+  PetscCall(PetscFree2(w0, covered));
+  PetscCall(TSPGraphReset(&g)); /* the graph served the extraction; only its summary numbers stay */
+  PetscCall(TSPHostFinish(c));
+  PetscCall(TSPHostSetValues(c, local));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* B_{l+1} = prune(B_l M_l^-1, S^diag + S^max-q) as a new CSR (the old one is freed); a non-finite
+   product is recorded as a failure of level l */
+static PetscErrorCode TSPHostMOSAProduct(TSPChain c, PetscInt l, const TSPHostForest *f, const PetscInt *q, PetscInt n, PetscInt **b_rowptr, PetscInt **b_col, PetscScalar **b_val)
+{
+  PetscInt    *begin, *end, *out_rowptr, *out_col, *out_len, *rowptr, *col;
+  PetscScalar *out_val, *val;
+  void        *work;
+  ts_status    status;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
+  PetscCall(PetscMalloc4(n, &begin, n, &end, n + 1, &out_rowptr, n, &out_len));
+  ts_ref_path_bounds(n, f->perm, f->path_id, begin, end);
+  out_rowptr[0] = 0;
+  for (PetscInt i = 0; i < n; i++) out_rowptr[i + 1] = out_rowptr[i] + q[i] + 1;
+  PetscCall(PetscMalloc2(out_rowptr[n], &out_col, out_rowptr[n], &out_val));
+  PetscCall(PetscMalloc(ts_ref_mosa_product_size(n) + 1, &work));
+  status = ts_ref_mosa_product(n, *b_rowptr, *b_col, *b_val, f->perm, f->iperm, begin, end, f->factor, q, c->droptol, (int)c->exact, out_rowptr, out_col, out_val, out_len, work);
+  PetscCall(PetscFree(work));
+  PetscCheck(status == TS_SUCCESS || status == TS_ERR_NONFINITE, PETSC_COMM_SELF, PETSC_ERR_LIB, "MOS-a product failed (status %d)", (int)status);
+  /* compact */
+  PetscCall(PetscMalloc1(n + 1, &rowptr));
+  rowptr[0] = 0;
+  for (PetscInt i = 0; i < n; i++) rowptr[i + 1] = rowptr[i] + (status == TS_SUCCESS ? out_len[i] : 0);
+  PetscCall(PetscMalloc2(rowptr[n], &col, rowptr[n], &val));
+  for (PetscInt i = 0; i < n && status == TS_SUCCESS; i++) {
+    PetscCall(PetscArraycpy(col + rowptr[i], out_col + out_rowptr[i], out_len[i]));
+    PetscCall(PetscArraycpy(val + rowptr[i], out_val + out_rowptr[i], out_len[i]));
+  }
+  PetscCall(PetscFree2(out_col, out_val));
+  PetscCall(PetscFree4(begin, end, out_rowptr, out_len));
+  PetscCall(PetscFree(*b_rowptr));
+  PetscCall(PetscFree2(*b_col, *b_val));
+  *b_rowptr = rowptr;
+  *b_col    = col;
+  *b_val    = val;
+  if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
+  PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MOS-a's levels (ALGORITHMS.md 5.4): B_0 = A; level l extracts a forest of B_l and factors
+   M_l = prune(B_l, S_l); B_{l+1} = prune(B_l M_l^-1); T = diagp1(B_m) scales the apply. */
+static PetscErrorCode TSPHostBuildLevels(TSPChain c, MPI_Comm comm, Mat local)
+{
+  TSPChain_Host     *h = (TSPChain_Host *)c->data;
+  PetscInt           n, *q, *b_rowptr, *b_col, target = c->m ? c->m : c->m_max, bad_row;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  PetscScalar       *b_val, *t;
+  PetscReal          cdiag;
+  PetscBool          more;
+
+  PetscFunctionBegin;
+  /* B_0 = A, as CSR arrays the levels replace; q_i the off-diagonal count of row i of A */
+  PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
+  PetscCall(PetscMalloc1(n + 1, &b_rowptr));
+  PetscCall(PetscMalloc2(ia[n], &b_col, ia[n], &b_val));
+  PetscCall(PetscArraycpy(b_rowptr, ia, n + 1));
+  PetscCall(PetscArraycpy(b_col, ja, ia[n]));
+  PetscCall(PetscArraycpy(b_val, va, ia[n]));
+  PetscCall(PetscMalloc1(n, &q));
+  for (PetscInt i = 0; i < n; i++) {
+    q[i] = ia[i + 1] - ia[i];
+    for (PetscInt e = ia[i]; e < ia[i + 1]; e++)
+      if (ja[e] == i) q[i]--;
+  }
+  PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
+  c->n = c->nrows = n;
+  PetscCall(TSPChainAllocateInfo(c, target));
+  PetscCall(PetscCalloc1(target, &h->forest));
+  cdiag = ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
+  do {
+    const PetscInt l    = c->nforests;
+    TSPHostForest *f    = &h->forest[l];
+    TSPForestInfo *info = &c->info[l];
+    TSPGraph       g    = {0};
+
+    info->cdiag = cdiag;
+    PetscCall(TSPGraphBuild(n, b_rowptr, b_col, b_val, c->forest.weight, &g));
+    if (!l) c->coverage_id = g.coverage_id;
+    PetscCall(TSPHostForestBuild(c, &g, f, info));
+    PetscCall(TSPGraphReset(&g));
+    PetscCall(TSPHostForestBands(f, n, b_rowptr, b_col, b_val, &bad_row));
+    c->nforests++;
+    if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, bad_row));
+    else PetscCall(TSPHostForestFactor(c, l, f));
+    if (!c->failed) PetscCall(TSPHostMOSAProduct(c, l, f, q, n, &b_rowptr, &b_col, &b_val));
+    cdiag = c->failed ? 0 : ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
+    PetscCall(TSPChainMore(c, comm, c->nforests, cdiag, info->cdiag, &more));
+  } while (more);
+  c->cdiag_last = cdiag;
+  PetscCall(TSPHostFinish(c));
+
+  /* T = diagp1(B_m), the scaling 1/T (0 where T = 0) */
+  PetscCall(PetscMalloc1(n, &h->scale));
+  PetscCall(PetscMalloc1(n, &t));
+  ts_ref_diagp(1, n, b_rowptr, b_col, b_val, t);
+  for (PetscInt i = 0; i < n; i++) h->scale[i] = t[i] != 0.0 ? 1.0 / t[i] : 0.0;
+  PetscCall(PetscFree(t));
+  PetscCall(PetscFree(b_rowptr));
+  PetscCall(PetscFree2(b_col, b_val));
+  PetscCall(PetscFree(q));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPHostBuild(TSPChain c, MPI_Comm comm, Mat local)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPChainReset(c));
+  PetscCall(PetscNew((TSPChain_Host **)&c->data));
+  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPHostBuildLevels(c, comm, local));
+  else PetscCall(TSPHostBuildForests(c, comm, local));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Apply                                                                                          */
+
+/* k columns of w (leading dimension ldw) = T^-1 w (or T^-T w) in the forest order */
+static PetscErrorCode TSPHostForestSolve(const TSPHostForest *f, PetscInt k, PetscScalar *w, PetscInt ldw, PetscBool transpose)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_Solve, 0, 0, 0, 0));
+  if (f->bs == 2) {
+    if (transpose) ts_ref_bgttrs_transpose(f->nrows / 2, k, f->factor, w, ldw);
+    else ts_ref_bgttrs(f->nrows / 2, k, f->factor, w, ldw);
+  } else {
+    if (transpose) ts_ref_gttrs_transpose(f->nrows, k, f->factor, w, ldw);
+    else ts_ref_gttrs(f->nrows, k, f->factor, w, ldw);
+  }
+  PetscCall(PetscLogFlops((f->bs == 2 ? 24.0 : 7.0) * f->nrows * k));
+  PetscCall(PetscLogEventEnd(TriSplit_Solve, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Y = P_lo^T A_lo^-1 P_lo P_{lo+1}^T ... P_hi^T A_hi^-1 P_hi D X for k columns (thesis Eq. 79), with D
+   the chain's scaling when hi is the last factor: hi - lo + 1 tridiagonal solves, hi - lo + 2
+   permutation passes, the scaling fused into the first. The transpose applies D P_hi^T A_hi^-T ...
+   A_lo^-T P_lo X: the same passes in the other direction, the fused permutations scattered instead of
+   gathered. w0, w1: nrows x k each. Y may be X. */
+static PetscErrorCode TSPHostApplyRange(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, PetscInt k, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy, PetscScalar *w0, PetscScalar *w1)
+{
+  TSPChain_Host     *h     = (TSPChain_Host *)c->data;
+  const PetscInt     n     = c->nrows, first = transpose ? lo : hi, last = transpose ? hi : lo, step = transpose ? 1 : -1;
+  const PetscScalar *scale = hi == c->nforests - 1 ? h->scale : NULL;
+
+  PetscFunctionBegin;
+  if (!n || !k) PetscFunctionReturn(PETSC_SUCCESS);
+  ts_ref_gather_columns(n, k, h->forest[first].perm, transpose ? NULL : scale, x, ldx, w0, n);
+  for (PetscInt l = first;; l += step) {
+    if (l != first) {
+      PetscScalar *t;
+
+      if (transpose) ts_ref_scatter_columns(n, k, h->link[l - 1], NULL, w0, n, w1, n);
+      else ts_ref_gather_columns(n, k, h->link[l], NULL, w0, n, w1, n);
+      t  = w0;
+      w0 = w1;
+      w1 = t;
+    }
+    PetscCall(TSPHostForestSolve(&h->forest[l], k, w0, n, transpose));
+    if (l == last) break;
+  }
+  ts_ref_scatter_columns(n, k, h->forest[last].perm, transpose ? scale : NULL, w0, n, y, ldy);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPHostApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, Vec x, Vec y)
+{
+  TSPChain_Host     *h = (TSPChain_Host *)c->data;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(VecGetArrayRead(x, &xa));
+  PetscCall(VecGetArrayWrite(y, &ya));
+  PetscCall(TSPHostApplyRange(c, lo, hi, transpose, 1, xa, c->n, ya, c->n, h->w0, h->w1));
+  PetscCall(VecRestoreArrayWrite(y, &ya));
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The workspaces of k columns stay for the next call with as many columns or fewer */
+static PetscErrorCode TSPHostMatApply(TSPChain c, PetscInt lo, PetscInt hi, Mat X, Mat Y)
+{
+  TSPChain_Host     *h = (TSPChain_Host *)c->data;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+  PetscInt           n, k, ldx, ldy;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitDenseGetSizes(X, Y, &n, &k, &ldx, &ldy));
+  if (h->mcols < k) {
+    PetscCall(PetscFree2(h->mw0, h->mw1));
+    PetscCall(PetscMalloc2(c->nrows * k, &h->mw0, c->nrows * k, &h->mw1));
+    h->mcols = k;
+  }
+  PetscCall(MatDenseGetArrayRead(X, &xa));
+  PetscCall(MatDenseGetArrayWrite(Y, &ya));
+  PetscCall(TSPHostApplyRange(c, lo, hi, PETSC_FALSE, k, xa, ldx, ya, ldy, h->mw0, h->mw1));
+  PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
+  PetscCall(MatDenseRestoreArrayRead(X, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* z += M_l^-1 (r - az): the residual formed in the second work vector, which the solve of a single
+   factor leaves alone, and solved in place */
+static PetscErrorCode TSPHostCorrect(TSPChain c, PetscInt l, Vec r, Vec az, Vec z)
+{
+  TSPChain_Host     *h   = (TSPChain_Host *)c->data;
+  PetscScalar       *res = h->w1, *za;
+  const PetscScalar *ra, *aza;
+
+  PetscFunctionBegin;
+  PetscCheck(c->bs == 1, PETSC_COMM_SELF, PETSC_ERR_SUP, "Defect correction needs scalar forests");
+  PetscCall(VecGetArrayRead(r, &ra));
+  PetscCall(VecGetArrayRead(az, &aza));
+  for (PetscInt i = 0; i < c->n; i++) res[i] = ra[i] - aza[i];
+  PetscCall(VecRestoreArrayRead(az, &aza));
+  PetscCall(VecRestoreArrayRead(r, &ra));
+  PetscCall(TSPHostApplyRange(c, l, l, PETSC_FALSE, 1, res, c->n, res, c->n, h->w0, NULL));
+  PetscCall(VecGetArray(z, &za));
+  for (PetscInt i = 0; i < c->n; i++) za[i] += res[i];
+  PetscCall(VecRestoreArray(z, &za));
+  PetscCall(PetscLogFlops(2.0 * c->n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPChainSetBackend_Host(TSPChain c)
+{
+  PetscFunctionBegin;
+  c->backend       = "host";
+  c->min_batch     = 2;
+  c->single_ok     = PETSC_FALSE;
+  c->ops.build     = TSPHostBuild;
+  c->ops.setvalues = TSPHostSetValues;
+  c->ops.apply     = TSPHostApply;
+  c->ops.matapply  = TSPHostMatApply;
+  c->ops.correct   = TSPHostCorrect;
+  c->ops.reset     = TSPHostReset;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
