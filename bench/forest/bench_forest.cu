@@ -1,5 +1,5 @@
 /*
-   bench_forest.cu - GPU setup stages of the linear forest (src/kernels/cuda/, the twins of reference/) against
+   bench_forest.cu - GPU setup stages of the linear forest (src/kernels/cuda/) against
    one cuSPARSE SpMV (cusparseSpMV, CSR, double) of the same matrix, and SRCSR's plain y = Ax
    (with and without its Algorithm 5 preprocessing) against that SpMV.
 

@@ -1,5 +1,5 @@
 /*
-   forest_test.cu - the CUDA forest pipeline (src/kernels/cuda/, the twins of reference/) against the host
+   forest_test.cu - the CUDA forest pipeline (src/kernels/cuda/) against the host
    kernels ts_ref_* (the oracle), compared EXACTLY: row scale, transpose, graph row pointer,
    columns and weights (bit for bit), the [0,n]-factor's partners and weights for n = 1..4 and
    charged variants, rounds, the partners after cycle breaking, path ids, positions, perm and

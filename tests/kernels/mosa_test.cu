@@ -1,5 +1,5 @@
 /*
-   mosa_test.cu - the MOS-a device kernels (src/kernels/cuda/mosa_*.cu, rowsolve.cu) against their host oracles,
+   mosa_test.cu - the MOS-a device kernels (cuda/mosa_*.cu, rowsolve.cu) against their host oracles,
    compared EXACTLY over three levels of the MOS-a recursion B_{l+1} = prune(B_l M_l^-1) of each
    matrix: path bounds, the chain factor (every byte of ts_ref_gttrf's buffer), the product rows
    (lengths, columns and values bit for bit) with droptol 1e-4, droptol 0 and the exact whole-chain

@@ -1,6 +1,6 @@
 /*
-   forest_common.cuh - shared pieces of the CUDA forest pipeline (graph.cu, factor.cu, forest.cu, ...): error mapping,
-   launch sizes, workspace carving and the exact floating-point helpers.
+   forest_common.cuh - shared pieces of the CUDA forest kernels (graph.cu, factor.cu, forest.cu, ...):
+   error mapping, launch sizes, workspace carving and the exact floating-point helpers.
 
    Bit-for-bit equality with the host kernels (src/kernels/reference/) rests on two rules:
    - the same operations in the same order (row sums in column order, one thread per row);

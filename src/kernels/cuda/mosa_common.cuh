@@ -1,6 +1,7 @@
 /*
-   mosa_common.cuh - shared pieces of the MOS-a device kernels (mosa_*.cu, rowsolve.cu): the exact arithmetic and
-   the atomics on ts_int, for the device and for the host simulation (tests/kernels/mosa_sim.cu).
+   mosa_common.cuh - shared pieces of the MOS-a device kernels (mosa_*.cu, rowsolve.cu): the exact
+   arithmetic and the atomics on ts_int, for the device and for the host simulation
+   (tests/kernels/mosa_sim.cu).
 
    The device product must equal the host's (src/kernels/reference/rowsolve.c) bit for bit, so every
    product that is later added or subtracted goes through the _rn intrinsics (nvcc would contract

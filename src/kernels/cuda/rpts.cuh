@@ -52,21 +52,11 @@ typedef long long i64;
 
 constexpr int L       = 32;  /* partitions per block of the stage kernels */
 constexpr int BLOCK   = 128; /* threads per block of the stage kernels (all load, 1-2 warps compute) */
-/* The final stage runs in one block, so its time is the latency of its chain of partition sweeps. Its
-   sweeps are loops instead of unrolled code: the one block, running once through fully unrolled sweeps,
-   waited on instruction fetches right after the stage kernels had filled the instruction cache with their
-   own code (H100, bench/rpts/final_stage.cu: N = 2^20 75.7 -> 68.0 us, 1.44M rows 100.3 -> 91.0 us,
-   2^25 1.024 -> 1.018 ms; rolling the stage kernels' sweeps changed nothing). TS_RPTS_FINAL_ROLLED=0
-   restores the unrolled sweeps for comparisons (bench/rpts/Makefile final-variants). MF stays even for
-   the reason given at MCAND (13, conflict-free in shared memory, failed tridiag(1,1e-8,1) at N = 512).
-   The final stage's chain of dependent steps is about levels x 3 (MF - 2) plus 2 NSEQ for the last level's
-   one thread, so MF and NSEQ trade steps against levels (2 barriers each); TS_RPTS_MF and TS_RPTS_NSEQ
-   override them at compile time for comparisons (bench/rpts/Makefile mf-variants). They stay 12 and 32:
-   smaller values were at most 1-2 us faster per solve on the H100 (bench/results/2026-11-24-h100-final-
-   stage: MF = 6, NSEQ = 8 took the final stage of 2048 rows from 20.9 to 17.9 us, a 2^20 solve from 57.3
-   to 56.1 us) but lose accuracy whenever a coarse level of 32 rows or fewer is partitioned: over 40 gallery
-   seeds at N = 512 (bench/results/2026-11-24-host-final-mf) MF = 6 reached 1.3e5 times LAPACK's error on
-   Table 4 #15, MF = 4 7.7e7, MF = 12 with NSEQ = 32 at most 2.5e3. */
+/* The final stage runs in one block: its time is the latency of its chain of partition sweeps. The sweeps
+   are loops (unrolled ones missed the instruction cache after the stage kernels); MF = 12 and NSEQ = 32
+   trade steps against levels, smaller values lose accuracy on coarse levels of 32 rows or fewer
+   (docs/performance.md, Kernel design notes). TS_RPTS_FINAL_ROLLED=0, TS_RPTS_MF and TS_RPTS_NSEQ select
+   others for comparisons (bench/rpts/Makefile final-variants, mf-variants). */
 #ifndef TS_RPTS_FINAL_ROLLED
   #define TS_RPTS_FINAL_ROLLED 1
 #endif
@@ -93,19 +83,13 @@ constexpr int NCAND   = 4;
    tiny diagonal (tridiag(a,0,c), tridiag(1,1e-8,1)) are singular or nearly so for odd M-2. In shared
    memory a partition of even M takes M+1 slots (no bank conflicts). */
 constexpr int MCAND[NCAND] = {40, 32, 24, 16};
-/* Default: M = 16 on every stage. On an H100 (bench/results/2026-11-21-h100-tuning) it was the fastest
-   candidate for n = 2^16..2^25 in float and double, 1 and 4 right-hand sides: the stage kernels are
-   bound by the latency of the per-partition recurrences, and shorter partitions give more of them per
-   SM (shared memory per partition limits how many are in flight). Algorithm 3 (largest M that still
-   fills the device) is Config.M = TS_RPTS_M_DYNAMIC. */
+/* Default: M = 16 on every stage. The stage kernels are bound by the latency of the per-partition
+   recurrences; shorter partitions give more of them per SM (docs/performance.md, Kernel design notes).
+   Algorithm 3 (largest M that still fills the device) is Config.M = TS_RPTS_M_DYNAMIC. */
 constexpr int M_DEFAULT = 16;
 /* Double-precision stages of at least WIDE_MIN_ROWS rows take partitions of M_WIDE = 24 instead (in
-   place; a stage 0 with another io policy stays at M_DEFAULT). There the stage kernels run near copy
-   speed with either M, and 24 leaves a coarse system of n/12 rows instead of n/8: per solve the plain
-   stages move (9 + 10/M) n / (1 - 2/M) words, 11.0 n for M = 16, 10.3 n for 24. H100 (bench/results/
-   2026-11-24-h100-wide, against M = 16 in the same run): 1 RHS 2^24 -1.9%, 2^25 1.002 -> 0.980 ms,
-   2^27 -2.5%; 4 RHS 2^23 -2.4%, 2^25 2.204 -> 2.055 ms, 2^27 -9.3%; at 2^22 M = 24 was 1-2% slower
-   (latency counts more there), and in float it was slower at 2^25 too (0.550 against 0.547 ms). */
+   place; a stage 0 with another io policy stays at M_DEFAULT): there both M run near copy speed and 24
+   leaves a coarse system of n/12 rows instead of n/8 (docs/performance.md, Kernel design notes). */
 constexpr int M_WIDE = 24;
 #ifndef TS_RPTS_WIDE_MIN_ROWS
   #define TS_RPTS_WIDE_MIN_ROWS (1LL << 23)
@@ -115,10 +99,8 @@ constexpr i64 WIDE_MIN_ROWS_DEFAULT = TS_RPTS_WIDE_MIN_ROWS;
    GPU's plan (plan_for) and its host simulation (tests/kernels/acc_sim.cu) */
 __host__ __device__ constexpr bool wide_stage(i64 nk, size_t tsize, i64 wide_min_rows) { return tsize == 8 && wide_min_rows > 0 && nk >= wide_min_rows; }
 /* Stages of at most this many rows are fused two-level stages (M_DEFAULT, then M2; see reduce2_kernel),
-   larger ones plain M_DEFAULT stages. On an H100 (bench/results/2026-11-22-h100-rpts2) fused stages
-   saved a launch pair and 2-3 us per solve up to 2^18 (double) but were slower per byte on large
-   stages (their tiles live longer: two recurrence levels in a row, the second on 4-8 threads), e.g.
-   double 2^25 1.089 ms fused throughout against 1.027 ms plain, float 2^25 0.734 against 0.556 ms. */
+   larger ones plain M_DEFAULT stages: fusing saves a launch pair on small stages but is slower per byte on
+   large ones, whose tiles live longer (docs/performance.md, Kernel design notes). */
 constexpr i64 FUSED_MAX_ROWS = 1 << 18;
 constexpr int NF_DEFAULT   = 2048;     /* final stage threshold (rows) */
 /* Threads of the final stage's block: 2 per partition of its first level up to this many; a level with
@@ -263,11 +245,8 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
    The pivot row of x[j-1] is stored with a select of the row and of the slot instead of a branch (a
    branch per row closed the compiler's scheduling regions), the next row is loaded a step ahead, and
    the back substitution stores x[j+2] one row late, so that no load waits for the chain. The operations
-   are those of the branching version, in the same order. bench/rpts/step_latency.cu on an H100: 324
-   cycles per row before; 169 with these changes and, in addition, a branch-free reciprocal (Newton from
-   the hardware approximation, within an ulp) dividing each pivot row off the chain; that reciprocal's
-   rounding flipped tests/ex5.c's random tridiag(U,U,U) instance across the 10x-of-LAPACK rule on the
-   H100, so the reciprocal stays an IEEE division, T(1) / pivot (this version was not timed on its own).
+   are those of the branching version, in the same order. The pivot row is divided by an IEEE division,
+   T(1) / pivot: a faster approximate reciprocal changed the rounding of results (docs/performance.md).
    On return sd[r*ds + j] = x_r[j], j = 0..m-1 (sa, sb, sc are overwritten). Needs m <= MMAX <= 64.
    ROLLED as in reduce_partition. */
 template <int PIV, int MMAX, int R, bool ROLLED = false, class T>
@@ -427,9 +406,8 @@ __device__ __forceinline__ void cp_async(T *smem, const T *gmem)
    reduction and again in the substitution, with the coarse solve in between; the substitution's read is
    the tile's last use in the solve. Where a stage's arrays fit in L2 (Exec.last_use_hint), marking that
    read evict_first makes L2 give up the tiles already substituted before the ones still to be read
-   again. It leaves no lasting priority behind (evict_last on the reduction's read was faster still for
-   the solve alone but slowed the caller's kernels after it). H100, double, 1 RHS (bench/results/
-   2026-11-24-h100-l2): N = 1.44M 79.7 -> 73.5 us, 2^20 55.8 -> 55.1 us, bitwise the same results. */
+   again. It leaves no lasting priority behind for the caller's kernels, and results are bitwise the same
+   (docs/performance.md, Kernel design notes). */
 template <class T>
 __device__ __forceinline__ void cp_async_evict_first(T *smem, const T *gmem)
 {
@@ -581,8 +559,7 @@ TS_HD void interface_values(const T *x, i64 ldx, i64 nc, i64 p, int m, T (&x0)[R
 /* ---------------------------------------------------------------------------------------------- */
 
 /* M2 = 8 (TS_RPTS_M2 overrides it): the second level's chains are 6 rows instead of 14, so a fused
-   stage's tile lives shorter; its coarse system is n/32 instead of n/64. H100 (bench/results/
-   2026-11-24-h100-final-stage): 2^20 61.1 -> 57.3 us, 1.44M 83.1 -> 80.9 us, 2^25 1.0062 -> 1.0038 ms. */
+   stage's tile lives shorter; its coarse system is n/32 instead of n/64 (docs/performance.md). */
 #ifndef TS_RPTS_M2
   #define TS_RPTS_M2 8
 #endif

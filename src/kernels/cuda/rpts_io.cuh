@@ -19,8 +19,8 @@
    recomputes it), so in and out may be the same vector only with the same permutation (each row is read
    by the thread block that later writes it, before it writes). With keep_rhs the reduction also writes
    what it read to a stash in the workspace and the substitution reads that back, contiguous: one far
-   read per row instead of two when the gather jumps far (a forest whose paths cross the grid), and on
-   the H100 no slower on near-identity orders.
+   read per row instead of two when the gather jumps far (a forest whose paths cross the grid), and no
+   slower on near-identity orders (docs/performance.md, Kernel design notes).
 */
 #ifndef TS_RPTS_IO_CUH
 #define TS_RPTS_IO_CUH
