@@ -109,7 +109,7 @@ PETSC_INTERN PetscErrorCode TSPChainSetFromOptions(PC, TriSplitOptionItems, cons
 PETSC_INTERN PetscErrorCode TSPChainComposeSetters(PC, const char[], PetscBool);
 
 /* the rule that stops adding forests (levels) when m is automatic; collective: every rank builds as many */
-PETSC_INTERN PetscErrorCode TSPChainMore(TSPChain, MPI_Comm, PetscInt, PetscReal, PetscReal, PetscBool *);
+PETSC_INTERN PetscErrorCode TSPChainMore(TSPChain, MPI_Comm, PetscInt, PetscReal, PetscReal, PetscBool *, PetscBool *);
 /* the first failed factor, recorded by the backends */
 PETSC_INTERN PetscErrorCode TSPChainSetFailed(TSPChain, PCFailedReason, PetscInt, PetscInt);
 /* allocates info for up to count forests */

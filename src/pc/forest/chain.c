@@ -90,16 +90,23 @@ PetscErrorCode TSPChainSetFailed(TSPChain c, PCFailedReason reason, PetscInt fac
 
 /* Whether to add forest number built + 1 when m is automatic: a splitting stops at the coverage target
    of its union or when the last forest added less than 1%, MOS-a when c_diag(B_l) reaches the target
-   or gains less than 0.01 over c_diag(B_{l-1}), the first level included (or a level failed). Every rank takes the same decision, so that the ranks
-   agree on m (ALT-i couples them through global products at every factor). */
-PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal now, PetscReal before, PetscBool *more)
+   or gains less than 0.01 over c_diag(B_{l-1}), the first level included (or a level failed). A
+   splitting that never reuses an edge (omega = 0) also stops, m fixed or not, once a forest covers no
+   new edge on any rank: that forest is empty (*drop: the caller removes it), and so would be every
+   later one. Every rank takes the same decisions, so that the ranks agree on m (ALT-i couples them
+   through global products at every factor). */
+PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal now, PetscReal before, PetscBool *more, PetscBool *drop)
 {
   const PetscInt target = c->m ? c->m : c->m_max;
+  PetscBool      empty  = (PetscBool)(c->kind == TSP_CHAIN_SPLITTING && c->omega == 0 && built > 1 && now <= before);
 
   PetscFunctionBegin;
   *more = (PetscBool)(built < target && (c->m || (now < c->coverage && ((built == 1 && c->kind != TSP_CHAIN_ADAPTIVE) || now - before >= 0.01))));
   if (c->kind == TSP_CHAIN_ADAPTIVE) *more = (PetscBool)(*more && !c->failed);
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, more, 1, TriSplitMPIBool, MPI_LOR, comm));
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &empty, 1, TriSplitMPIBool, MPI_LAND, comm));
+  if (empty) *more = PETSC_FALSE;
+  if (drop) *drop = empty;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -184,6 +191,7 @@ PetscErrorCode TSPChainSetUp(PC pc, TSPChain c)
   PetscCall(MatDestroy(&owned));
   if (c->failed) {
     PetscCall(PetscInfo(pc, "Tridiagonal factor %" PetscInt_FMT " failed: %s at row %" PetscInt_FMT " of the local block\n", c->failed_factor, PCFailedReasons[c->failed], c->failed_row));
+    PetscCheck(!pc->erroriffailure || c->failed != PC_FACTOR_NUMERIC_ZEROPIVOT || c->failed_factor >= 0, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero pivot in the diagonal T = diagp_k(A) of %s: row %" PetscInt_FMT " of the local block (global row %" PetscInt_FMT ")", ((PetscObject)pc)->type_name, c->failed_row, c->failed_row + c->forest.factor.offset);
     PetscCheck(!pc->erroriffailure || c->failed != PC_FACTOR_NUMERIC_ZEROPIVOT, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero pivot in the tridiagonal factor %" PetscInt_FMT " of %s: row %" PetscInt_FMT " of the local block (global row %" PetscInt_FMT ")", c->failed_factor, ((PetscObject)pc)->type_name, c->failed_row, c->failed_row + c->forest.factor.offset);
     PetscCheck(!pc->erroriffailure, PETSC_COMM_SELF, PETSC_ERR_FP, "Tridiagonal factor %" PetscInt_FMT " of %s failed: %s (a NaN or Inf in the matrix or the factor) near row %" PetscInt_FMT " of the local block", c->failed_factor, ((PetscObject)pc)->type_name, PCFailedReasons[c->failed], c->failed_row);
   }

@@ -377,7 +377,7 @@ static PetscErrorCode TSPCudaBuildForests(TSPChain c, MPI_Comm comm, Mat A)
   const PetscScalar *va;
   TSPCudaGraph       g;
   cudaStream_t       stream;
-  PetscBool          more;
+  PetscBool          more, drop = PETSC_FALSE;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
@@ -397,8 +397,9 @@ static PetscErrorCode TSPCudaBuildForests(TSPChain c, MPI_Comm comm, Mat A)
       PetscCall(TSPCudaForestFromGraph(c, &g, &d->forest[c->nforests], info, stream));
       c->nforests++;
       if (c->kind == TSP_CHAIN_FOREST) break;
-      PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more));
+      PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more, &drop));
     } while (more);
+    if (drop) PetscCall(TSPCudaForestReset(&d->forest[--c->nforests]));
     PetscCall(TSPCudaGraphDestroy(&g));
     PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
   }
@@ -499,7 +500,7 @@ static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
       PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, d_cov, pbuf), "diag_coverage"));
       PetscCall(TriSplitDeviceRead(stream, d_cov, &cdiag, sizeof(PetscReal)));
     }
-    PetscCall(TSPChainMore(c, comm, c->nforests, cdiag, c->info[l].cdiag, &more));
+    PetscCall(TSPChainMore(c, comm, c->nforests, cdiag, c->info[l].cdiag, &more, NULL));
   } while (more);
   c->cdiag_last = cdiag;
   PetscCall(TSPCudaFinish(c, stream));

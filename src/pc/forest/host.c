@@ -329,7 +329,7 @@ static PetscErrorCode TSPHostBuildForests(TSPChain c, MPI_Comm comm, Mat local)
   const PetscScalar *va;
   PetscReal         *w0;
   unsigned char     *covered;
-  PetscBool          more;
+  PetscBool          more, drop = PETSC_FALSE;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
@@ -352,8 +352,9 @@ static PetscErrorCode TSPHostBuildForests(TSPChain c, MPI_Comm comm, Mat local)
     if (c->kind == TSP_CHAIN_FOREST) break;
     ts_ref_graph_reweight(n, g.rowptr, g.col, g.w, f->partner, c->omega, covered);
     info->coverage = g.total > 0 ? ts_ref_masked_sum(g.rowptr[n], w0, covered) / g.total : 1.0;
-    PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more));
+    PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more, &drop));
   } while (more);
+  if (drop) PetscCall(TSPHostForestReset(&h->forest[--c->nforests]));
   PetscCall(PetscFree2(w0, covered));
   PetscCall(TSPGraphReset(&g)); /* the graph served the extraction; only its summary numbers stay */
   PetscCall(TSPHostFinish(c));
@@ -450,7 +451,7 @@ static PetscErrorCode TSPHostBuildLevels(TSPChain c, MPI_Comm comm, Mat local)
     else PetscCall(TSPHostForestFactor(c, l, f));
     if (!c->failed) PetscCall(TSPHostMOSAProduct(c, l, f, q, n, &b_rowptr, &b_col, &b_val));
     cdiag = c->failed ? 0 : ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
-    PetscCall(TSPChainMore(c, comm, c->nforests, cdiag, info->cdiag, &more));
+    PetscCall(TSPChainMore(c, comm, c->nforests, cdiag, info->cdiag, &more, NULL));
   } while (more);
   c->cdiag_last = cdiag;
   PetscCall(TSPHostFinish(c));

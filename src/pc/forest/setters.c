@@ -76,6 +76,8 @@ static PetscErrorCode PCAlgTriSetPrecision_TriSplit(PC pc, PCAlgTriPrecision pre
 {
   PetscFunctionBegin;
   PetscCheck(precision == PCALGTRI_PRECISION_DOUBLE || precision == PCALGTRI_PRECISION_SINGLE, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown precision %d", (int)precision);
+  /* MOS-a's levels are products of factors with the remaining operator: computed in double */
+  PetscCheck(precision == PCALGTRI_PRECISION_DOUBLE || TSPChainFromPC(pc)->kind != TSP_CHAIN_ADAPTIVE, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCMOSA factors in double precision only");
   TSP_SET_OPTION(forest.single, (PetscBool)(precision == PCALGTRI_PRECISION_SINGLE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -211,10 +213,8 @@ PetscErrorCode TSPChainComposeSetters(PC pc, const char type[], PetscBool compos
   TSP_COMPOSE("PCAlgTriSetReuseForest_C", PCAlgTriSetReuseForest_TriSplit);
   TSP_COMPOSE("PCAlgTriGetReuseForest_C", PCAlgTriGetReuseForest_TriSplit);
   TSP_COMPOSE("PCAlgTriGetForest_C", PCAlgTriGetForest_TriSplit);
-  if (c->kind != TSP_CHAIN_ADAPTIVE) { /* MOS-a's products need double factors */
-    TSP_COMPOSE("PCAlgTriSetPrecision_C", PCAlgTriSetPrecision_TriSplit);
-    TSP_COMPOSE("PCAlgTriGetPrecision_C", PCAlgTriGetPrecision_TriSplit);
-  }
+  TSP_COMPOSE("PCAlgTriSetPrecision_C", PCAlgTriSetPrecision_TriSplit);
+  TSP_COMPOSE("PCAlgTriGetPrecision_C", PCAlgTriGetPrecision_TriSplit);
   if (c->kind == TSP_CHAIN_FOREST) {
     TSP_COMPOSE("PCAlgTriSetBlockSize_C", PCAlgTriSetBlockSize_TriSplit);
     TSP_COMPOSE("PCAlgTriGetBlockSize_C", PCAlgTriGetBlockSize_TriSplit);
