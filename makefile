@@ -129,13 +129,10 @@ $(BUILD)/src/mat/%.o: src/mat/%.cu $(TS_HEADERS)
 	@mkdir -p $(dir $@)
 	$(call ts_quiet,NVCC,$<)$(NVCC) -c ${CUDAC_FLAGS} $(TS_NVCCFLAGS) --compiler-options="${PETSC_CXXCPPFLAGS}" -DTS_HAVE_CUDA -o $@ $<
 
-# CI compiles the CUDA kernels even where PETSc has no CUDA, so they can never rot unseen.
-cuda-kernels: $(patsubst %.cu,$(BUILD)/cuda-check/%.o,$(KERNEL_CUDA_SRC))
+# CI compiles the CUDA kernels even where PETSc has no CUDA, so they can never rot unseen. They are the
+# library's own kernel objects (nvcc alone, no PETSc flags): a CUDA PETSc build in the same BUILD reuses them.
+cuda-kernels: $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_CUDA_SRC))
 	@echo "compiled $(words $^) CUDA kernel files with $(NVCC) for $(CUDA_ARCH)"
-
-$(BUILD)/cuda-check/%.o: %.cu $(KERNEL_HEADERS)
-	@mkdir -p $(dir $@)
-	$(call ts_quiet,NVCC,$<)$(NVCC) -c $(TS_NVCCFLAGS) -o $@ $<
 
 # ------------------------------------------------------------------------------------------
 # Tutorials
