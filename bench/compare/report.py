@@ -485,8 +485,8 @@ def main(argv):
     return 0
 
 
-LV_EVENTS = ["KSPSetUp", "KSPSolve", "PCSetUp", "PCApply", "MatMult", "TSGraph", "TSFactor02", "TSForest", "TSBands",
-             "TSTriFactor", "TSTriSolve"]
+LV_EVENTS = ["KSPSetUp", "KSPSolve", "PCSetUp", "PCApply", "MatMult", "TriSplitGraph", "TriSplitFactor", "TriSplitForest", "TriSplitBands",
+             "TriSplitTriLU", "TriSplitSolve"]
 
 
 def parse_logview(text):
@@ -536,7 +536,7 @@ def write_logview(src, out, gpuname, date):
                 md.write(ev[e]["line"] + "\n")
         md.write("```\n\n")
         m = re.match(r"(mosd|mosa|altsplit)(?:-outer)?-m(\d)", pc)
-        ts = ev.get("TSTriSolve")
+        ts = ev.get("TriSplitSolve")
         ap = ev.get("PCApply")
         if ts and ts["time"] and ts["count"]:
             mm = int(m.group(2)) if m else 1
@@ -552,13 +552,13 @@ def write_logview(src, out, gpuname, date):
                          "%.0f%% (%.0f GB/s)" % (100 * gbs / copy[big][0], copy[big][0]) if big else ""))
         elif ap and ap["time"]:
             rows.append((pc, ap["count"], "%.1f" % (1e6 * ap["time"] / ap["count"]), "", "", "", "", "", ""))
-    md.write("## Apply bandwidth\n\nBytes per tridiagonal apply (TSTriSolve call), a lower bound that counts each array "
+    md.write("## Apply bandwidth\n\nBytes per tridiagonal apply (TriSplitSolve call), a lower bound that counts each array "
              "once per kernel: algtri and one ALT factor: gather (perm 4 + x 8 + work 8), RPTS (bands 24 + rhs 8 + "
              "solution 8), scatter (perm 4 + work 8 + y 8) = 80 N bytes; MOS-d with m factors: one scaled gather, m "
              "RPTS solves, m - 1 link gathers, one scatter = (60 m + 28) N bytes. RPTS's reduced systems and the "
              "second pass of the pivoting solve over the bands are not counted, so the real traffic is higher. 2x2 blocks "
              "(algtri-b2): 12 band doubles per block row, about 104 N bytes.\n\n")
-    md.write("| PC | PCApply calls | PCApply us/call | TSTriSolve calls | TSTriSolve us/call | bytes/call (model) | GB/s | of copy at same size | of copy at largest size |\n|---|---|---|---|---|---|---|---|---|\n")
+    md.write("| PC | PCApply calls | PCApply us/call | TriSplitSolve calls | TriSplitSolve us/call | bytes/call (model) | GB/s | of copy at same size | of copy at largest size |\n|---|---|---|---|---|---|---|---|---|\n")
     for r in rows:
         md.write("| " + " | ".join(str(x) for x in r) + " |\n")
     open(os.path.join(out, "logview.md"), "w").write(md.getvalue())

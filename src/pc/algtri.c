@@ -5,65 +5,6 @@
 */
 #include <trisplit/private/chainimpl.h>
 
-typedef struct {
-  TSPChain chain; /* one forest */
-} PC_AlgTri;
-
-static PetscErrorCode PCSetUp_AlgTri(PC pc)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainSetUp(pc, TSPChainFromPC(pc)));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCApply_AlgTri(PC pc, Vec x, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainApply(TSPChainFromPC(pc), 0, 0, PETSC_FALSE, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCApplyTranspose_AlgTri(PC pc, Vec x, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainApply(TSPChainFromPC(pc), 0, 0, PETSC_TRUE, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* Several right-hand sides at once: one read of the factor (host) or of the bands per group of
-   four columns (RPTS on the GPU) */
-static PetscErrorCode PCMatApply_AlgTri(PC pc, Mat X, Mat Y)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainMatApply(TSPChainFromPC(pc), 0, 0, X, Y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCReset_AlgTri(PC pc)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainReset(TSPChainFromPC(pc)));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCDestroy_AlgTri(PC pc)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainComposeSetters(pc, "PCAlgTri", PETSC_FALSE));
-  PetscCall(TSPChainDestroy(&TSPChainFromPC(pc)));
-  PetscCall(PetscFree(pc->data));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCSetFromOptions_AlgTri(PC pc, TriSplitOptionItems PetscOptionsObject)
-{
-  PetscFunctionBegin;
-  PetscOptionsHeadBegin(PetscOptionsObject, "ALGTRI options");
-  PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "algtri", TSPChainFromPC(pc)));
-  PetscOptionsHeadEnd();
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode PCView_AlgTri(PC pc, PetscViewer viewer)
 {
   PetscBool iascii;
@@ -494,21 +435,9 @@ PetscErrorCode PCAlgTriGetBlockSize(PC pc, PetscInt *bs)
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC pc)
 {
-  PC_AlgTri *jac;
-
   PetscFunctionBegin;
-  PetscCall(PetscNew(&jac));
-  pc->data = (void *)jac;
-  PetscCall(TSPChainCreate(TSP_CHAIN_FOREST, &jac->chain));
-
-  pc->ops->apply          = PCApply_AlgTri;
-  pc->ops->applytranspose = PCApplyTranspose_AlgTri;
-  pc->ops->matapply       = PCMatApply_AlgTri;
-  pc->ops->setup          = PCSetUp_AlgTri;
-  pc->ops->reset          = PCReset_AlgTri;
-  pc->ops->destroy        = PCDestroy_AlgTri;
-  pc->ops->setfromoptions = PCSetFromOptions_AlgTri;
-  pc->ops->view           = PCView_AlgTri;
-  PetscCall(TSPChainComposeSetters(pc, "PCAlgTri", PETSC_TRUE));
+  PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_FOREST, "PCAlgTri"));
+  pc->ops->view = PCView_AlgTri;
+  PetscCall(TSPChainComposeSetters(pc, PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -156,7 +156,7 @@ static PetscErrorCode PCDestroy_AltSplit(PC pc)
 
   PetscFunctionBegin;
   PetscCall(PCReset_AltSplit(pc));
-  PetscCall(TSPChainComposeSetters(pc, "PCAltSplit", PETSC_FALSE));
+  PetscCall(TSPChainComposeSetters(pc, PETSC_FALSE));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetType_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitGetType_C", NULL));
   PetscCall(TSPChainDestroy(&alt->chain));
@@ -322,7 +322,8 @@ PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
   PetscCall(PetscNew(&alt));
   pc->data = (void *)alt;
   PetscCall(TSPChainCreate(TSP_CHAIN_SPLITTING, &alt->chain));
-  alt->chain->omega = 0.01;
+  alt->chain->prefix = "PCAltSplit";
+  alt->chain->omega  = 0.01;
   alt->type         = PC_ALTSPLIT_INNER;
 
   pc->ops->apply          = PCApply_AltSplit;
@@ -333,7 +334,7 @@ PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
   pc->ops->destroy        = PCDestroy_AltSplit;
   pc->ops->setfromoptions = PCSetFromOptions_AltSplit;
   pc->ops->view           = PCView_AltSplit;
-  PetscCall(TSPChainComposeSetters(pc, "PCAltSplit", PETSC_TRUE));
+  PetscCall(TSPChainComposeSetters(pc, PETSC_TRUE));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetType_C", PCAltSplitSetType_AltSplit));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitGetType_C", PCAltSplitGetType_AltSplit));
   PetscFunctionReturn(PETSC_SUCCESS);

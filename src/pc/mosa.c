@@ -10,76 +10,6 @@
 */
 #include <trisplit/private/chainimpl.h>
 
-typedef struct {
-  TSPChain chain; /* the levels' forests and factors, the scaling 1/diagp1(B_m) */
-} PC_MOSA;
-
-static PetscErrorCode PCSetUp_MOSA(PC pc)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainSetUp(pc, TSPChainFromPC(pc)));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* M^-1 = P_0^T M_0^-1 ... M_{m-1}^-1 P_{m-1} T^-1 (MOS-d's apply), or its transpose */
-static PetscErrorCode PCApply_MOSA_Private(PC pc, Vec x, Vec y, PetscBool transpose)
-{
-  TSPChain c = TSPChainFromPC(pc);
-
-  PetscFunctionBegin;
-  PetscCall(TSPChainApply(c, 0, PetscMax(c->nforests - 1, 0), transpose, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCApply_MOSA(PC pc, Vec x, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(PCApply_MOSA_Private(pc, x, y, PETSC_FALSE));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCApplyTranspose_MOSA(PC pc, Vec x, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(PCApply_MOSA_Private(pc, x, y, PETSC_TRUE));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* several right-hand sides at once, as MOS-d */
-static PetscErrorCode PCMatApply_MOSA(PC pc, Mat X, Mat Y)
-{
-  TSPChain c = TSPChainFromPC(pc);
-
-  PetscFunctionBegin;
-  PetscCall(TSPChainMatApply(c, 0, PetscMax(c->nforests - 1, 0), X, Y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCReset_MOSA(PC pc)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainReset(TSPChainFromPC(pc)));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCDestroy_MOSA(PC pc)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainComposeSetters(pc, "PCMOSA", PETSC_FALSE));
-  PetscCall(TSPChainDestroy(&TSPChainFromPC(pc)));
-  PetscCall(PetscFree(pc->data));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCSetFromOptions_MOSA(PC pc, TriSplitOptionItems PetscOptionsObject)
-{
-  PetscFunctionBegin;
-  PetscOptionsHeadBegin(PetscOptionsObject, "MOSA options");
-  PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "mosa", TSPChainFromPC(pc)));
-  PetscOptionsHeadEnd();
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode PCView_MOSA(PC pc, PetscViewer viewer)
 {
   TSPChain  c = TSPChainFromPC(pc);
@@ -157,21 +87,9 @@ PetscErrorCode PCMOSASetM(PC pc, PetscInt m)
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC pc)
 {
-  PC_MOSA *mos;
-
   PetscFunctionBegin;
-  PetscCall(PetscNew(&mos));
-  pc->data = (void *)mos;
-  PetscCall(TSPChainCreate(TSP_CHAIN_ADAPTIVE, &mos->chain));
-
-  pc->ops->apply          = PCApply_MOSA;
-  pc->ops->applytranspose = PCApplyTranspose_MOSA;
-  pc->ops->matapply       = PCMatApply_MOSA;
-  pc->ops->setup          = PCSetUp_MOSA;
-  pc->ops->reset          = PCReset_MOSA;
-  pc->ops->destroy        = PCDestroy_MOSA;
-  pc->ops->setfromoptions = PCSetFromOptions_MOSA;
-  pc->ops->view           = PCView_MOSA;
-  PetscCall(TSPChainComposeSetters(pc, "PCMOSA", PETSC_TRUE));
+  PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_ADAPTIVE, "PCMOSA"));
+  pc->ops->view = PCView_MOSA;
+  PetscCall(TSPChainComposeSetters(pc, PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

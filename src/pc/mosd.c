@@ -6,85 +6,6 @@
 */
 #include <trisplit/private/chainimpl.h>
 
-typedef struct {
-  TSPChain chain; /* m forests of one graph, the bands of M_l, the scaling 1/T */
-} PC_MOSD;
-
-static PetscErrorCode PCSetUp_MOSD(PC pc)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainSetUp(pc, TSPChainFromPC(pc)));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* M^-1 = P_0^T A_0^-1 ... A_{m-1}^-1 P_{m-1} T^-1, or its transpose */
-static PetscErrorCode PCApply_MOSD_Private(PC pc, Vec x, Vec y, PetscBool transpose)
-{
-  TSPChain c = TSPChainFromPC(pc);
-
-  PetscFunctionBegin;
-  PetscCall(TSPChainApply(c, 0, PetscMax(c->nforests - 1, 0), transpose, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCApply_MOSD(PC pc, Vec x, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(PCApply_MOSD_Private(pc, x, y, PETSC_FALSE));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCApplyTranspose_MOSD(PC pc, Vec x, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(PCApply_MOSD_Private(pc, x, y, PETSC_TRUE));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* Several right-hand sides at once: every permutation pass moves all columns, every factor is read
-   once per group of four columns */
-static PetscErrorCode PCMatApply_MOSD(PC pc, Mat X, Mat Y)
-{
-  TSPChain c = TSPChainFromPC(pc);
-
-  PetscFunctionBegin;
-  PetscCall(TSPChainMatApply(c, 0, PetscMax(c->nforests - 1, 0), X, Y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCReset_MOSD(PC pc)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainReset(TSPChainFromPC(pc)));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCDestroy_MOSD(PC pc)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainComposeSetters(pc, "PCMOSD", PETSC_FALSE));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSDSetDiagonal_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSDGetDiagonal_C", NULL));
-  PetscCall(TSPChainDestroy(&TSPChainFromPC(pc)));
-  PetscCall(PetscFree(pc->data));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCSetFromOptions_MOSD(PC pc, TriSplitOptionItems PetscOptionsObject)
-{
-  TSPChain  c = TSPChainFromPC(pc);
-  PetscInt  k = c->diagonal;
-  PetscBool flg;
-
-  PetscFunctionBegin;
-  PetscOptionsHeadBegin(PetscOptionsObject, "MOSD options");
-  PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "mosd", c));
-  PetscCall(PetscOptionsRangeInt("-pc_mosd_diagonal", "T = diagp_k(A): 0 (diagonal of A), 1 (default), 2", "PCMOSDSetDiagonal", k, &k, &flg, 0, 2));
-  if (flg) PetscCall(PCMOSDSetDiagonal(pc, k));
-  PetscOptionsHeadEnd();
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode PCView_MOSD(PC pc, PetscViewer viewer)
 {
   TSPChain  c = TSPChainFromPC(pc);
@@ -97,24 +18,6 @@ static PetscErrorCode PCView_MOSD(PC pc, PetscViewer viewer)
   if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m = %" PetscInt_FMT " factors, omega %g\n", c->diagonal, c->m, (double)c->omega));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", c->diagonal, (double)c->coverage, c->m_max, (double)c->omega));
   PetscCall(TSPChainView(pc, c, viewer));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCMOSDSetDiagonal_MOSD(PC pc, PetscInt k)
-{
-  TSPChain c = TSPChainFromPC(pc);
-
-  PetscFunctionBegin;
-  PetscCheck(k >= 0 && k <= 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "T = diagp_k(A) takes k = 0, 1 or 2, got %" PetscInt_FMT, k);
-  if (c->diagonal != k) pc->setupcalled = PETSC_FALSE;
-  c->diagonal = k;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCMOSDGetDiagonal_MOSD(PC pc, PetscInt *k)
-{
-  PetscFunctionBegin;
-  *k = TSPChainFromPC(pc)->diagonal;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -236,25 +139,11 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC pc)
 {
-  PC_MOSD *mos;
-
   PetscFunctionBegin;
-  PetscCall(PetscNew(&mos));
-  pc->data = (void *)mos;
-  PetscCall(TSPChainCreate(TSP_CHAIN_SPLITTING, &mos->chain));
-  mos->chain->omega    = 0.0;
-  mos->chain->diagonal = 1;
-
-  pc->ops->apply          = PCApply_MOSD;
-  pc->ops->applytranspose = PCApplyTranspose_MOSD;
-  pc->ops->matapply       = PCMatApply_MOSD;
-  pc->ops->setup          = PCSetUp_MOSD;
-  pc->ops->reset          = PCReset_MOSD;
-  pc->ops->destroy        = PCDestroy_MOSD;
-  pc->ops->setfromoptions = PCSetFromOptions_MOSD;
-  pc->ops->view           = PCView_MOSD;
-  PetscCall(TSPChainComposeSetters(pc, "PCMOSD", PETSC_TRUE));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSDSetDiagonal_C", PCMOSDSetDiagonal_MOSD));
-  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSDGetDiagonal_C", PCMOSDGetDiagonal_MOSD));
+  PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_SPLITTING, "PCMOSD"));
+  TSPChainFromPC(pc)->omega    = 0.0;
+  TSPChainFromPC(pc)->diagonal = 1; /* T = diagp_1(A) */
+  pc->ops->view = PCView_MOSD;
+  PetscCall(TSPChainComposeSetters(pc, PETSC_TRUE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

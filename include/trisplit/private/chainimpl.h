@@ -54,12 +54,23 @@ typedef struct {
 typedef struct _n_TSPChain *TSPChain;
 
 typedef struct {
-  PetscErrorCode (*build)(TSPChain, MPI_Comm, Mat);     /* forests, bands and factors of the local block */
-  PetscErrorCode (*setvalues)(TSPChain, Mat);           /* new values, same pattern: bands and factors only */
-  PetscErrorCode (*apply)(TSPChain, PetscInt, PetscInt, PetscBool, Vec, Vec); /* factors lo..hi, transposed or not */
-  PetscErrorCode (*matapply)(TSPChain, PetscInt, PetscInt, Mat, Mat);         /* the same on dense columns */
-  PetscErrorCode (*correct)(TSPChain, PetscInt, Vec, Vec, Vec);               /* z += M_l^-1 (r - az) */
+  PetscErrorCode (*build)(TSPChain, MPI_Comm, Mat); /* forests, bands and factors of the local block */
+  PetscErrorCode (*setvalues)(TSPChain, Mat);       /* new values, same pattern: bands and factors only */
+  /* Y = factors lo..hi (transposed or not) of k columns of X, arrays where the backend keeps its data */
+  PetscErrorCode (*apply)(TSPChain, PetscInt, PetscInt, PetscBool, PetscInt, const PetscScalar *, PetscInt, PetscScalar *, PetscInt);
+  PetscErrorCode (*correct)(TSPChain, PetscInt, const PetscScalar *, const PetscScalar *, PetscScalar *); /* z += M_l^-1 (r - az) */
   PetscErrorCode (*reset)(TSPChain);
+  /* the arrays of vectors and dense matrices where the backend works: host or device memory */
+  PetscErrorCode (*vecread)(Vec, const PetscScalar **);
+  PetscErrorCode (*vecrestoreread)(Vec, const PetscScalar **);
+  PetscErrorCode (*vecwrite)(Vec, PetscScalar **);
+  PetscErrorCode (*vecrestorewrite)(Vec, PetscScalar **);
+  PetscErrorCode (*vec)(Vec, PetscScalar **);
+  PetscErrorCode (*vecrestore)(Vec, PetscScalar **);
+  PetscErrorCode (*denseread)(Mat, const PetscScalar **);
+  PetscErrorCode (*denserestoreread)(Mat, const PetscScalar **);
+  PetscErrorCode (*densewrite)(Mat, PetscScalar **);
+  PetscErrorCode (*denserestorewrite)(Mat, PetscScalar **);
 } TSPChainOps;
 
 struct _n_TSPChain {
@@ -67,6 +78,7 @@ struct _n_TSPChain {
   const char *backend;   /* "host" or "cuda", NULL before the first setup */
   PetscInt    min_batch; /* PCMatApply: fewer columns go one by one (RPTS batches columns by four) */
   PetscBool   single_ok; /* the backend has single-precision factors */
+  const char *prefix;    /* of the PC type's setters: "PCMOSD" composes PCMOSDSetM() */
 
   /* what to build, set by the PC */
   TSPChainKind     kind;
@@ -106,7 +118,14 @@ PETSC_INTERN PetscErrorCode TSPChainCorrect(TSPChain, PetscInt, Vec, Vec, Vec);
 PETSC_INTERN PetscErrorCode TSPChainViewOptions(TSPChain, PetscViewer);
 PETSC_INTERN PetscErrorCode TSPChainView(PC, TSPChain, PetscViewer);
 PETSC_INTERN PetscErrorCode TSPChainSetFromOptions(PC, TriSplitOptionItems, const char[], TSPChain);
-PETSC_INTERN PetscErrorCode TSPChainComposeSetters(PC, const char[], PetscBool);
+PETSC_INTERN PetscErrorCode TSPChainComposeSetters(PC, PetscBool);
+
+/* The PC operations of the PCs that are their chain applied whole (algtri, mosd, mosa) */
+PETSC_INTERN PetscErrorCode PCCreate_TriSplit(PC, TSPChainKind, const char[]);
+PETSC_INTERN PetscErrorCode PCSetUp_TriSplit(PC);
+PETSC_INTERN PetscErrorCode PCReset_TriSplit(PC);
+PETSC_INTERN PetscErrorCode PCDestroy_TriSplit(PC);
+PETSC_INTERN PetscErrorCode PCSetFromOptions_TriSplit(PC, TriSplitOptionItems);
 
 /* the rule that stops adding forests (levels) when m is automatic; collective: every rank builds as many */
 PETSC_INTERN PetscErrorCode TSPChainMore(TSPChain, MPI_Comm, PetscInt, PetscReal, PetscReal, PetscBool *, PetscBool *);

@@ -4,6 +4,8 @@
    the backend's ops, the viewer, the options and the setters common to the PCs.
 */
 #include <trisplit/private/chainimpl.h>
+#include <ctype.h>
+#include <limits.h>
 
 const char *const PCAlgTriPivotings[]  = {"none", "partial", "scaled", "PCAlgTriPivoting", "PCALGTRI_PIVOTING_", NULL};
 const char *const PCAlgTriWeights[]    = {"scaled", "abs", "PCAlgTriWeight", "PCALGTRI_WEIGHT_", NULL};
@@ -200,16 +202,24 @@ PetscErrorCode TSPChainSetUp(PC pc, TSPChain c)
 }
 
 /* y = P_lo^T A_lo^-1 ... P_hi^T A_hi^-1 P_hi D x (D: the chain's scaling, only when hi is the last
-   factor), or its transpose; Inf (PETSc's convention) after a failed factorization */
+   factor), or its transpose; Inf (PETSc's convention) after a failed factorization. The backend says
+   where its arrays live: host memory, or the device's (VecCUDAGetArray...). */
 PetscErrorCode TSPChainApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, Vec x, Vec y)
 {
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
   PetscFunctionBegin;
   if (c->failed) {
     PetscCall(TriSplitVecSetFailed(y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCheck(0 <= lo && lo <= hi && hi < c->nforests, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Factors %" PetscInt_FMT "..%" PetscInt_FMT " of a chain of %" PetscInt_FMT, lo, hi, c->nforests);
-  PetscCall((*c->ops.apply)(c, lo, hi, transpose, x, y));
+  PetscCall((*c->ops.vecread)(x, &xa));
+  PetscCall((*c->ops.vecwrite)(y, &ya));
+  PetscCall((*c->ops.apply)(c, lo, hi, transpose, 1, xa, c->n, ya, c->n));
+  PetscCall((*c->ops.vecrestorewrite)(y, &ya));
+  PetscCall((*c->ops.vecrestoreread)(x, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -217,25 +227,143 @@ PetscErrorCode TSPChainApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBool tra
    factor is read once per group of four columns */
 PetscErrorCode TSPChainMatApply(TSPChain c, PetscInt lo, PetscInt hi, Mat X, Mat Y)
 {
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+  PetscInt           n, k, ldx, ldy;
+
   PetscFunctionBegin;
   if (c->failed) {
     PetscCall(TriSplitDenseSetFailed(Y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCheck(0 <= lo && lo <= hi && hi < c->nforests, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Factors %" PetscInt_FMT "..%" PetscInt_FMT " of a chain of %" PetscInt_FMT, lo, hi, c->nforests);
-  PetscCall((*c->ops.matapply)(c, lo, hi, X, Y));
+  PetscCall(TriSplitDenseGetSizes(X, Y, &n, &k, &ldx, &ldy));
+  PetscCall((*c->ops.denseread)(X, &xa));
+  PetscCall((*c->ops.densewrite)(Y, &ya));
+  PetscCall((*c->ops.apply)(c, lo, hi, PETSC_FALSE, k, xa, ldx, ya, ldy));
+  PetscCall((*c->ops.denserestorewrite)(Y, &ya));
+  PetscCall((*c->ops.denserestoreread)(X, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* z += M_l^-1 (r - az): one defect-correction sweep (ALT-i), az = A z */
 PetscErrorCode TSPChainCorrect(TSPChain c, PetscInt l, Vec r, Vec az, Vec z)
 {
+  const PetscScalar *ra, *aza;
+  PetscScalar       *za;
+
   PetscFunctionBegin;
   if (c->failed) {
     PetscCall(TriSplitVecSetFailed(z));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall((*c->ops.correct)(c, l, r, az, z));
+  PetscCheck(c->bs == 1, PETSC_COMM_SELF, PETSC_ERR_SUP, "Defect correction needs scalar forests");
+  PetscCall((*c->ops.vecread)(r, &ra));
+  PetscCall((*c->ops.vecread)(az, &aza));
+  PetscCall((*c->ops.vec)(z, &za));
+  PetscCall((*c->ops.correct)(c, l, ra, aza, za));
+  PetscCall((*c->ops.vecrestore)(z, &za));
+  PetscCall((*c->ops.vecrestoreread)(az, &aza));
+  PetscCall((*c->ops.vecrestoreread)(r, &ra));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* The PC operations of algtri, mosd and mosa: the whole chain, M^-1 = P_0^T A_0^-1 ... A_{m-1}^-1    */
+/* P_{m-1} D (algtri: m = 1, D = I)                                                                 */
+
+typedef struct {
+  TSPChain chain;
+} PC_TriSplit;
+
+PetscErrorCode PCSetUp_TriSplit(PC pc)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPChainSetUp(pc, TSPChainFromPC(pc)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApply_TriSplit(PC pc, Vec x, Vec y)
+{
+  TSPChain c = TSPChainFromPC(pc);
+
+  PetscFunctionBegin;
+  PetscCall(TSPChainApply(c, 0, PetscMax(c->nforests - 1, 0), PETSC_FALSE, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCApplyTranspose_TriSplit(PC pc, Vec x, Vec y)
+{
+  TSPChain c = TSPChainFromPC(pc);
+
+  PetscFunctionBegin;
+  PetscCall(TSPChainApply(c, 0, PetscMax(c->nforests - 1, 0), PETSC_TRUE, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* several right-hand sides at once: one read of each factor per group of four columns */
+static PetscErrorCode PCMatApply_TriSplit(PC pc, Mat X, Mat Y)
+{
+  TSPChain c = TSPChainFromPC(pc);
+
+  PetscFunctionBegin;
+  PetscCall(TSPChainMatApply(c, 0, PetscMax(c->nforests - 1, 0), X, Y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PCReset_TriSplit(PC pc)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPChainReset(TSPChainFromPC(pc)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode PCDestroy_TriSplit(PC pc)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPChainComposeSetters(pc, PETSC_FALSE));
+  PetscCall(TSPChainDestroy(&TSPChainFromPC(pc)));
+  PetscCall(PetscFree(pc->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The options of the PC's chain, under the PC's name (-pc_algtri_...) */
+PetscErrorCode PCSetFromOptions_TriSplit(PC pc, TriSplitOptionItems PetscOptionsObject)
+{
+  const char *type = ((PetscObject)pc)->type_name;
+  char        title[64];
+  size_t      len;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrncpy(title, type, sizeof(title) - 9));
+  PetscCall(PetscStrlen(title, &len));
+  for (size_t i = 0; i < len; i++) title[i] = (char)toupper((unsigned char)title[i]);
+  PetscCall(PetscStrlcat(title, " options", sizeof(title)));
+  PetscOptionsHeadBegin(PetscOptionsObject, title);
+  PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, type, TSPChainFromPC(pc)));
+  PetscOptionsHeadEnd();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A PC that applies its chain whole (algtri, mosd, mosa), with the setters of its options; prefix names
+   the PC type's own setters ("PCMOSD": PCMOSDSetM()). The PC's view stays its own. */
+PetscErrorCode PCCreate_TriSplit(PC pc, TSPChainKind kind, const char prefix[])
+{
+  PC_TriSplit *data;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&data));
+  pc->data = (void *)data;
+  PetscCall(TSPChainCreate(kind, &data->chain));
+  data->chain->prefix = prefix;
+
+  pc->ops->apply          = PCApply_TriSplit;
+  pc->ops->applytranspose = PCApplyTranspose_TriSplit;
+  pc->ops->matapply       = PCMatApply_TriSplit;
+  pc->ops->setup          = PCSetUp_TriSplit;
+  pc->ops->reset          = PCReset_TriSplit;
+  pc->ops->destroy        = PCDestroy_TriSplit;
+  pc->ops->setfromoptions = PCSetFromOptions_TriSplit;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -336,25 +464,16 @@ static PetscErrorCode TSPForestOptionsSetFromOptions(TriSplitOptionItems PetscOp
   PetscCall(PetscOptionsEnum(name, "Edge weights of the graph the forest is extracted from", "PCAlgTriSetWeight", PCAlgTriWeights, (PetscEnum)opt->weight, (PetscEnum *)&opt->weight, NULL));
   ival = opt->factor.iterations;
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_iterations", type));
-  PetscCall(PetscOptionsInt(name, "Rounds M of the parallel [0,2]-factor", "PCAlgTriSetFactorIterations", ival, &ival, &flg));
-  if (flg) {
-    PetscCheck(ival >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 1, got %" PetscInt_FMT, name, ival);
-    opt->factor.iterations = (int)ival;
-  }
+  PetscCall(PetscOptionsRangeInt(name, "Rounds M of the parallel [0,2]-factor", "PCAlgTriSetFactorIterations", ival, &ival, NULL, 1, 1000));
+  opt->factor.iterations = (int)ival;
   ival = opt->factor.charge_period;
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_period", type));
-  PetscCall(PetscOptionsInt(name, "Charges are off in every m-th round of the factor (m)", "PCALGTRI", ival, &ival, &flg));
-  if (flg) {
-    PetscCheck(ival >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 1, got %" PetscInt_FMT, name, ival);
-    opt->factor.charge_period = (int)ival;
-  }
+  PetscCall(PetscOptionsRangeInt(name, "Charges are off in every m-th round of the factor (m)", "PCALGTRI", ival, &ival, NULL, 1, 1000));
+  opt->factor.charge_period = (int)ival;
   ival = opt->factor.charge_skip;
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_skip", type));
-  PetscCall(PetscOptionsInt(name, "Uncharged round within each period (k_m)", "PCALGTRI", ival, &ival, &flg));
-  if (flg) {
-    PetscCheck(ival >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 0, got %" PetscInt_FMT, name, ival);
-    opt->factor.charge_skip = (int)ival;
-  }
+  PetscCall(PetscOptionsRangeInt(name, "Uncharged round within each period (k_m)", "PCALGTRI", ival, &ival, NULL, 0, 1000));
+  opt->factor.charge_skip = (int)ival;
   rval = opt->factor.p;
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_p", type));
   PetscCall(PetscOptionsReal(name, "Probability of a positive charge", "PCALGTRI", rval, &rval, &flg));
@@ -364,11 +483,8 @@ static PetscErrorCode TSPForestOptionsSetFromOptions(TriSplitOptionItems PetscOp
   }
   ival = (PetscInt)opt->factor.seed;
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_seed", type));
-  PetscCall(PetscOptionsInt(name, "Seed mixed into the charge hash", "PCALGTRI", ival, &ival, &flg));
-  if (flg) {
-    PetscCheck(ival >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must be at least 0, got %" PetscInt_FMT, name, ival);
-    opt->factor.seed = (uint32_t)ival;
-  }
+  PetscCall(PetscOptionsRangeInt(name, "Seed mixed into the charge hash", "PCALGTRI", ival, &ival, NULL, 0, INT_MAX));
+  opt->factor.seed = (uint32_t)ival;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -411,6 +527,7 @@ PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObj
   PetscCall(PetscOptionsReal(name, text, "PCMOSDSetCoverage", rval, &rval, &flg));
   PetscCheck(!flg || (rval > 0 && rval <= 1), PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in (0,1], got %g", name, (double)rval);
   c->coverage = rval;
+  if (c->kind == TSP_CHAIN_SPLITTING && c->diagonal >= 0) PetscCall(PetscOptionsRangeInt("-pc_mosd_diagonal", "T = diagp_k(A): 0 (diagonal of A), 1 (default), 2", "PCMOSDSetDiagonal", c->diagonal, &c->diagonal, NULL, 0, 2));
   if (c->kind == TSP_CHAIN_SPLITTING) {
     PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_omega", type));
     PetscCall(PetscOptionsReal(name, "Reweighting of edges already used (0: never reuse)", "PCMOSDSetOmega", c->omega, &c->omega, NULL));

@@ -666,31 +666,17 @@ static PetscErrorCode TSPCudaApplyRange(TSPChain c, PetscInt lo, PetscInt hi, Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPCudaApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, Vec x, Vec y)
+/* Y = factors lo..hi of k columns of X: one column with each forest's own RPTS workspace and the work
+   vectors, more with workspaces of k columns, which stay for the next call with as many or fewer */
+static PetscErrorCode TSPCudaApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, PetscInt k, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy)
 {
-  TSPChain_CUDA     *d = (TSPChain_CUDA *)c->data;
-  const PetscScalar *xa;
-  PetscScalar       *ya;
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
 
   PetscFunctionBegin;
-  PetscCall(VecCUDAGetArrayRead(x, &xa));
-  PetscCall(VecCUDAGetArrayWrite(y, &ya));
-  PetscCall(TSPCudaApplyRange(c, lo, hi, transpose, 1, xa, c->n, ya, c->n, d->w0, d->w1, NULL));
-  PetscCall(VecCUDARestoreArrayWrite(y, &ya));
-  PetscCall(VecCUDARestoreArrayRead(x, &xa));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The workspaces of k columns stay for the next call with as many columns or fewer */
-static PetscErrorCode TSPCudaMatApply(TSPChain c, PetscInt lo, PetscInt hi, Mat X, Mat Y)
-{
-  TSPChain_CUDA     *d = (TSPChain_CUDA *)c->data;
-  const PetscScalar *xa;
-  PetscScalar       *ya;
-  PetscInt           n, k, ldx, ldy;
-
-  PetscFunctionBegin;
-  PetscCall(TriSplitDenseGetSizes(X, Y, &n, &k, &ldx, &ldy));
+  if (k == 1) {
+    PetscCall(TSPCudaApplyRange(c, lo, hi, transpose, 1, x, ldx, y, ldy, d->w0, d->w1, NULL));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   if (d->mcols < k) {
     TriSplitDeviceFree(d->mw0);
     TriSplitDeviceFree(d->mw1);
@@ -700,34 +686,24 @@ static PetscErrorCode TSPCudaMatApply(TSPChain c, PetscInt lo, PetscInt hi, Mat 
     PetscCall(TriSplitDeviceMalloc(TSPCudaSolveBytes(c->bs, c->nrows, k, 0) + 1, &d->mbuffer));
     d->mcols = k;
   }
-  PetscCall(MatDenseCUDAGetArrayRead(X, &xa));
-  PetscCall(MatDenseCUDAGetArrayWrite(Y, &ya));
-  PetscCall(TSPCudaApplyRange(c, lo, hi, PETSC_FALSE, k, xa, ldx, ya, ldy, d->mw0, d->mw1, d->mbuffer));
-  PetscCall(MatDenseCUDARestoreArrayWrite(Y, &ya));
-  PetscCall(MatDenseCUDARestoreArrayRead(X, &xa));
+  PetscCall(TSPCudaApplyRange(c, lo, hi, transpose, k, x, ldx, y, ldy, d->mw0, d->mw1, d->mbuffer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* z += P^T T^-1 P (r - az), one defect-correction sweep of ALT-i: the residual update and the
    correction fused into the permuted RPTS */
-static PetscErrorCode TSPCudaCorrect(TSPChain c, PetscInt l, Vec r, Vec az, Vec z)
+static PetscErrorCode TSPCudaCorrect(TSPChain c, PetscInt l, const PetscScalar *r, const PetscScalar *az, PetscScalar *z)
 {
-  TSPChain_CUDA     *d = (TSPChain_CUDA *)c->data;
+  TSPChain_CUDA       *d = (TSPChain_CUDA *)c->data;
   const TSPCudaForest *f = &d->forest[l];
-  const PetscScalar *ra, *aza;
-  PetscScalar       *za;
-  cudaStream_t       stream;
-  ts_permuted_io     io;
+  cudaStream_t         stream;
+  ts_permuted_io       io;
 
   PetscFunctionBegin;
-  PetscCheck(c->bs == 1, PETSC_COMM_SELF, PETSC_ERR_SUP, "Defect correction needs scalar forests");
   if (!c->n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TriSplitGetStream(&stream));
-  PetscCall(VecCUDAGetArrayRead(r, &ra));
-  PetscCall(VecCUDAGetArrayRead(az, &aza));
-  PetscCall(VecCUDAGetArray(z, &za));
-  io            = TSPCudaForestIO(f, ra, c->n, za, c->n);
-  io.w          = aza;
+  io            = TSPCudaForestIO(f, r, c->n, z, c->n);
+  io.w          = az;
   io.ldw        = c->n;
   io.accumulate = 1;
   PetscCall(PetscLogEventBegin(TriSplit_Solve, 0, 0, 0, 0));
@@ -736,9 +712,6 @@ static PetscErrorCode TSPCudaCorrect(TSPChain c, PetscInt l, Vec r, Vec az, Vec 
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogGpuFlops(11.0 * c->n));
   PetscCall(PetscLogEventEnd(TriSplit_Solve, 0, 0, 0, 0));
-  PetscCall(VecCUDARestoreArray(z, &za));
-  PetscCall(VecCUDARestoreArrayRead(az, &aza));
-  PetscCall(VecCUDARestoreArrayRead(r, &ra));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -751,9 +724,19 @@ PetscErrorCode TSPChainSetBackend_CUDA(TSPChain c)
   c->ops.build     = TSPCudaBuild;
   c->ops.setvalues = TSPCudaSetValues;
   c->ops.apply     = TSPCudaApply;
-  c->ops.matapply  = TSPCudaMatApply;
   c->ops.correct   = TSPCudaCorrect;
   c->ops.reset     = TSPCudaReset;
+  /* vectors and dense matrices in device memory */
+  c->ops.vecread           = VecCUDAGetArrayRead;
+  c->ops.vecrestoreread    = VecCUDARestoreArrayRead;
+  c->ops.vecwrite          = VecCUDAGetArrayWrite;
+  c->ops.vecrestorewrite   = VecCUDARestoreArrayWrite;
+  c->ops.vec               = VecCUDAGetArray;
+  c->ops.vecrestore        = VecCUDARestoreArray;
+  c->ops.denseread         = MatDenseCUDAGetArrayRead;
+  c->ops.denserestoreread  = MatDenseCUDARestoreArrayRead;
+  c->ops.densewrite        = MatDenseCUDAGetArrayWrite;
+  c->ops.denserestorewrite = MatDenseCUDARestoreArrayWrite;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif

@@ -529,63 +529,33 @@ static PetscErrorCode TSPHostApplyRange(TSPChain c, PetscInt lo, PetscInt hi, Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPHostApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, Vec x, Vec y)
+/* Y = factors lo..hi of k columns of X: the work vectors for one column, for more the workspaces of
+   k columns, which stay for the next call with as many columns or fewer */
+static PetscErrorCode TSPHostApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBool transpose, PetscInt k, const PetscScalar *x, PetscInt ldx, PetscScalar *y, PetscInt ldy)
 {
-  TSPChain_Host     *h = (TSPChain_Host *)c->data;
-  const PetscScalar *xa;
-  PetscScalar       *ya;
+  TSPChain_Host *h = (TSPChain_Host *)c->data;
 
   PetscFunctionBegin;
-  PetscCall(VecGetArrayRead(x, &xa));
-  PetscCall(VecGetArrayWrite(y, &ya));
-  PetscCall(TSPHostApplyRange(c, lo, hi, transpose, 1, xa, c->n, ya, c->n, h->w0, h->w1));
-  PetscCall(VecRestoreArrayWrite(y, &ya));
-  PetscCall(VecRestoreArrayRead(x, &xa));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The workspaces of k columns stay for the next call with as many columns or fewer */
-static PetscErrorCode TSPHostMatApply(TSPChain c, PetscInt lo, PetscInt hi, Mat X, Mat Y)
-{
-  TSPChain_Host     *h = (TSPChain_Host *)c->data;
-  const PetscScalar *xa;
-  PetscScalar       *ya;
-  PetscInt           n, k, ldx, ldy;
-
-  PetscFunctionBegin;
-  PetscCall(TriSplitDenseGetSizes(X, Y, &n, &k, &ldx, &ldy));
-  if (h->mcols < k) {
+  if (k > 1 && h->mcols < k) {
     PetscCall(PetscFree2(h->mw0, h->mw1));
     PetscCall(PetscMalloc2(c->nrows * k, &h->mw0, c->nrows * k, &h->mw1));
     h->mcols = k;
   }
-  PetscCall(MatDenseGetArrayRead(X, &xa));
-  PetscCall(MatDenseGetArrayWrite(Y, &ya));
-  PetscCall(TSPHostApplyRange(c, lo, hi, PETSC_FALSE, k, xa, ldx, ya, ldy, h->mw0, h->mw1));
-  PetscCall(MatDenseRestoreArrayWrite(Y, &ya));
-  PetscCall(MatDenseRestoreArrayRead(X, &xa));
+  PetscCall(TSPHostApplyRange(c, lo, hi, transpose, k, x, ldx, y, ldy, k > 1 ? h->mw0 : h->w0, k > 1 ? h->mw1 : h->w1));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* z += M_l^-1 (r - az): the residual formed in the second work vector, which the solve of a single
    factor leaves alone, and solved in place */
-static PetscErrorCode TSPHostCorrect(TSPChain c, PetscInt l, Vec r, Vec az, Vec z)
+static PetscErrorCode TSPHostCorrect(TSPChain c, PetscInt l, const PetscScalar *r, const PetscScalar *az, PetscScalar *z)
 {
-  TSPChain_Host     *h   = (TSPChain_Host *)c->data;
-  PetscScalar       *res = h->w1, *za;
-  const PetscScalar *ra, *aza;
+  TSPChain_Host *h   = (TSPChain_Host *)c->data;
+  PetscScalar   *res = h->w1;
 
   PetscFunctionBegin;
-  PetscCheck(c->bs == 1, PETSC_COMM_SELF, PETSC_ERR_SUP, "Defect correction needs scalar forests");
-  PetscCall(VecGetArrayRead(r, &ra));
-  PetscCall(VecGetArrayRead(az, &aza));
-  for (PetscInt i = 0; i < c->n; i++) res[i] = ra[i] - aza[i];
-  PetscCall(VecRestoreArrayRead(az, &aza));
-  PetscCall(VecRestoreArrayRead(r, &ra));
+  for (PetscInt i = 0; i < c->n; i++) res[i] = r[i] - az[i];
   PetscCall(TSPHostApplyRange(c, l, l, PETSC_FALSE, 1, res, c->n, res, c->n, h->w0, NULL));
-  PetscCall(VecGetArray(z, &za));
-  for (PetscInt i = 0; i < c->n; i++) za[i] += res[i];
-  PetscCall(VecRestoreArray(z, &za));
+  for (PetscInt i = 0; i < c->n; i++) z[i] += res[i];
   PetscCall(PetscLogFlops(2.0 * c->n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -599,8 +569,18 @@ PetscErrorCode TSPChainSetBackend_Host(TSPChain c)
   c->ops.build     = TSPHostBuild;
   c->ops.setvalues = TSPHostSetValues;
   c->ops.apply     = TSPHostApply;
-  c->ops.matapply  = TSPHostMatApply;
   c->ops.correct   = TSPHostCorrect;
   c->ops.reset     = TSPHostReset;
+  /* vectors and dense matrices in host memory */
+  c->ops.vecread           = VecGetArrayRead;
+  c->ops.vecrestoreread    = VecRestoreArrayRead;
+  c->ops.vecwrite          = VecGetArrayWrite;
+  c->ops.vecrestorewrite   = VecRestoreArrayWrite;
+  c->ops.vec               = VecGetArray;
+  c->ops.vecrestore        = VecRestoreArray;
+  c->ops.denseread         = MatDenseGetArrayRead;
+  c->ops.denserestoreread  = MatDenseRestoreArrayRead;
+  c->ops.densewrite        = MatDenseGetArrayWrite;
+  c->ops.denserestorewrite = MatDenseRestoreArrayWrite;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -6,6 +6,26 @@
 */
 #include <trisplit/private/chainimpl.h>
 
+/* the getters that read one field of the chain */
+#define TSP_GETTER(fname, type, field) \
+  static PetscErrorCode fname(PC pc, type *value) \
+  { \
+    PetscFunctionBegin; \
+    *value = (type)TSPChainFromPC(pc)->field; \
+    PetscFunctionReturn(PETSC_SUCCESS); \
+  }
+
+TSP_GETTER(PCAlgTriGetPivoting_TriSplit, PCAlgTriPivoting, forest.pivoting)
+TSP_GETTER(PCAlgTriGetWeight_TriSplit, PCAlgTriWeight, forest.weight)
+TSP_GETTER(PCAlgTriGetFactorIterations_TriSplit, PetscInt, forest.factor.iterations)
+TSP_GETTER(PCAlgTriGetReuseForest_TriSplit, PetscBool, reuse)
+TSP_GETTER(PCAlgTriGetBlockSize_TriSplit, PetscInt, forest.block)
+TSP_GETTER(TSPChainGetCoverage_C, PetscReal, coverage)
+TSP_GETTER(TSPChainGetOmega_C, PetscReal, omega)
+TSP_GETTER(TSPChainGetDropTolerance_C, PetscReal, droptol)
+TSP_GETTER(PCMOSDGetDiagonal_TriSplit, PetscInt, diagonal)
+#undef TSP_GETTER
+
 #define TSP_SET_OPTION(field, value) \
   do { \
     TSPChain c_ = TSPChainFromPC(pc); \
@@ -21,25 +41,11 @@ static PetscErrorCode PCAlgTriSetPivoting_TriSplit(PC pc, PCAlgTriPivoting pivot
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriGetPivoting_TriSplit(PC pc, PCAlgTriPivoting *pivoting)
-{
-  PetscFunctionBegin;
-  *pivoting = TSPChainFromPC(pc)->forest.pivoting;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode PCAlgTriSetWeight_TriSplit(PC pc, PCAlgTriWeight weight)
 {
   PetscFunctionBegin;
   PetscCheck(weight == PCALGTRI_WEIGHT_SCALED || weight == PCALGTRI_WEIGHT_ABS, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown weight %d", (int)weight);
   TSP_SET_OPTION(forest.weight, weight);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriGetWeight_TriSplit(PC pc, PCAlgTriWeight *weight)
-{
-  PetscFunctionBegin;
-  *weight = TSPChainFromPC(pc)->forest.weight;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -51,24 +57,10 @@ static PetscErrorCode PCAlgTriSetFactorIterations_TriSplit(PC pc, PetscInt itera
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriGetFactorIterations_TriSplit(PC pc, PetscInt *iterations)
-{
-  PetscFunctionBegin;
-  *iterations = TSPChainFromPC(pc)->forest.factor.iterations;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode PCAlgTriSetReuseForest_TriSplit(PC pc, PetscBool reuse)
 {
   PetscFunctionBegin;
   TSPChainFromPC(pc)->reuse = reuse;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriGetReuseForest_TriSplit(PC pc, PetscBool *reuse)
-{
-  PetscFunctionBegin;
-  *reuse = TSPChainFromPC(pc)->reuse;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -94,13 +86,6 @@ static PetscErrorCode PCAlgTriSetBlockSize_TriSplit(PC pc, PetscInt bs)
   PetscFunctionBegin;
   PetscCheck(bs == 1 || bs == 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "PCALGTRI supports block sizes 1 and 2, got %" PetscInt_FMT, bs);
   TSP_SET_OPTION(forest.block, bs);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriGetBlockSize_TriSplit(PC pc, PetscInt *bs)
-{
-  PetscFunctionBegin;
-  *bs = TSPChainFromPC(pc)->forest.block;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -153,25 +138,11 @@ static PetscErrorCode TSPChainSetCoverage_C(PC pc, PetscReal coverage)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPChainGetCoverage_C(PC pc, PetscReal *coverage)
-{
-  PetscFunctionBegin;
-  *coverage = TSPChainFromPC(pc)->coverage;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode TSPChainSetOmega_C(PC pc, PetscReal omega)
 {
   PetscFunctionBegin;
   PetscCheck(omega >= 0 && omega <= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "omega must lie in [0,1], got %g", (double)omega);
   TSP_SET_OPTION(omega, omega);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode TSPChainGetOmega_C(PC pc, PetscReal *omega)
-{
-  PetscFunctionBegin;
-  *omega = TSPChainFromPC(pc)->omega;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -183,10 +154,11 @@ static PetscErrorCode TSPChainSetDropTolerance_C(PC pc, PetscReal droptol)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPChainGetDropTolerance_C(PC pc, PetscReal *droptol)
+static PetscErrorCode PCMOSDSetDiagonal_TriSplit(PC pc, PetscInt k)
 {
   PetscFunctionBegin;
-  *droptol = TSPChainFromPC(pc)->droptol;
+  PetscCheck(k >= 0 && k <= 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "T = diagp_k(A) takes k = 0, 1 or 2, got %" PetscInt_FMT, k);
+  TSP_SET_OPTION(diagonal, k);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -195,11 +167,12 @@ static PetscErrorCode TSPChainGetDropTolerance_C(PC pc, PetscReal *droptol)
 /* Composes (compose = PETSC_TRUE) or removes the setters of every option the PC's chain has: the
    forest options under the PCAlgTri names on every trisplit PC; the number of factors, coverage,
    omega and drop tolerance under the PCTriSplit names, and the number of factors also under the PC
-   type's own name (type: "PCMOSD" gives PCMOSDSetM()). */
-PetscErrorCode TSPChainComposeSetters(PC pc, const char type[], PetscBool compose)
+   type's own name (the chain's prefix: "PCMOSD" gives PCMOSDSetM(), and MOS-d's diagonal). */
+PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
 {
-  TSPChain c = TSPChainFromPC(pc);
-  char     name[64];
+  TSPChain    c    = TSPChainFromPC(pc);
+  const char *type = c->prefix;
+  char        name[64];
 
 #define TSP_COMPOSE(fname, fn) PetscCall(PetscObjectComposeFunction((PetscObject)pc, fname, compose ? (fn) : NULL))
 
@@ -220,6 +193,10 @@ PetscErrorCode TSPChainComposeSetters(PC pc, const char type[], PetscBool compos
     TSP_COMPOSE("PCAlgTriGetBlockSize_C", PCAlgTriGetBlockSize_TriSplit);
     TSP_COMPOSE("PCAlgTriSetFactorN_C", PCAlgTriSetFactorN_TriSplit);
     PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (c->kind == TSP_CHAIN_SPLITTING && c->diagonal >= 0) {
+    TSP_COMPOSE("PCMOSDSetDiagonal_C", PCMOSDSetDiagonal_TriSplit);
+    TSP_COMPOSE("PCMOSDGetDiagonal_C", PCMOSDGetDiagonal_TriSplit);
   }
   PetscCall(PetscSNPrintf(name, sizeof(name), "%sSetM_C", type));
   TSP_COMPOSE(name, TSPChainSetM_C);
