@@ -25,9 +25,11 @@ static PetscErrorCode BuildMatrix(Case c, PetscInt n, PetscInt local, MatType ty
   if (c == CASE_LAPLACE) n = g * g;
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, local, local, n, n));
-  if (type) PetscCall(MatSetType(*A, type));
-  else PetscCall(MatSetType(*A, MATAIJ));
-  PetscCall(MatSetFromOptions(*A));
+  if (type) PetscCall(MatSetType(*A, type)); /* a format of its own: stays on the host */
+  else {
+    PetscCall(MatSetType(*A, MATAIJ));
+    PetscCall(MatSetFromOptions(*A)); /* -mat_type aijcusparse: the device path */
+  }
   PetscCall(MatSetUp(*A));
   PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
   PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
@@ -245,7 +247,7 @@ int main(int argc, char **argv)
     const char *types[] = {PCALGTRI, PCMOSD, PCALTSPLIT};
     PetscBool   refused = PETSC_TRUE;
 
-    PetscCall(BuildMatrix(CASE_TRIDIAGONAL, n, PETSC_DECIDE, NULL, &A));
+    PetscCall(BuildMatrix(CASE_TRIDIAGONAL, n, PETSC_DECIDE, MATAIJ, &A));
     for (int t = 0; t < 3; t++) {
       char name[64];
 
@@ -296,5 +298,19 @@ int main(int argc, char **argv)
   test:
     suffix: long_path
     args: -n 100 -long 10000000
+
+  # the same cases on the GPU give the host's reasons (expected outputs of the host)
+  test:
+    suffix: cuda
+    requires: cuda
+    args: -mat_type aijcusparse -malloc_dump
+    output_file: output/ex3_serial.out
+
+  test:
+    suffix: cuda_mpi3
+    requires: cuda
+    nsize: 3
+    args: -mat_type aijcusparse -malloc_dump
+    output_file: output/ex3_mpi3.out
 
 TEST*/

@@ -4,7 +4,7 @@
 #   here:   OLD=/path/to/old/checkout bash bench/gpu/run_chain.sh pack   # both built against the 3.25 bundle
 #           (build/cuda of this checkout and of $OLD: make $PETSC_CUDA_MAKE lib tutorials, and the test
 #           programs through 'make $PETSC_CUDA_MAKE test search=...' as bench/gpu/prepare.sh does)
-#   device: bash bench/gpu/run_chain.sh run ["compare mpi checks"]        # carry [".gpu"]; REPS=2 best-of
+#   device: bash bench/gpu/run_chain.sh run ["compare mpi fail checks"]   # carry [".gpu"]; REPS=2 best-of
 # run writes to $OUT:
 #   compare.csv  problem, PC, old/new iterations, setup and solve seconds (best of 3) and forest statistics of
 #                every PC on ANISO1 1200^2 and ROT 1000^2 on the GPU, old and new build in the same run;
@@ -36,7 +36,7 @@ run) ;;
 esac
 
 OUT=${OUT:-/tmp/out}
-mkdir -p "$OUT"
+mkdir -p "$OUT/extra"
 tar xJf .gpu/bins.tar.xz -C .gpu
 . bench/gpu/petsc_env.sh -- || exit 1
 PETSC_LIB_PATH=$LD_LIBRARY_PATH
@@ -56,14 +56,17 @@ run() {
 }
 PCS=("algtri" "algtri -pc_algtri_block 2" "algtri -pc_algtri_precision single" "mosd -pc_mosd_m 2" "mosd" "altsplit -pc_altsplit_m 2"
   "altsplit -pc_altsplit_m 2 -pc_altsplit_type outer -ksp_type fgmres" "mosa -pc_mosa_m 2" "mosa")
+# COMPARE_PCS: a subset of PCS (their indices) for the old/new comparison, e.g. COMPARE_PCS="0 2 3"
+CMP=(${COMPARE_PCS:-$(seq 0 $((${#PCS[@]} - 1)))})
 
-parts=${2:-compare mpi checks}
+parts=${2:-compare mpi fail checks}
 {
   if [[ $parts == *compare* ]]; then
   echo "== old and new build, same run: iterations, forests, setup and solve (best of ${REPS:-2})"
   echo "problem,pc,old_its,new_its,old_setup,new_setup,old_solve,new_solve,old_forest,new_forest" > "$OUT/compare.csv"
   for prob in "aniso1 -n 1200" "rot -n 1000"; do
-    for pc in "${PCS[@]}"; do
+    for i in "${CMP[@]}"; do
+      pc=${PCS[$i]}
       declare -A I S V F
       for b in old new; do
         best_s=9; best_v=9
@@ -113,35 +116,52 @@ parts=${2:-compare mpi checks}
   for t in "mosd_mpi:-problem aniso1 -n 64 -pc_type mosd -pc_mosd_m 2" "mosa_mpi:-problem aniso1 -n 64 -pc_type mosa" "altsplit_mpi:-problem aniso1 -n 64 -pc_type altsplit -pc_altsplit_type inner -pc_altsplit_m 2"; do
     name=${t%%:*} args=${t#*:}
     for np in 2 3; do
-      run new $np $args -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right $GPU > "$OUT/ex1_${name}_$np.out"
-      diff -q "$OUT/ex1_${name}_$np.out" tutorials/output/ex1_${name}_nsize-$np.out > /dev/null && check "ex1 $name nsize $np on the GPU == host output" ok || { check "ex1 $name nsize $np on the GPU" no; diff "$OUT/ex1_${name}_$np.out" tutorials/output/ex1_${name}_nsize-$np.out | head -6; }
+      run new $np $args -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -mat_type aijcusparse > "$OUT/extra/ex1_${name}_$np.out"
+      diff -q "$OUT/extra/ex1_${name}_$np.out" tutorials/output/ex1_${name}_nsize-$np.out > /dev/null && check "ex1 $name nsize $np on the GPU == host output" ok || { check "ex1 $name nsize $np on the GPU" no; diff "$OUT/extra/ex1_${name}_$np.out" tutorials/output/ex1_${name}_nsize-$np.out | head -6; }
     done
   done
   for pc in algtri "mosd -pc_mosd_m 2" mosa; do
     o=$(run new 2 -problem aniso1 -n 256 -ksp_type gmres -pc_type $pc $GPU -ksp_view)
     nr=$(echo "$o" | grep -cE "^ *\[[01]\] ")
     echo "$o" | grep -E "GPU|\[[01]\]" | head -8
-    [ "$nr" -ge 2 ] && ! echo "$o" | grep -q " 0 rows" && check "PCView on 2 GPU ranks lists both ranks' forests [$pc]" ok || check "PCView on 2 GPU ranks [$pc]" no
+    [ "$nr" -ge 2 ] && ! echo "$o" | grep -qE "forest: 0 rows|of 0 rows" && check "PCView on 2 GPU ranks lists both ranks' forests [$pc]" ok || check "PCView on 2 GPU ranks [$pc]" no
   done
   # tests/ex3 (bad input, a rank with no rows) on 3 ranks of the GPU; the failure classes are issue 20's
-  LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 120 mpiexec -n 3 .gpu/new/tests/ex3 $GPU > "$OUT/ex3_mpi3_gpu.out" 2>&1
-  diff "$OUT/ex3_mpi3_gpu.out" tests/output/ex3_mpi3.out > "$OUT/ex3_mpi3_gpu.diff"
-  grep -q "last rank empty: CONVERGED" "$OUT/ex3_mpi3_gpu.out" && check "a rank with no rows on the GPU (tests/ex3, 3 ranks)" ok || check "a rank with no rows on the GPU (tests/ex3)" no
+  LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 120 mpiexec -n 3 .gpu/new/tests/ex3 $GPU > "$OUT/extra/ex3_mpi3_gpu.out" 2>&1
+  diff "$OUT/extra/ex3_mpi3_gpu.out" tests/output/ex3_mpi3.out > "$OUT/extra/ex3_mpi3_gpu.diff"
+  grep -q "last rank empty: CONVERGED" "$OUT/extra/ex3_mpi3_gpu.out" && check "a rank with no rows on the GPU (tests/ex3, 3 ranks)" ok || check "a rank with no rows on the GPU (tests/ex3)" no
+  fi
+  if [[ $parts == *fail* ]]; then
+  echo "== failures on the GPU as on the host: tests/ex3 with -mat_type aijcusparse against the host's expected outputs"
+  for np in 1 3; do
+    ref=tests/output/ex3_serial.out; [ $np = 3 ] && ref=tests/output/ex3_mpi3.out
+    LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 120 mpiexec -n $np .gpu/new/tests/ex3 -mat_type aijcusparse -malloc_dump > "$OUT/extra/ex3_gpu_np$np.out" 2>&1
+    if diff -q "$OUT/extra/ex3_gpu_np$np.out" $ref > /dev/null || { [ -f ${ref%.out}_alt.out ] && diff -q "$OUT/extra/ex3_gpu_np$np.out" ${ref%.out}_alt.out > /dev/null; }; then check "tests/ex3 on the GPU, $np rank(s) == $ref" ok; else check "tests/ex3 on the GPU, $np rank(s)" no; diff "$OUT/extra/ex3_gpu_np$np.out" $ref | head -20; fi
+  done
+  for tool in memcheck initcheck; do
+    LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 200 /usr/local/cuda/bin/compute-sanitizer --tool $tool --error-exitcode 9 .gpu/new/tests/ex3 -n 100 -mat_type aijcusparse > "$OUT/extra/sanitizer_ex3_$tool.log" 2>&1
+    rc=$?; grep "ERROR SUMMARY" "$OUT/extra/sanitizer_ex3_$tool.log" | tail -1
+    [ $rc = 0 ] && check "compute-sanitizer $tool [tests/ex3 on the GPU: zero pivots, NaN, Inf, empty rows]" ok || check "compute-sanitizer $tool [tests/ex3 on the GPU]" no
+    for pc in algtri "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2" "mosa -pc_mosa_m 2"; do
+      LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 120 /usr/local/cuda/bin/compute-sanitizer --tool $tool --error-exitcode 9 .gpu/new/tutorials/ex1 -problem aniso2 -n 32 -pc_type $pc -mat_type aijcusparse >> "$OUT/extra/sanitizer_ex1_$tool.log" 2>&1
+      rc=$?; [ $rc = 0 ] && check "compute-sanitizer $tool [ex1 $pc]" ok || check "compute-sanitizer $tool [ex1 $pc]" no
+    done
+  done
   fi
   echo "$pass passed, $fail failed"
 } 2>&1 | tee "$OUT/chain.log"
-[[ $parts == *checks* ]] || { grep -E "^(PASS|FAIL)" "$OUT/chain.log" > "$OUT/checks.log"; echo "$(grep -c ^PASS "$OUT/checks.log") passed, $(grep -c ^FAIL "$OUT/checks.log") failed" | tee -a "$OUT/checks.log"; exit 0; }
+[[ $parts == *checks* ]] || { grep -E "^(PASS|FAIL)" "$OUT/chain.log" > "$OUT/checks.log"; echo "$(grep -c ^PASS "$OUT/checks.log") passed, $(grep -c ^FAIL "$OUT/checks.log") failed" | tee -a "$OUT/checks.log"; tar czf "$OUT/extra.tar.gz" -C "$OUT" extra && rm -rf "$OUT/extra"; exit 0; }
 
 # the GPU tests with expected outputs, sanitizers and host == device iterations of every PC
 mkdir -p .gpu/lib .gpu/tutorials .gpu/tests
 cp -P .gpu/new/lib/* .gpu/lib/; cp .gpu/new/tutorials/* .gpu/tutorials/; cp .gpu/new/tests/* .gpu/tests/
-OUT=$OUT/petsc bash bench/gpu/run_petsc.sh checks > "$OUT/run_petsc.log" 2>&1
+OUT=$OUT/extra/petsc bash bench/gpu/run_petsc.sh checks > "$OUT/run_petsc.log" 2>&1
 for t in "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"; do
   cmd=${t%%:*} ref=${t#*:}
-  LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 120 .gpu/new/tests/$cmd > "$OUT/${cmd%% *}_device.out" 2>&1
-  diff -q "$OUT/${cmd%% *}_device.out" tests/output/$ref.out > /dev/null && echo "PASS $cmd (device) == tests/output/$ref.out" || echo "FAIL $cmd (device) == tests/output/$ref.out"
+  LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 120 .gpu/new/tests/$cmd > "$OUT/extra/${cmd%% *}_device.out" 2>&1
+  diff -q "$OUT/extra/${cmd%% *}_device.out" tests/output/$ref.out > /dev/null && echo "PASS $cmd (device) == tests/output/$ref.out" || echo "FAIL $cmd (device) == tests/output/$ref.out"
 done >> "$OUT/run_petsc.log"
-grep -E "^(PASS|FAIL)" "$OUT/chain.log" "$OUT/run_petsc.log" | sed 's/^[^:]*://' > "$OUT/checks.log"
+grep -hE "^(PASS|FAIL)" "$OUT/chain.log" "$OUT/run_petsc.log" > "$OUT/checks.log"
 grep FAIL "$OUT/checks.log"
 echo "$(grep -c ^PASS "$OUT/checks.log") passed, $(grep -c ^FAIL "$OUT/checks.log") failed" | tee -a "$OUT/checks.log"
-tar czf "$OUT/logs.tar.gz" -C "$OUT" --exclude logs.tar.gz . 2>/dev/null
+tar czf "$OUT/extra.tar.gz" -C "$OUT" extra && rm -rf "$OUT/extra"

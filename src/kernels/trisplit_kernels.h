@@ -255,6 +255,10 @@ TS_EXTERN void ts_ref_scatter_columns(ts_int n, ts_int k, const ts_int *perm, co
 /* Bands of T^T from those of T: at[i] = c[i-1], ct[i] = a[i+1] (at[0] = ct[n-1] = 0), the diagonal
    shared. Zero couplings between paths stay zero: T^T is a chain of the same paths. */
 TS_EXTERN void ts_ref_tridiag_transpose(ts_int n, const double *a, const double *c, double *at, double *ct);
+/* Rows i of the chain with |b_i| <= (|a_i| + |c_i|) TS_DOMINANCE_MARGIN (or a NaN): 0 means strictly row
+   diagonally dominant with a margin, so no elimination of it meets a zero pivot. */
+#define TS_DOMINANCE_MARGIN 1.000001
+TS_EXTERN ts_int ts_ref_tridiag_weak_rows(ts_int n, const double *a, const double *b, const double *c);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Splittings into several forests (ALGORITHMS.md 5.2, 5.3)                                    */
@@ -357,6 +361,8 @@ TS_EXTERN ts_status ts_cuda_gather_scaled(void *stream, ts_int n, const ts_int *
 TS_EXTERN ts_status ts_cuda_gather_columns(void *stream, ts_int n, ts_int k, const ts_int *perm, const double *s, const double *x, ts_int ldx, double *y, ts_int ldy);
 TS_EXTERN ts_status ts_cuda_scatter_columns(void *stream, ts_int n, ts_int k, const ts_int *perm, const double *s, const double *y, ts_int ldy, double *x, ts_int ldx);
 TS_EXTERN ts_status ts_cuda_tridiag_transpose(void *stream, ts_int n, const double *a, const double *c, double *at, double *ct);
+/* The twin of ts_ref_tridiag_weak_rows; count: device ts_int. */
+TS_EXTERN ts_status ts_cuda_tridiag_weak_rows(void *stream, ts_int n, const double *a, const double *b, const double *c, ts_int *count);
 
 /* ------------------------------------------------------------------------------------------ */
 /* CUDA forest pipeline (src/kernels/cuda/{diagp,graph,factor,forest,coverage,permute}.cu and the */

@@ -30,6 +30,10 @@ typedef struct {
   PetscScalar   *mw0, *mw1;     /* device, nrows x mcols each, for several right-hand sides */
   void          *mbuffer;       /* device, RPTS workspace for mcols right-hand sides */
   PetscInt       mcols;
+  void          *graph;         /* device, the weight graph's block of the last build: freed with the chain, not
+                                   in the setup (a large cudaFree costs more than the rest of algtri's setup) */
+  void          *check;         /* device, the workspace of the factors' check (TSPCudaCheck()), kept likewise */
+  void          *factor;        /* device, the elimination of a factor that is not diagonally dominant, likewise */
 } TSPChain_CUDA;
 
 /* Sub-allocation of one device block: a first pass with base NULL sizes it */
@@ -140,43 +144,40 @@ static size_t TSPCudaGraphCarve(TSPCudaGraph *g, TSPCarve *cv, const ts_factor_p
   return cv->off;
 }
 
-static PetscErrorCode TSPCudaGraphDestroy(TSPCudaGraph *g)
-{
-  PetscFunctionBegin;
-  TriSplitDeviceFree(g->base);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
 
 /* The weight graph C of a block's device CSR arrays (ALGORITHMS.md 4.1) and its c_id; a splitting
    also keeps the original weights and the total for the coverage of the union */
 static PetscErrorCode TSPCudaGraphBuild(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, TSPCudaGraph *g, cudaStream_t stream)
 {
+  TSPChain_CUDA  *d         = (TSPChain_CUDA *)c->data;
   const PetscBool splitting = (PetscBool)(c->kind == TSP_CHAIN_SPLITTING);
   TSPCarve        cv        = {NULL, 0};
   double          sums[4]   = {0, 0, 0, 0};
 
   PetscFunctionBegin;
   PetscCall(PetscMemzero(g, sizeof(*g)));
-  PetscCall(TriSplitDeviceMalloc(TSPCudaGraphCarve(g, &cv, &c->forest.factor, n, nnz, splitting), &g->base));
+  TriSplitDeviceFree(d->graph); /* MOS-a's next level: B_l has a pattern of its own */
+  PetscCall(TriSplitDeviceMalloc(TSPCudaGraphCarve(g, &cv, &c->forest.factor, n, nnz, splitting), &d->graph));
+  g->base = d->graph;
   cv.base = (char *)g->base;
   cv.off  = 0;
   (void)TSPCudaGraphCarve(g, &cv, &c->forest.factor, n, nnz, splitting);
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscLogEventBegin(TriSplit_Graph, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
+  PetscCallCUDA(cudaMemsetAsync(g->report, 0, TSP_REPORT_BYTES, stream)); /* the sums and statistics a kind leaves alone come back too */
   PetscCall(TriSplitCheckKernel(ts_cuda_weight_graph(stream, TSPWeighting(c), n, nnz, ia, ja, va, g->rowptr, g->col, g->w, g->scratch), "weight_graph"));
   PetscCall(TriSplitCheckKernel(ts_cuda_identity_coverage(stream, n, g->bound, g->rowptr, g->col, g->w, TSP_REPORT_SUMS(g->report) + 1, g->scratch), "identity_coverage"));
-  if (splitting) {
+  if (splitting) { /* the splitting's stop rule needs the total weight on the host before the first forest */
     PetscCall(TriSplitDeviceRead(stream, g->rowptr + n, &g->g_nnz, sizeof(PetscInt)));
     PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, g->g_nnz, g->w, NULL, TSP_REPORT_SUMS(g->report) + 2, g->scratch), "masked_sum"));
     PetscCallCUDA(cudaMemcpyAsync(g->w0, g->w, sizeof(PetscScalar) * g->g_nnz, cudaMemcpyDeviceToDevice, stream));
     PetscCallCUDA(cudaMemsetAsync(g->covered, 0, g->g_nnz + 1, stream));
-  }
-  PetscCall(TriSplitDeviceRead(stream, g->report, sums, sizeof(sums)));
+    PetscCall(TriSplitDeviceRead(stream, g->report, sums, sizeof(sums)));
+    g->total = sums[2];
+  } /* otherwise c_id comes back with the first forest's statistics */
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TriSplit_Graph, 0, 0, 0, 0));
-  c->coverage_id = sums[1];
-  g->total       = sums[2];
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -212,6 +213,7 @@ static PetscErrorCode TSPCudaForestFromGraph(TSPChain c, TSPCudaGraph *g, TSPCud
   info->ncycles  = TSP_REPORT_STATS(report)[2];
   info->rounds   = *TSP_REPORT_ROUNDS(report);
   info->coverage = c->kind == TSP_CHAIN_SPLITTING ? (g->total > 0 ? TSP_REPORT_SUMS(report)[3] / g->total : 1.0) : TSP_REPORT_SUMS(report)[0];
+  c->coverage_id = TSP_REPORT_SUMS(report)[1];
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -280,6 +282,88 @@ static PetscErrorCode TSPCudaForestToSingle(TSPCudaForest *f, cudaStream_t strea
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The host's failure reports on the device, so that a KSP stops with the same KSP_DIVERGED_PC_FAILED
+   and PCFailedReason, and -ksp_error_if_not_converged names the same row: MOS-d's T with a zero
+   (diagp_0 only), a NaN or Inf anywhere in the block (PC_FACTOR_OTHER at its first row, as the host's
+   band extraction), and a zero pivot in the elimination of a factor (PC_FACTOR_NUMERIC_ZEROPIVOT),
+   found by ts_cuda_gttrf_paths, the host's elimination path by path, bit for bit (RPTS reports no
+   pivots), for the factors that are not strictly diagonally dominant. A few bytes come back per
+   factor; the rows are looked up only on failure. */
+static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscScalar *va, cudaStream_t stream)
+{
+  TSPChain_CUDA *d  = (TSPChain_CUDA *)c->data;
+  TSPCarve       cv = {NULL, 0};
+  PetscInt      *begin, *end, *info, hinfo[2];
+  double        *sum, hsum = 0;
+  void          *factor = d->factor, *scratch;
+
+  PetscFunctionBegin;
+  if (!n || c->bs != 1) PetscFunctionReturn(PETSC_SUCCESS);
+  for (int pass = 0; pass < 2; pass++) { /* size, then carve */
+    begin   = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
+    end     = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
+    scratch = TSPTake(&cv, PetscMax(ts_cuda_path_bounds_buffer_size(n), ts_cuda_masked_sum_buffer_size(nnz)));
+    info    = (PetscInt *)TSPTake(&cv, 2 * sizeof(PetscInt));
+    sum     = (double *)TSPTake(&cv, sizeof(double));
+    if (!pass) {
+      if (!d->check) PetscCall(TriSplitDeviceMalloc(cv.off, &d->check));
+      cv.base = (char *)d->check;
+      cv.off  = 0;
+    }
+  }
+  if (c->diagonal == 0) { /* T = diag(A): a zero diagonal entry is MOS-d's zero pivot (factor -1) */
+    PetscScalar *t;
+    PetscInt     row = 0;
+
+    PetscCall(PetscMalloc1(n, &t));
+    PetscCall(TriSplitDeviceRead(stream, d->t, t, sizeof(PetscScalar) * n));
+    while (row < n && t[row] != 0.0) row++;
+    PetscCall(PetscFree(t));
+    if (row < n) PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, -1, row));
+  }
+  PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, nnz, va, NULL, sum, scratch), "masked_sum"));
+  PetscCall(TriSplitDeviceRead(stream, sum, &hsum, sizeof(double)));
+  if (PetscIsInfOrNanReal(hsum)) {
+    PetscInt    *rowptr, row = 0;
+    PetscScalar *val;
+
+    PetscCall(PetscMalloc2(n + 1, &rowptr, nnz, &val));
+    PetscCallCUDA(cudaMemcpyAsync(rowptr, ia, sizeof(PetscInt) * (n + 1), cudaMemcpyDeviceToHost, stream));
+    PetscCall(TriSplitDeviceRead(stream, va, val, sizeof(PetscScalar) * nnz));
+    for (PetscInt e = 0; e < nnz; e++)
+      if (PetscIsInfOrNanScalar(val[e])) {
+        while (rowptr[row + 1] <= e) row++;
+        break;
+      }
+    PetscCall(PetscFree2(rowptr, val));
+    PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, 0, row));
+  }
+  for (PetscInt l = 0; l < c->nforests && !c->failed; l++) {
+    const TSPCudaForest *f = &d->forest[l];
+    PetscInt             weak;
+
+    /* a strictly diagonally dominant factor has no zero pivot: one parallel pass instead of the
+       elimination, whose longest path is a serial chain of steps (milliseconds for long paths) */
+    PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, f->a, f->b, f->c, info), "tridiag_weak_rows"));
+    PetscCall(TriSplitDeviceRead(stream, info, &weak, sizeof(PetscInt)));
+    if (!weak) continue;
+    if (!factor) { /* the elimination's workspace, kept with the chain */
+      PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, &d->factor));
+      factor = d->factor;
+    }
+    PetscCall(TriSplitCheckKernel(ts_cuda_path_bounds(stream, n, f->perm, f->path_id, begin, end, scratch), "path_bounds"));
+    PetscCall(TriSplitCheckKernel(ts_cuda_gttrf_paths(stream, (ts_pivoting)c->forest.pivoting, n, begin, end, f->a, f->b, f->c, factor, info), "gttrf_paths"));
+    PetscCall(TriSplitDeviceRead(stream, info, hinfo, sizeof(hinfo)));
+    if (hinfo[0] != TS_SUCCESS) {
+      PetscInt row = -1;
+
+      if (hinfo[1] >= 0) PetscCall(TriSplitDeviceRead(stream, f->perm + hinfo[1], &row, sizeof(PetscInt)));
+      PetscCall(TSPChainSetFailed(c, hinfo[0] == TS_ERR_ZERO_PIVOT ? PC_FACTOR_NUMERIC_ZEROPIVOT : PC_FACTOR_OTHER, l, row));
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The bands of every forest from the block's values: the raw entries (algtri, ALT) or MOS-d's M_l with
    T = diagp_k(A), whose 1/T becomes the chain's scaling; the float copies with single precision. RPTS
    recomputes the elimination in every solve: there is no factor to compute here. */
@@ -316,6 +400,11 @@ static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
   }
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TriSplit_Bands, A, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(TriSplit_TriFactor, A, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(TSPCudaCheck(c, n, nnz, ia, va, stream));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TriSplit_TriFactor, A, 0, 0, 0));
   PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -344,6 +433,9 @@ static PetscErrorCode TSPCudaReset(TSPChain c)
   TriSplitDeviceFree(d->mw0);
   TriSplitDeviceFree(d->mw1);
   TriSplitDeviceFree(d->mbuffer);
+  TriSplitDeviceFree(d->graph);
+  TriSplitDeviceFree(d->check);
+  TriSplitDeviceFree(d->factor);
   PetscCall(PetscFree(c->data));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -400,7 +492,6 @@ static PetscErrorCode TSPCudaBuildForests(TSPChain c, MPI_Comm comm, Mat A)
       PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more, &drop));
     } while (more);
     if (drop) PetscCall(TSPCudaForestReset(&d->forest[--c->nforests]));
-    PetscCall(TSPCudaGraphDestroy(&g));
     PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
   }
   PetscCall(TSPCudaFinish(c, stream));
@@ -463,9 +554,8 @@ static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
 
     c->info[l].cdiag = cdiag;
     PetscCall(TSPCudaGraphBuild(c, n, nnz, b_rowptr, b_col, b_val, &g, stream));
-    if (l) c->coverage_id = coverage_id; /* c_id is that of A = B_0 */
     PetscCall(TSPCudaForestFromGraph(c, &g, f, &c->info[l], stream));
-    PetscCall(TSPCudaGraphDestroy(&g));
+    if (l) c->coverage_id = coverage_id; /* c_id is that of A = B_0 */
     c->nforests++;
     PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0));
     if (n) {
