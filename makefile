@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # trisplit: GPU preconditioners built on fast tridiagonal solves, as a PETSc plugin.
 #
 #   make                      build the library ($(LIBDIR)/libtrisplit.so*) and the tutorials against $PETSC_DIR

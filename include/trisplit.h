@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    trisplit.h - public interface of trisplit, PETSc preconditioners built on fast tridiagonal solves.
 

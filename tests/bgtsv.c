@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "The reference 2x2 block tridiagonal solver (ts_ref_bgttrf/bgttrs/bgttrs_transpose/bgtsv) against a\n"
                      "dense LU with partial pivoting on the block gallery (tests/gallery/block_gallery.h).\n"
                      "  -verbose   also print the raw errors (not deterministic across machines)\n";

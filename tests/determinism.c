@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Determinism of the trisplit preconditioners: the same forest, PCView output, iteration counts\n\
 and solution bits on repeated setups and solves, and the same results with 1, 2 and 3 MPI ranks on a\n\
 block-diagonal matrix whose blocks align with the rank ownership (with the charges of the factor off:\n\
--pc_<type>_factor_charge_period 1; the charges hash the rank-local row index).\n\
+-pc_<type>_factor_charge_period 1, or on: the charges hash the global row index).\n\
   -blocks <6>  diagonal blocks (the number of ranks must divide it)\n\
   -g <12>      each block is a g x g grid operator (5-point stencil, weights differ per block and row)\n\n";
 
@@ -158,9 +159,12 @@ int main(int argc, char **argv)
         PetscCall(VecEqual(x0, x, &s));
         samex = (PetscBool)(samex && s);
         sameits = (PetscBool)(sameits && r[k].its == r[0].its && r[k].reason == r[0].reason);
-        s = (PetscBool)(r[k].npaths == r[0].npaths && r[k].longest == r[0].longest && r[k].coverage == r[0].coverage);
-        PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &s, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD));
-        sameforest = (PetscBool)(sameforest && s);
+        {
+          int same = r[k].npaths == r[0].npaths && r[k].longest == r[0].longest && r[k].coverage == r[0].coverage; /* MPIU_BOOL is deprecated in PETSc 3.24 */
+
+          PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &same, 1, MPI_INT, MPI_LAND, PETSC_COMM_WORLD));
+          sameforest = (PetscBool)(sameforest && same);
+        }
       }
     }
     if (rank == 0)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Accuracy of the reference RPTS tridiagonal solver (ts_ref_gtsv) against LAPACK dgtsv on the\n"
                      "20 matrices of the RPTS stability study (ALGORITHMS.md 2.9, Table 4) and Chang's 18 types\n"
                      "(RELATED.md 1.5), plus PETSc-free unit checks of the factor/solve kernels.\n"

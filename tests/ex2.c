@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests the linear forest kernels: weight graph, parallel [0,2]-factor against the sequential greedy,\n\
 cycle breaking, paths, permutation and bands, on the 2D model problems and on Matrix Market files.\n\
   -n <64>       grid points per direction\n\

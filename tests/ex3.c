@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Bad and unusual input for PCALGTRI: every case ends in a solution, a clear PETSc error or\n\
 KSP_DIVERGED_PC_FAILED with a reason, never a crash or a silent NaN.\n\
   -n <200>   rows of the test matrices\n\n";

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests the splitting preconditioners PCMOSD and PCALTSPLIT: m = 1 equals PCALGTRI, iterations\n\
 do not grow with m on ANISO1, ALT-i with m = 2 beats ALGTRI on MODEL8, MOS-d's transpose is its adjoint,\n\
 ALT-o refuses non-flexible Krylov methods.\n\

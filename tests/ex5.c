@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests the rpts MatSolverType and MATTRIDIAG: -pc_type lu -pc_factor_mat_solver_type rpts on the\n\
 tridiagonal test matrices of ALGORITHMS.md 2.9 (forward error against LAPACK dgtsv on the same system), MatMatSolve()\n\
 against column-by-column solves, MatSolveTranspose(), conversion to MATTRIDIAG, and the refusal of other patterns.\n\
@@ -74,7 +75,7 @@ int main(int argc, char **argv)
 
   /* 1. the Table 4 matrices through PCLU + rpts */
   for (size_t k = 0; k < sizeof(ids) / sizeof(ids[0]); k++) {
-    double             fre, fre_lapack;
+    double             fre, fre_lapack = 0;
     const PetscScalar *xa;
     KSPConvergedReason reason;
 

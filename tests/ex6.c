@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests PCMatApply() of the trisplit preconditioners (algtri, MOS-d, ALT-i) against column-by-column\n\
 PCApply(), that ALT-o refuses it, and KSPMatSolve() against KSPSolve() per column. Works with -mat_type\n\
 aijcusparse -vec_type cuda and with MPI.\n\

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests PCMOSA and its product kernel: the path-restricted product with drop tolerance 0 equals the\n\
 exact whole-chain (O(N^2)) product bit for bit, early dropping stays within its bound, m = 1 equals PCALGTRI\n\
 where the forest covers the matrix, MOS-a beats ALGTRI and MOS-d on the rotated anisotropic problem, and a\n\

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests the 2x2 block variant of PCALGTRI (-pc_algtri_block 2): exact solves where the block forest\n\
 covers the whole matrix (a two-wide strip with paired rows; a chain of odd length whose unmatched vertices get\n\
 ghost rows), the adjoint identity of PCApplyTranspose(), PCMatApply() against PCApply() per column, and GMRES\n\

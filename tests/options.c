@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "PETSc conventions of the trisplit preconditioners: the setters and getters on every PC type that\n\
 has the option, range checks, an error naming the row under -ksp_error_if_not_converged, a refused\n\
 MATSHELL, an automatic stop instead of empty factors, PCView lines that follow the viewer's tabs.\n\n";

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests PCApplyTranspose() of PCALGTRI, PCMOSD and PCMOSA on a nonsymmetric problem: the adjoint identity\n\
 y^T M^-1 x = x^T M^-T y, the transposed apply of the device (-mat_type aijcusparse -vec_type cuda) against the\n\
 host's, and the iteration counts of transpose-using Krylov methods (BiCG, KSPSolveTranspose) on both.\n\

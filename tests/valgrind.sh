@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/valgrind.sh: a representative subset of the suite under valgrind memcheck (run by
 # 'make -f gmakefile.test valgrind-check', which builds what it needs; CI runs it).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Loads a matrix (Matrix Market .mtx or .mtx.gz, or PETSc binary) and solves A x = b with any KSP and PC.\n\n\
   -f <file>        the matrix: *.mtx, *.mtx.gz (coordinate real/integer/pattern, general/symmetric/skew-symmetric),\n\
                    anything else is read as PETSc binary\n\

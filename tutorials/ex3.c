@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Time stepping with a trisplit preconditioner set up through the C API: the forest is built once\n\
 and reused while the operator keeps its nonzero pattern.\n\n\
 Step k = 0..steps-1 solves A_k x = b_k with A_k = f_k A + s_k I, f_k = 1 + 0.2 sin k,\n\

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 // copybw: device copy bandwidth, the yardstick for the apply bandwidth in bench/compare (run on the GPU
 // machine in the same call as the benchmark). For each size (in doubles; default 1.44e6, 7.2e6, 1.6e7,
 // 1.28e8) it times a grid-stride copy kernel y = x and cudaMemcpy device-to-device, best of 20 after a

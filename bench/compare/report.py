@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """Report of a bench/compare run (bash bench/compare/run.sh report compare.tar.gz compare_real.tar.gz [--out DIR]).
 
 Reads the time-stamped driver outputs of run.sh's device step (the tarballs of $OUT, or one unpacked folder) and writes, by default into bench/results/<date>-<gpu>-compare/:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # trisplit against PETSc's GPU preconditioners: one script, three steps (README.md, "Benchmarks").
 #
 #   bash bench/compare/run.sh prepare        # here, no GPU needed: bench/gpu/prepare.sh (lib + drivers against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* stamp: copies standard input to standard output, each line prefixed with the seconds (monotonic clock)
    since stamp started and a tab. bench/compare/run.sh pipes the drivers' output through it, so every
    -ksp_monitor line carries the wall-clock time at which PETSc printed it (PETSc flushes each line). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    bench_forest.cu - GPU setup stages of the linear forest (src/kernels/cuda/) against
    one cuSPARSE SpMV (cusparseSpMV, CSR, double) of the same matrix, and SRCSR's plain y = Ax

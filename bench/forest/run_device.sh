@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # Forest pipeline checks and benchmark on the GPU machine; run from the repository root after
 #   make -f tests/kernels/forest.mk   (on the build machine; outputs in .gpu/forest/, carried along)
 # usage: bash bench/forest/run_device.sh [test|memcheck|bench ...]   (default: all three)

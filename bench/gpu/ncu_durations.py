@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """Sum the kernel durations of Nsight Compute CSV files (ncu --metrics gpu__time_duration.sum --csv), per
 kernel name, as bench/gpu/profile.sh writes them.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # bench/gpu/petsc_env.sh: the CUDA + Open MPI PETSc for every GPU script (bench/gpu/*.sh, bench/compare/run.sh)
 # and for CI (.ci/run). Sourced, from the top of the repository, never run:
 #

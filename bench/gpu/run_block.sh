@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # The 2x2 block ALGTRI on the GPU machine, in one call (built here into .gpu/me/ from build/cuda-me:
 # lib/libtrisplit.so, bin/ex1, bin/ex8, bin/forest_test; the matrices in .gpu/me/mtx (the smaller ones: the carry limit)):
 #   1. host == device block forests bit for bit (tests/kernels/forest_test, with the scalar checks)

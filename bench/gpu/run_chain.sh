@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # One device call that checks a build of the PETSc layer against the build of an earlier commit, in the
 # same run, and runs the MPI configurations on one GPU (ranks sharing it):
 #   here:   OLD=/path/to/old/checkout bash bench/gpu/run_chain.sh pack   # both built against the 3.25 bundle

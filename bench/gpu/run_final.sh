@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # The closing GPU runs of a work session, in two device-tool calls (each under ten minutes):
 #   here:    bash bench/gpu/run_final.sh pack            # after building a clean checkout (see below)
 #   device:  bash bench/gpu/run_final.sh model           # carry [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz",

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # The GPU checks and benchmark of the fused apply (the forest permutations inside RPTS's finest stage,
 # ts_cuda_[ds]gtsv_permuted), in one device-tool call (about 6 minutes):
 #   here:    bash bench/gpu/run_fused.sh pack    # builds into .gpu/ (prepare.sh, the RPTS test, bench_forest)

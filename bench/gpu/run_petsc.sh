@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # Runs on the GPU machine (see bench/gpu/README.md): the PETSc-level GPU checks and the
 # time-to-solution comparison against PETSc's GPU preconditioners, all in one call.
 #   .gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz   the CUDA PETSc of ../shared/gpu (bench/gpu/petsc_env.sh unpacks it)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # On the GPU machine: host == device checks for the splittings built on the GPU (fixed and automatic m)
 # and their time to solution on the three model problems. Same setup as run_petsc.sh.
 set -u

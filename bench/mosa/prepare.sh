@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # Builds here (no GPU) what bench/mosa/run.sh needs on the GPU machine, into the ignored .gpu/mosa/:
 # libtrisplit.so, tutorials/ex1 and tests/ex7 against the CUDA PETSc 3.22.5, and the kernel test
 # mosa_test. Carry [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/mosa"] (about 35 MiB).

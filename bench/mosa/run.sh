@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # Runs on the GPU machine (build here first: bash bench/mosa/prepare.sh; carry
 # [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/mosa"]): the MOS-a device checks, the setup time of
 # PCMOSA vs N on ANISO2 and ROT (10^4 .. 1.44 10^6 rows) with the fitted exponent, and the time to

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # Device checks and benchmark of the multi-right-hand-side and transposed applies (issues 5 and 7).
 #   bash bench/multirhs/gpu.sh prepare   here, without a GPU: builds the library, tests/ex6, tests/transpose
 #                                        and bench/multirhs against the CUDA PETSc into .gpu/multirhs/

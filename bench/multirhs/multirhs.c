@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Per-column cost of PCMatApply() against PCApply() column by column, for 1, 2, 4, 8 and 32\n\
 columns, on ANISO1 (-n 1200), for any PC (-pc_type algtri, mosd -pc_mosd_m 2, altsplit -pc_altsplit_m 2, ...).\n\
 Run with -mat_type aijcusparse -vec_type cuda for the GPU. Timings: mean of -reps applications after one\n\

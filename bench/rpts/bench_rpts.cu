@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    bench_rpts.cu - RPTS (ts_cuda_[ds]gtsv) against cuSPARSE gtsv2, gtsv2_nopivot and a device-to-device
    copy of the bytes RPTS must move at least (the bandwidth floor).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    final_stage.cu - the latency of RPTS's on-chip final stage (final_kernel, one block) and of whole
    solves of the sizes where it weighs most, for one build of rpts.cuh. Build it once per variant of the

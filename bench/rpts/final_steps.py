@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """Dependent steps and barriers of RPTS's final stage (final_kernel, src/kernels/cuda/rpts.cuh), counted from
 the code, for partitions of MF rows and a last level of at most NSEQ rows (TS_RPTS_MF, TS_RPTS_NSEQ).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """Plot bench_rpts.csv (from bench/rpts/bench_rpts.cu): rows/s against N, one panel per precision and
 number of right-hand sides, for RPTS, cuSPARSE gtsv2 / gtsv2_nopivot and the copy floor (the rows/s a
 solve would reach if it moved its minimal bytes at device-to-device copy speed).

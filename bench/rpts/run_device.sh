@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # RPTS checks and benchmark on the GPU machine; run from the repository root after
 #   make -f bench/rpts/Makefile   (on the build machine; outputs in .gpu/, carried along)
 # usage: bash bench/rpts/run_device.sh [test|suite|memcheck|bench ...]   (default: test suite bench memcheck)

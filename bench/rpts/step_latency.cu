@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    step_latency.cu - cycles per elimination step of RPTS's partition routines (rpts.cuh), measured with
    clock64() around reduce_partition and substitute_partition on partitions already in shared memory.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # bench/scaling/bind.sh PROGRAM ARGS...: one GPU per MPI rank when the machine has several.
 #   mpiexec -n R bench/scaling/bind.sh .gpu/tutorials/ex1 ...
 # Sets CUDA_VISIBLE_DEVICES to GPU (local rank mod number of GPUs) before exec'ing PROGRAM; the GPUs are those

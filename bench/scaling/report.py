@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """Tables (Markdown) and plots (PNG, when matplotlib is there) of bench/scaling/run.sh's scaling.csv.
 
     python3 bench/scaling/report.py OUTDIR scaling.csv [more.csv ...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # Weak and strong scaling of every trisplit PC and PETSc's GPU baselines over MPI ranks (bench/scaling/README.md).
 #   here:   bash bench/scaling/run.sh pack          # .gpu/: the PETSc bundle, lib + ex1/ex2 of build/cuda (FROM=...),
 #                                                    # the matrix of MATRIX (a path or 'largest'); carry [".gpu"]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    block_forest_rows.h - the per-row bodies of the 2x2 block forest kernels, shared by the host kernels
    (reference/block_forest.c, a loop over the rows) and their CUDA twins (cuda/block_forest.cu, a thread

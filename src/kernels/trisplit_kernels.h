@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    trisplit_kernels.h - the PETSc-free kernels of trisplit, behind one C interface.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    MATTRIDIAG: a sequential tridiagonal matrix stored as three bands, and the MatSolverType "rpts"
    that factors and solves tridiagonal systems with the pivoting tridiagonal solver: the host kernel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    PCALGTRI: the algebraic tridiagonal preconditioner. A linear forest of the matrix graph orders
    the unknowns so that the strongest couplings form tridiagonal chains; the preconditioner is the

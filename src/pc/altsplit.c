@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    PCALTSPLIT: alternating splittings (ALGORITHMS.md 5.1, 5.5; thesis Eqs. 28-30, 78). Forest l gives
    M_l = prune(A, S_l), the entries of A on the forest plus the diagonal, tridiagonal in its order.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    PCMOSA: adaptive multiplicative operator splitting (ALGORITHMS.md 5.4, thesis Eqs. 68-69, 74-76).
    B_0 = A; level l extracts a linear forest S_l of B_l, M_l = prune(B_l, S_l) (tridiagonal in its

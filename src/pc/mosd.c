@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    PCMOSD: direct multiplicative operator splitting (ALGORITHMS.md 5.2, thesis Eqs. 57-67, 73).
    M = T M_{m-1} ... M_0 with T = diagp_k(A), J = I + (1/m) T^-1 (diag A - T) and

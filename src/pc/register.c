@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    Registration of the trisplit preconditioners and log events, by linking
    (TriSplitInitializePackage()) or by -dll_append libtrisplit.so (PetscDLLibraryRegister_trisplit()).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    The version of the trisplit library that is loaded (include/trisplit.h holds the version a program was
    compiled with: TRISPLIT_VERSION_MAJOR, _MINOR, _SUBMINOR).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/dllappend/counts.sh: sourced by run.sh and peer.sh. Counts their checks the way PETSc's harness
 # scripts do: TAP lines ('ok LABEL', 'not ok LABEL # reason') to $tap, failures also to $err, and at the
 # end a counts file gmakefile.test sums into its summary. Expects $tap, $err, $quiet, $counts set.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/dllappend/peer.sh: peer tests. One of PETSc's own KSP tutorials (compiled unchanged, not linked
 # with trisplit) runs every case of tests/dllappend/peer.cases that names it, each with the tutorial's
 # default preconditioner and with -dll_append <libtrisplit.so> -pc_type algtri, mosd and altsplit

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/dllappend: load trisplit into an unmodified PETSc program.
 #
 # PETSc's KSP tutorial ex2 (src/ksp/ksp/tutorials/ex2.c), compiled as PETSc ships it and not linked

@@ -1,4 +1,5 @@
 # -*- mode: makefile-gmake -*-
+# SPDX-License-Identifier: BSD-2-Clause
 # Fuzzing the Matrix Market reader of tutorials/ex2.c with libFuzzer (clang -fsanitize=fuzzer,address,
 # undefined), see tests/fuzz/mmread_fuzz.c. Needs clang (apt-get install clang) and lib/libtrisplit.so.
 #

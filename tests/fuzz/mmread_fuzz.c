@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* libFuzzer target for the Matrix Market reader of tutorials/ex2.c (LoadMatrixMarket and ReadLine).
    The tutorial is compiled in unchanged, its main() renamed, so the fuzzer exercises exactly the code
    the tutorial runs. Each input is written to a temporary .mtx file and loaded on PETSC_COMM_WORLD (one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* block_gallery.c - 2x2 block tridiagonal test systems; see block_gallery.h. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    block_gallery.h - 2x2 block tridiagonal test systems (PETSc-free C, shared by the host test
    tests/bgtsv.c and the CUDA test tests/kernels/test_rpts.cu).

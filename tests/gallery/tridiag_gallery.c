@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    tridiag_gallery.c - see tridiag_gallery.h. Recipes: ALGORITHMS.md 2.9 (Table 4), RELATED.md 1.5
    (Chang's Table 6.1), MATLAB/Higham gallery sources for lesp, kms, dorr, clement, randsvd, bandred.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    tridiag_gallery.h - deterministic tridiagonal test matrices (PETSc-free, C99).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    acc_sim.cu - accuracy study of RPTS on the host simulation (the partition routines of rpts.cuh, as
    host_sim_rpts.cu runs them), with the GPU's default plan: plain M-row stages above FUSED_MAX_ROWS,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Error checks of the standalone CUDA test and benchmark programs (not the library: it returns
    ts_status): print where and exit(2). CS needs cusparse.h, CT trisplit_kernels.h, included before use. */
 #ifndef TRISPLIT_TESTS_KERNELS_CHECK_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Build the forest-pipeline test and benchmark into .gpu/forest/ (ignored; carried to the GPU machine).
 # Run from the repository root:  make -f tests/kernels/forest.mk [-j2]
 # The device runs bench/forest/run_device.sh (tests, compute-sanitizer, benchmark).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    forest_matrices.h - test and benchmark matrices for the forest kernels (header only, host C++):
    the 2D stencils of tutorials/ex1.c (ANISO1, ANISO2, MODEL8 5-point, ROT with eps = 1e-3,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    forest_test.cu - the CUDA forest pipeline (src/kernels/cuda/) against the host
    kernels ts_ref_* (the oracle), compared EXACTLY: row scale, transpose, graph row pointer,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Forward relative error ||x - xt||_2 / ||xt||_2 in long double, NaN where x is not finite: the accuracy
    measure of the RPTS tests (test_rpts.cu, on the GPU, and acc_sim.cu, its host simulation, which must
    print the same digits). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    host_sim_rpts.cu - runs the RPTS partition routines of rpts.cuh (reduce_partition,
    substitute_partition, the stage plan and the final-stage level scheme) on the host, partition by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Build the MOS-a kernel test into .gpu/mosa/ (ignored; carried to the GPU machine).
 # Run from the repository root:  make -f tests/kernels/mosa.mk [-j2]
 # The device runs .gpu/mosa/mosa_test (and compute-sanitizer on mosa_test --quick).

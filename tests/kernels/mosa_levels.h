@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    mosa_levels.h - the host side of the MOS-a kernel tests (mosa_test.cu on the GPU, mosa_sim.cu on
    the host): one level of the recursion B_{l+1} = prune(B_l M_l^-1) with the reference kernels (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    mosa_sim.cu - runs the row and path routines of the MOS-a device kernels (mosa_rows.cuh,
    mosa_chain.cuh) on the host, one row or path at a time as the kernels' threads do, with slot

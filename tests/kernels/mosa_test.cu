@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    mosa_test.cu - the MOS-a device kernels (cuda/mosa_*.cu, rowsolve.cu) against their host oracles,
    compared EXACTLY over three levels of the MOS-a recursion B_{l+1} = prune(B_l M_l^-1) of each

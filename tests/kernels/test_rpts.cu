@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    test_rpts.cu - standalone (PETSc-free) test of the CUDA tridiagonal solver (RPTS) against the
    host reference solver ts_ref_gtsv (src/kernels/reference/gtsv.c) and the known solution.

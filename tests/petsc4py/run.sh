@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/petsc4py: trisplit from Python through Debian's python3-petsc4py.
 #
 # Runs tutorials/python/ex1.py (2D anisotropic Laplacian, n = 64, eps = 0.01, GMRES, rtol 1e-8) with the

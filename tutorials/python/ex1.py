@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """Solve a 2D anisotropic Laplacian with GMRES and a trisplit preconditioner from petsc4py.
 
     -eps u_xx - u_yy = f on the unit square, Dirichlet boundary, 5-point stencil on an n x n grid;

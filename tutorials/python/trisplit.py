@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """trisplit for petsc4py: load the trisplit preconditioners into PETSc from Python.
 
     import trisplit

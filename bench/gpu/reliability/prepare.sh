@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # Builds, on a machine without a GPU, what bench/gpu/reliability/run.sh needs besides .gpu/ (bench/gpu/prepare.sh):
 # build/reliability-gpu/ex2 (PETSc 3.25's KSP tutorial ex2, unchanged, against /opt/petsc-cuda-mpi) and cuda_hog.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
 # Runs on the GPU machine, in one call (see docs/reliability.md):
 #   1. peer test on the GPU: PETSc 3.25's own KSP tutorial ex2 (compiled unchanged against /opt/petsc-cuda-mpi,
 #      build/reliability-gpu/ex2) with -mat_type aijcusparse -vec_type cuda, default PC and

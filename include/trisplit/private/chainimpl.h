@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    The machinery every trisplit preconditioner is built from (src/pc/forest/): a chain of m linear
    forests of the local diagonal block, each with the tridiagonal factor of its bands, applied as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    The shared core of trisplit's PETSc layer, used by the matrix types (src/mat) and the
    preconditioners (src/pc) alike: PETSc version compatibility, access to the CSR arrays of a local

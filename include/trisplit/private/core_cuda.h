@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    The device half of the shared core (core.h): PETSc's CUDA stream, device memory with PETSc's
    errors, the kernels' status as PETSc errors, and the device CSR arrays of a SEQAIJCUSPARSE block.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    bgtsv.cu - C entry points of the CUDA 2x2 block tridiagonal solver (block RPTS, rpts_block.cuh).
 */

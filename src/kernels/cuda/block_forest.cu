@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    block_forest.cu - the CUDA twins of src/kernels/reference/block_forest.c: the 2x2 block variant of
    the linear forest (ALGORITHMS.md 4.4). A matching ([0,1]-factor) of the weight graph contracts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    coverage.cu - the weight coverages of a factor (twin of ts_ref_factor_coverage, reference/factor.c)
    and of the identity order (twin of ts_ref_identity_coverage, reference/graph.c): masked copies

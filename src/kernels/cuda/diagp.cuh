@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    diagp.cuh - diag and diagp_k of one CSR row, exactly as ts_ref_diagp (src/kernels/reference/diagp.c):
    the off-diagonal sum in column order with __dadd_rn, so that one thread per row rounds as the host.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 // Rows of a tridiagonal chain that are not strictly diagonally dominant by a margin, the twin of
 // src/kernels/reference/dominance.c (the same comparison, so the same count).
 #include "trisplit_kernels.h"

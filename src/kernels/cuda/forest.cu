@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    forest.cu - from a [0,2]-factor to a linear forest on the GPU (ALGORITHMS.md 4.3), twin of
    src/kernels/reference/forest.c (ts_ref_linear_forest, ts_ref_forest_bands):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    forest_common.cuh - shared pieces of the CUDA forest kernels (graph.cu, factor.cu, forest.cu, ...):
    error mapping, launch sizes, workspace carving and the exact floating-point helpers.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    forest_pipeline.cu - ts_cuda_linear_forest_build: the whole linear-forest setup from device CSR
    arrays of A in one stream-ordered call (what PCALGTRI does on the host): row scale, transpose,

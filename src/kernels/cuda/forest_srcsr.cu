@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    forest_srcsr.cu - C entry points of SRCSR (forest_srcsr.cuh): the Algorithm 5 preprocessing (one
    launch of binary searches, or literally with select_if) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    forest_srcsr.cuh - SRCSR, the generalized segmented-reduction CSR SpMV (ALGORITHMS.md 3),
    adaptive scheme: every row belongs to exactly one CUDA block, a block owns about w nonzeros

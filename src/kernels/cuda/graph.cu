@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    graph.cu - the symmetric weight graph on the GPU, twin of src/kernels/reference/graph.c: the row
    scale (one thread per row, sums in column order as diagp.cu), the CSR transpose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    gtsv.cu - C entry points of the CUDA tridiagonal solver (RPTS, rpts.cuh).
 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    gtsv_tuned.h - RPTS entry points with explicit tuning knobs, for the kernel tests and the benchmarks
    only (not part of the kernel API in trisplit_kernels.h, which always solves with the production plan).

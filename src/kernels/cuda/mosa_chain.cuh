@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    mosa_chain.cuh - the chain factor of MOS-a's product on the device: the layout of ts_ref_gttrf
    (src/kernels/reference/gtsv.c) and its elimination restricted to one path.

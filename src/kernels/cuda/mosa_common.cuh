@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    mosa_common.cuh - shared pieces of the MOS-a device kernels (mosa_*.cu, rowsolve.cu): the exact
    arithmetic and the atomics on ts_int, for the device and for the host simulation

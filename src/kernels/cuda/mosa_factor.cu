@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    mosa_factor.cu - the chain factor MOS-a's product reads, built on the device: the path bounds of
    the forest order (twin of ts_ref_path_bounds: heads, a running maximum, the ends) and

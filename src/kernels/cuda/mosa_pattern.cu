@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    mosa_pattern.cu - the sparse bookkeeping around MOS-a's product on the device: the row capacities
    q_i + 1 of the pruned product (q_i: off-diagonal count of row i of A), the compaction of the

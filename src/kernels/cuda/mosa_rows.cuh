@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    mosa_rows.cuh - one row of MOS-a's product on the device (rowsolve.cu runs one thread per
    row): the twin of the row loop of ts_ref_mosa_product (src/kernels/reference/rowsolve.c), with

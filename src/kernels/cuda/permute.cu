@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    permute.cu - vectors between the original and a forest order, twin of src/kernels/reference/permute.c.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    rowsolve.cu - the CUDA twin of ts_ref_mosa_product (src/kernels/reference/rowsolve.c): the rows
    of prune(B M^-1, diagonal + top-q_i) with M a factored tridiagonal chain, row i solving M^T y = b_i

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    rpts.cuh - RPTS, the recursive partitioned tridiagonal Schur complement solver (ALGORITHMS.md 2.2-2.7),
    templated on the scalar type T (float, double) and the pivoting mode PIV (ts_pivoting: 0 none,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    rpts_block.cuh - block RPTS for 2x2 block tridiagonal chains (ALGORITHMS.md 2.2-2.5 with n = 2),
    templated on the scalar type T and the pivoting mode PIV. The stage plan, the coarse sizes and the

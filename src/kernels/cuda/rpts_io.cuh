@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    rpts_io.cuh - where the finest RPTS stage reads its right-hand sides and writes its solution.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 // CUDA twins of src/kernels/reference/splitting.c: reweighting of used edges, masked sums, fused
 // permutations, MOS-d diagonals and bands. One thread per vertex or entry; the arithmetic of each
 // output is written exactly as in the reference so the results agree bit for bit (the sum excepted).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 // The bands of T^T from those of T, the twin of src/kernels/reference/tridiag_transpose.c. RPTS only
 // solves T X = B; a transposed solve (PCApplyTranspose on the GPU) runs RPTS on a copy of the bands
 // built once by this kernel, the diagonal shared with T.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    bgtsv.c - reference factorization and solves of 2x2 block tridiagonal chains (the oracle of the
    block RPTS kernel, and the host solver of the block ALGTRI variant).

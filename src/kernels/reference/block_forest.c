@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* The 2x2 block variant of the linear forest (ALGORITHMS.md 4.4, AlgTriBlockPrecond): a matching
    (a [0,1]-factor) contracts pairs of vertices into coarse vertices, a linear forest of the coarse
    graph orders them, and P A P^T restricted to it is 2x2 block tridiagonal. An unmatched vertex

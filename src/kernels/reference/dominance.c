@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Rows of a tridiagonal chain that are not strictly diagonally dominant by a margin. Every row of a
    strictly row diagonally dominant chain keeps its elimination's pivots away from zero, with or
    without pivoting, so a count of 0 spares the path-by-path elimination that would find a zero pivot

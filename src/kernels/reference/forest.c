@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* From a [0,2]-factor to a linear forest (ALGORITHMS.md 4.3): cycles broken at their weakest edge,
    path id = the smaller end vertex, position counted from that end, permutation sorted by
    (path id, position), and the three bands of P A P^T on the forest. The CUDA twin obtains the same

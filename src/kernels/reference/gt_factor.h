@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    gt_factor.h - layout of the (block) tridiagonal factors of gtsv.c and bgtsv.c (internal to the
    reference kernels): multipliers l, U's diagonal u0 and two superdiagonals u1, u2, each n entries

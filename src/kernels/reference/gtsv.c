@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    gtsv.c - reference tridiagonal factorization and solves (the oracle of the RPTS kernels).
 

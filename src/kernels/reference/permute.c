@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Vector permutations between the original and the forest order, for k columns at once (the
    multi-right-hand-side applies of the splittings) with an optional diagonal scaling fused in: one
    pass over the columns instead of two. Ghost slots (perm[k] < 0, the unmatched vertices' partners

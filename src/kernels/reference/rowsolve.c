@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    Sparse rows times the inverse of a factored tridiagonal chain (the product B M^-1 of MOS-a,
    ALGORITHMS.md 5.4): row i of B M^-1 is y with M^T y = b_i. The chain's paths are decoupled

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* The bands of T^T from those of T (device transposed solves: RPTS only solves T X = B, so the
    transposed apply solves with a transposed copy of the bands). */
 #include "trisplit_kernels.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    The chain of forests, independent of where it lives: the setup every trisplit PC shares (the local
    block, the backend chosen from its type, rebuild or refresh, failure reporting), the dispatch to

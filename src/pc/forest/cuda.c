@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    The CUDA backend of the chain (MATSEQAIJCUSPARSE local blocks): the same pipeline as the host
    backend (src/pc/forest/host.c), with the CUDA kernels on PETSc's stream, from the matrix's device

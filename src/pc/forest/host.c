@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    The host backend of the chain (MATSEQAIJ local blocks): local block -> weight graph C ->
    [0,2]-factor -> linear forest -> permuted tridiagonal bands -> factorization, with the reference

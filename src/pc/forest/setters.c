@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
    The setters and getters of the options of trisplit's preconditioners: the forest options under the
    PCAlgTri names, composed on every trisplit PC (each extracts its forests with them), and the number
