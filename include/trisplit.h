@@ -147,6 +147,7 @@ PETSC_EXTERN PetscErrorCode PCMOSDGetDiagonal(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCMOSASetM(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCAltSplitSetType(PC, PCAltSplitType);
 PETSC_EXTERN PetscErrorCode PCAltSplitGetType(PC, PCAltSplitType *);
+PETSC_EXTERN PetscErrorCode PCAltSplitSetLocal(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCAltSplitSetM(PC, PetscInt);
 /* the tridiagonal matrix type */
 PETSC_EXTERN PetscErrorCode MatCreateTridiag(MPI_Comm, PetscInt, const PetscScalar[], const PetscScalar[], const PetscScalar[], Mat *);

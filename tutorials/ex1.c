@@ -318,6 +318,12 @@ int main(int argc, char **argv)
     nsize: {{2 3}separate output}
     args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_type inner -pc_altsplit_m 2
 
+  # ALT-i with each rank's diagonal block in the residuals (block Jacobi of ALT-i): on 1 rank the same as the global sweeps
+  test:
+    suffix: altsplit_local
+    nsize: {{1 2 3}separate output}
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_local
+
   test:
     suffix: pcs_rot_mpi
     nsize: {{2 3}separate output}

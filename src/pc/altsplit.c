@@ -13,7 +13,10 @@ const char *const PCAltSplitTypes[] = {"inner", "outer", "PCAltSplitType", "PC_A
 typedef struct {
   TSPChain       chain; /* m forests of one graph, the raw bands of A */
   PCAltSplitType type;
-  Vec            res;           /* A z, then the residual */
+  PetscBool      local;         /* residuals with the rank's diagonal block, not the global operator */
+  Vec            res;           /* A z */
+  Mat            lmat;          /* local: the diagonal block of the operator (borrowed) */
+  Vec            lz, lres;      /* local: z's part on this rank, and the block times it */
   Mat            mz, maz, mcor; /* PCMatApply(): Z, A Z (then the residual) and the correction, k columns */
   PetscInt       napply;        /* applications since the last KSPSolve (outer) */
 } PC_AltSplit;
@@ -24,6 +27,13 @@ static PetscErrorCode PCSetUp_AltSplit(PC pc)
 
   PetscFunctionBegin;
   if (!alt->res) PetscCall(MatCreateVecs(pc->pmat, &alt->res, NULL));
+  PetscCall(VecDestroy(&alt->lz));
+  PetscCall(VecDestroy(&alt->lres));
+  alt->lmat = NULL;
+  if (alt->local) {
+    PetscCall(MatGetDiagonalBlock(pc->pmat, &alt->lmat));
+    PetscCall(MatCreateVecs(alt->lmat, &alt->lz, &alt->lres));
+  }
   alt->napply = 0;
   PetscCall(MatDestroy(&alt->mz)); /* the product A Z of PCMatApply() is bound to the old operator */
   PetscCall(MatDestroy(&alt->maz));
@@ -44,11 +54,19 @@ static PetscErrorCode PCApply_AltSplit(PC pc, Vec r, Vec z)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   /* defect correction sweeps from z = 0: the first needs no product by A; with MPI the product is the
-     global operator's, which couples the ranks' factors */
+     global operator's, which couples the ranks' factors, or (local) each rank's diagonal block's, which
+     makes the sweeps a block Jacobi preconditioner with one ALT-i per block and no communication */
   PetscCall(TSPChainApply(alt->chain, 0, 0, PETSC_FALSE, r, z));
   for (PetscInt l = 1; l < m && !alt->chain->failed; l++) {
-    PetscCall(MatMult(pc->pmat, z, alt->res));
-    PetscCall(TSPChainCorrect(alt->chain, l, r, alt->res, z));
+    if (alt->local) {
+      PetscCall(VecGetLocalVectorRead(z, alt->lz));
+      PetscCall(MatMult(alt->lmat, alt->lz, alt->lres));
+      PetscCall(VecRestoreLocalVectorRead(z, alt->lz));
+      PetscCall(TSPChainCorrect(alt->chain, l, r, alt->lres, z));
+    } else {
+      PetscCall(MatMult(pc->pmat, z, alt->res));
+      PetscCall(TSPChainCorrect(alt->chain, l, r, alt->res, z));
+    }
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -94,7 +112,7 @@ static PetscErrorCode PCMatApply_AltSplit(PC pc, Mat X, Mat Y)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(MatGetSize(X, NULL, &k));
-  if (k < alt->chain->min_batch) {
+  if (k < alt->chain->min_batch || alt->local) { /* the local residuals: column by column */
     for (PetscInt c = 0; c < k; c++) {
       Vec x, y;
 
@@ -145,6 +163,9 @@ static PetscErrorCode PCReset_AltSplit(PC pc)
   PetscFunctionBegin;
   PetscCall(TSPChainReset(alt->chain));
   PetscCall(VecDestroy(&alt->res));
+  PetscCall(VecDestroy(&alt->lz));
+  PetscCall(VecDestroy(&alt->lres));
+  alt->lmat = NULL;
   PetscCall(MatDestroy(&alt->mz));
   PetscCall(MatDestroy(&alt->maz));
   PetscCall(MatDestroy(&alt->mcor));
@@ -160,6 +181,7 @@ static PetscErrorCode PCDestroy_AltSplit(PC pc)
   PetscCall(TSPChainComposeSetters(pc, PETSC_FALSE));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetType_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitGetType_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetLocal_C", NULL));
   PetscCall(TSPChainDestroy(&alt->chain));
   PetscCall(PetscFree(pc->data));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -173,6 +195,7 @@ static PetscErrorCode PCSetFromOptions_AltSplit(PC pc, TriSplitOptionItems Petsc
   PetscOptionsHeadBegin(PetscOptionsObject, "ALTSPLIT options");
   PetscCall(PetscOptionsEnum("-pc_altsplit_type", "inner (ALT-i, fixed operator) or outer (ALT-o, one factor per application)", "PCAltSplitSetType", PCAltSplitTypes, (PetscEnum)alt->type, (PetscEnum *)&alt->type, NULL));
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "altsplit", alt->chain));
+  PetscCall(PetscOptionsBool("-pc_altsplit_local", "ALT-i's residuals with each rank's diagonal block (block Jacobi, no communication) instead of the global operator", "PCAltSplitSetLocal", alt->local, &alt->local, NULL));
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -187,6 +210,7 @@ static PetscErrorCode PCView_AltSplit(PC pc, PetscViewer viewer)
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPrintf(viewer, "type %s (%s)\n", PCAltSplitTypes[alt->type], alt->type == PC_ALTSPLIT_INNER ? "ALT-i: m sweeps per application" : "ALT-o: one factor per application"));
+  if (alt->type == PC_ALTSPLIT_INNER && alt->local) PetscCall(PetscViewerASCIIPrintf(viewer, "residuals with each rank's diagonal block (local)\n"));
   PetscCall(TSPChainViewOptions(c, viewer));
   if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " factors, omega %g\n", c->m, (double)c->omega));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", (double)c->coverage, c->m_max, (double)c->omega));
@@ -199,6 +223,16 @@ static PetscErrorCode PCAltSplitSetType_AltSplit(PC pc, PCAltSplitType type)
   PetscFunctionBegin;
   PetscCheck(type == PC_ALTSPLIT_INNER || type == PC_ALTSPLIT_OUTER, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown PCAltSplitType %d", (int)type);
   ((PC_AltSplit *)pc->data)->type = type;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAltSplitSetLocal_AltSplit(PC pc, PetscBool local)
+{
+  PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+
+  PetscFunctionBegin;
+  if (alt->local != local) pc->setupcalled = PETSC_FALSE;
+  alt->local = local;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -261,6 +295,38 @@ PetscErrorCode PCAltSplitGetType(PC pc, PCAltSplitType *type)
 }
 
 /*@
+  PCAltSplitSetLocal - Sets whether the defect-correction sweeps of `PCALTSPLIT` (ALT-i) form their residuals
+  with each rank's diagonal block instead of the global operator
+
+  Logically Collective
+
+  Input Parameters:
++ pc    - the preconditioner context
+- local - `PETSC_FALSE` (default): r - A z with the global operator, which couples the ranks' factors;
+          `PETSC_TRUE`: r - A_ii z_i with the diagonal block, a block Jacobi preconditioner with one ALT-i per
+          rank and no communication inside the apply
+
+  Options Database Key:
+. -pc_altsplit_local <false> - local residuals
+
+  Level: advanced
+
+  Note:
+  With one rank both are the same. The local variant needs fewer messages per apply and usually more
+  Krylov iterations as the number of ranks grows. `PCMatApply()` applies it column by column.
+
+.seealso: `PCALTSPLIT`, `PCAltSplitSetType()`, `PCBJACOBI`
+@*/
+PetscErrorCode PCAltSplitSetLocal(PC pc, PetscBool local)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveBool(pc, local, 2);
+  PetscTryMethod(pc, "PCAltSplitSetLocal_C", (PC, PetscBool), (pc, local));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
   PCAltSplitSetM - Sets the number of tridiagonal factors of `PCALTSPLIT` (the same as `PCTriSplitSetM()`)
 
   Logically Collective
@@ -306,7 +372,8 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
    Notes:
    ALT-i applies z = 0; z += M_l^-1 (r - A z) for l = 0..m-1, costing m tridiagonal solves and m - 1
    products by the operator. With MPI the factors act on each rank's diagonal block while the
-   residual uses the global operator, so the sweeps couple the ranks. With m = 1 both types equal `PCALGTRI`.
+   residual uses the global operator, so the sweeps couple the ranks; -pc_altsplit_local
+   (`PCAltSplitSetLocal()`) takes each rank's diagonal block instead (block Jacobi, no communication). With m = 1 both types equal `PCALGTRI`.
    ALT-i with m > 1 is not symmetric (the sweeps run in one order): use `KSPGMRES` or `KSPBCGS`, not
    `KSPCG`. The number of factors, coverage and omega have the setters `PCTriSplitSetM()`,
    `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the forest options those of `PCALGTRI`.
@@ -338,5 +405,6 @@ PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
   PetscCall(TSPChainComposeSetters(pc, PETSC_TRUE));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetType_C", PCAltSplitSetType_AltSplit));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitGetType_C", PCAltSplitGetType_AltSplit));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetLocal_C", PCAltSplitSetLocal_AltSplit));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
