@@ -182,6 +182,23 @@ def subsample(h, kmax=300):
     return [h[i] for i in idx if i < len(h)]
 
 
+def petsc_version(src):
+    """The PETSc version the run used: the "Using Petsc Release Version X.Y.Z" line of -log_view (logview/*.txt,
+    runs/*.log) or a "petsc X.Y.Z" line of gpu.txt; else the bundle of bench/gpu/petsc_env.sh."""
+    pat = re.compile(r"(?:Using Petsc (?:Release|Development) Version|^petsc:?)\s+v?(\d+\.\d+\.\d+)", re.I | re.M)
+    files = [os.path.join(src, "gpu.txt")]
+    for sub in ("logview", "runs"):
+        d = os.path.join(src, sub)
+        if os.path.isdir(d):
+            files += [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith((".txt", ".log"))]
+    for f in files:
+        if os.path.isfile(f):
+            m = pat.search(open(f, errors="replace").read())
+            if m:
+                return m.group(1)
+    return "3.25.4"
+
+
 def gpu_slug(name):
     toks = [t for t in re.split(r"[\s\-_]+", name.lower()) if t and t not in ("nvidia", "tesla", "sxm", "pcie")]
     for t in toks:
@@ -394,7 +411,7 @@ def main(argv):
     # ---- markdown ----
     md = io.StringIO()
     md.write("# trisplit vs PETSc's GPU preconditioners: results\n\n")
-    md.write("Device: %s (`gpu.txt`), %s, trisplit commit %s, PETSc 3.22.5 (CUDA, sm_90).\n" % (gpu[0].strip(), date, commit))
+    md.write("Device: %s (`gpu.txt`), %s, trisplit commit %s, PETSc %s (CUDA, sm_90).\n" % (gpu[0].strip(), date, commit, petsc_version(src)))
     md.write("Command: `bash bench/compare/run.sh prepare` here, device tool `bash bench/compare/run.sh device`, then "
              "`bash bench/compare/run.sh report compare.tar.gz`.\n")
     md.write("All runs `-mat_type aijcusparse -vec_type cuda`, rtol 1e-6, right preconditioning, x0 = 0, b = A x with "

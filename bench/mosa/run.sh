@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Runs on the GPU machine (build here first: bash bench/mosa/prepare.sh; carry
-# [".gpu/petsc-cuda-3.22.5-sm90.tar.xz", ".gpu/mosa"]): the MOS-a device checks, the setup time of
+# [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/mosa"]): the MOS-a device checks, the setup time of
 # PCMOSA vs N on ANISO2 and ROT (10^4 .. 1.44 10^6 rows) with the fitted exponent, and the time to
 # solution against PETSc's GPU ilu and gamg in the same run (GMRES(20), rtol 1e-6, right
 # preconditioning). Usage on the device: bash bench/mosa/run.sh [checks|bench|all]
@@ -11,8 +11,8 @@ set -u
 what=${1:-all}
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
-[ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
-export LD_LIBRARY_PATH=$PWD/.gpu/mosa/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+# the CUDA + Open MPI PETSc 3.25.4 (unpacked from .gpu/), LD_LIBRARY_PATH, -use_gpu_aware_mpi 0
+. bench/gpu/petsc_env.sh -- .gpu/mosa/lib || exit 1
 # every kernel is loaded when the context is created (at the matrix's first copy to the GPU), so the
 # setup times hold no lazy module loading
 export CUDA_MODULE_LOADING=EAGER

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Device checks and benchmark of the multi-right-hand-side and transposed applies (issues 5 and 7).
 #   bash bench/multirhs/gpu.sh prepare   here, without a GPU: builds the library, tests/ex6, tests/transpose
-#                                        and bench/multirhs against the CUDA PETSc into .gpu/multirhs/
+#                                        and bench/multirhs against the CUDA + Open MPI PETSc 3.25.4
+#                                        (bench/gpu/petsc_env.sh) into .gpu/multirhs/
 #   bash bench/multirhs/gpu.sh run       on the GPU machine (device tool, carry [".gpu/multirhs",
-#                                        ".gpu/petsc-cuda-3.22.5-sm90.tar.xz"]): the checks against the expected
+#                                        ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]): the checks against the expected
 #                                        outputs, compute-sanitizer memcheck of both tests, and the per-column
 #                                        cost of PCMatApply for algtri (scalar, 2x2 blocks), mosd, altsplit and mosa (1200^2 ANISO1)
 set -u
@@ -14,14 +15,14 @@ case "${1:-run}" in
 prepare)
   set -e
   SHARED=${SHARED:-../shared}
-  [ -d /opt/petsc-cuda ] || tar xJf "$SHARED/gpu/petsc-cuda-3.22.5-sm90.tar.xz" -C /opt
-  [ -f .gpu/petsc-cuda-3.22.5-sm90.tar.xz ] || { mkdir -p .gpu; cp "$SHARED/gpu/petsc-cuda-3.22.5-sm90.tar.xz" .gpu/; }
+  . bench/gpu/petsc_env.sh --
+  [ -f ".gpu/$PETSC_CUDA_TARBALL" ] || { mkdir -p .gpu; cp "$SHARED/gpu/$PETSC_CUDA_TARBALL" .gpu/; }
   B=build/cuda-multirhs
-  P="PETSC_DIR=/opt/petsc-cuda BUILD=$B LIBDIR=$B/lib TUTDIR=$B/tutorials"
+  P="PETSC_DIR=$PETSC_CUDA_DIR BUILD=$B LIBDIR=$B/lib TUTDIR=$B/tutorials"
   make $P lib $B/bench/multirhs/multirhs
   make $P test search='tests-ex6_host tests-transpose_host' # builds the test programs (host runs here)
-  mkdir -p $D/lib $D/tests $D/bench
-  cp $B/lib/libtrisplit.so $D/lib/
+  mkdir -p $D/tests $D/bench
+  ts_copy_lib $B/lib $D/lib
   cp $B/tests/tests/ex6 $B/tests/tests/transpose $D/tests/
   cp $B/bench/multirhs/multirhs $D/bench/
   du -sh $D
@@ -29,8 +30,7 @@ prepare)
 run)
   OUT=${OUT:-/tmp/out}
   mkdir -p "$OUT"
-  [ -d /opt/petsc-cuda ] || tar xJf .gpu/petsc-cuda-3.22.5-sm90.tar.xz -C /opt
-  export LD_LIBRARY_PATH=$PWD/$D/lib:/opt/petsc-cuda/lib:/usr/local/cuda/lib64
+  . bench/gpu/petsc_env.sh -- $D/lib || exit 1
   GPU="-mat_type aijcusparse -vec_type cuda"
   { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; } | tee "$OUT/gpu.txt"
   pass=0 fail=0
