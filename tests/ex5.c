@@ -208,6 +208,40 @@ int main(int argc, char **argv)
   PetscCall(MatDestroy(&F));
   PetscCall(MatDestroy(&A));
 
+  /* 5. a singular tridiagonal matrix (row and column 7 empty but the diagonal): the factorization reports
+     the host's zero pivot and row, on the GPU too, and stops with PETSC_ERR_MAT_LU_ZRPVT under
+     MatSetErrorIfFailure() (what PCLU sets from -ksp_error_if_not_converged) */
+  {
+    const PetscInt ns = 20;
+    double         as[20], bs[20], cs[20];
+    MatFactorError err;
+    PetscInt       row = -1;
+    PetscReal      pivot;
+
+    for (PetscInt i = 0; i < ns; i++) {
+      as[i] = i == 7 || i == 8 ? 0.0 : -1.0;
+      bs[i] = i == 7 ? 0.0 : 4.0;
+      cs[i] = i == 6 || i == 7 ? 0.0 : -1.0;
+    }
+    PetscCall(BandMatrix(ns, as, bs, cs, &A));
+    PetscCall(MatGetFactor(A, MATSOLVERRPTS, MAT_FACTOR_LU, &F));
+    PetscCall(MatLUFactorSymbolic(F, A, NULL, NULL, NULL));
+    PetscCall(MatLUFactorNumeric(F, A, NULL));
+    PetscCall(MatFactorGetError(F, &err));
+    if (err == MAT_FACTOR_NUMERIC_ZEROPIVOT) PetscCall(MatFactorGetErrorZeroPivot(F, &pivot, &row));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "singular tridiagonal: the factorization reports a zero pivot: %s, in row %" PetscInt_FMT "\n", err == MAT_FACTOR_NUMERIC_ZEROPIVOT ? "yes" : "no", row));
+    PetscCall(MatDestroy(&F));
+    PetscCall(MatSetErrorIfFailure(A, PETSC_TRUE));
+    PetscCall(MatGetFactor(A, MATSOLVERRPTS, MAT_FACTOR_LU, &F));
+    PetscCall(MatLUFactorSymbolic(F, A, NULL, NULL, NULL));
+    PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+    ierr = MatLUFactorNumeric(F, A, NULL);
+    PetscCall(PetscPopErrorHandler());
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "with MatSetErrorIfFailure() it stops with PETSC_ERR_MAT_LU_ZRPVT: %s\n", ierr == PETSC_ERR_MAT_LU_ZRPVT ? "yes" : "no"));
+    PetscCall(MatDestroy(&F));
+    PetscCall(MatDestroy(&A));
+  }
+
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "table 4 through PCLU: %" PetscInt_FMT " PASS, %" PetscInt_FMT " FAIL\n", pass, fail));
   PetscCall(PetscFree4(a, b, c, xt));
   PetscCall(PetscFinalize());

@@ -401,6 +401,42 @@ static PetscErrorCode MatRPTSDeviceBands(Mat F, Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A zero pivot of the host's elimination, found on the device: one parallel pass finds the rows that are
+   not strictly diagonally dominant; only if there are any, the host's elimination runs on the device
+   (ts_cuda_gttrf_paths, the whole matrix one path) and reports its status and row as ts_ref_gttrf */
+static PetscErrorCode MatRPTSDeviceCheck(Mat F, ts_status *status, ts_int *zero_row)
+{
+  Mat_Tridiag   *t = (Mat_Tridiag *)F->data;
+  const PetscInt n = F->rmap->n;
+  cudaStream_t   stream;
+  PetscInt      *info2, info[2] = {TS_SUCCESS, -1};
+  char          *work;
+  const size_t   ab = 256, ints = ((sizeof(PetscInt) * (n + 2) + ab - 1) / ab) * ab, pbytes = ((ts_cuda_path_bounds_buffer_size(n) + ab - 1) / ab) * ab;
+
+  PetscFunctionBegin;
+  *status   = TS_SUCCESS;
+  *zero_row = -1;
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitGetStream(&stream));
+  /* the status, begin and end (each aligned), the path bounds' scratch, the factor */
+  PetscCall(TriSplitDeviceMalloc(3 * ints + pbytes + ts_ref_gttrf_size(n) + 1, (void **)&work));
+  info2 = (PetscInt *)work;
+  PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, t->d_a, t->d_b, t->d_c, info2), "tridiag_weak_rows"));
+  PetscCall(TriSplitDeviceRead(stream, info2, info, sizeof(PetscInt)));
+  if (info[0]) {
+    PetscInt *begin = (PetscInt *)(work + ints), *end = (PetscInt *)(work + 2 * ints);
+    char     *buf = work + 3 * ints, *factor = buf + pbytes;
+
+    PetscCall(TriSplitCheckKernel(ts_cuda_path_bounds(stream, n, t->d_ident, t->d_zero, begin, end, buf), "path_bounds"));
+    PetscCall(TriSplitCheckKernel(ts_cuda_gttrf_paths(stream, t->pivoting, n, begin, end, t->d_a, t->d_b, t->d_c, factor, info2), "gttrf_paths"));
+    PetscCall(TriSplitDeviceRead(stream, info2, info, sizeof(info)));
+    *status   = (ts_status)info[0];
+    *zero_row = info[1];
+  }
+  TriSplitDeviceFree(work);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* X = T^-1 B on the device for nrhs columns (X may be B) */
 static PetscErrorCode MatRPTSDeviceSolve(Mat F, PetscInt nrhs, const PetscScalar *b, PetscScalar *x)
 {
@@ -437,21 +473,23 @@ static PetscErrorCode MatLUFactorNumeric_RPTS(Mat F, Mat A, const MatFactorInfo 
   F->factorerrortype = MAT_FACTOR_NOERROR;
 #if defined(PETSC_HAVE_CUDA)
   if (t->on_device) {
-    /* RPTS recomputes the elimination in every solve: the numeric factorization is the bands */
+    /* RPTS recomputes the elimination in every solve: the numeric factorization is the bands, and the
+       check that the host's elimination of them meets no zero pivot */
     PetscCall(MatRPTSDeviceBands(F, A));
-    F->assembled = PETSC_TRUE;
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
+    PetscCall(MatRPTSDeviceCheck(F, &status, &zero_row));
+  } else
 #endif
-  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATTRIDIAG, &istridiag));
-  if (istridiag) {
-    Mat_Tridiag *s = (Mat_Tridiag *)A->data;
-    PetscCall(PetscArraycpy(t->a, s->a, A->rmap->n));
-    PetscCall(PetscArraycpy(t->b, s->b, A->rmap->n));
-    PetscCall(PetscArraycpy(t->c, s->c, A->rmap->n));
-  } else PetscCall(MatTridiagBandsFromAIJ(A, t->a, t->b, t->c));
-  if (!t->factor) PetscCall(PetscMalloc(ts_ref_gttrf_size(A->rmap->n) + 1, &t->factor));
-  status = ts_ref_gttrf(t->pivoting, A->rmap->n, t->a, t->b, t->c, t->factor, &zero_row);
+  {
+    PetscCall(PetscObjectTypeCompare((PetscObject)A, MATTRIDIAG, &istridiag));
+    if (istridiag) {
+      Mat_Tridiag *s = (Mat_Tridiag *)A->data;
+      PetscCall(PetscArraycpy(t->a, s->a, A->rmap->n));
+      PetscCall(PetscArraycpy(t->b, s->b, A->rmap->n));
+      PetscCall(PetscArraycpy(t->c, s->c, A->rmap->n));
+    } else PetscCall(MatTridiagBandsFromAIJ(A, t->a, t->b, t->c));
+    if (!t->factor) PetscCall(PetscMalloc(ts_ref_gttrf_size(A->rmap->n) + 1, &t->factor));
+    status = ts_ref_gttrf(t->pivoting, A->rmap->n, t->a, t->b, t->c, t->factor, &zero_row);
+  }
   if (status == TS_ERR_ZERO_PIVOT) {
     PetscCheck(!A->erroriffailure, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero pivot in row %" PetscInt_FMT " of the tridiagonal factorization (rpts)", (PetscInt)zero_row);
     PetscCall(PetscInfo(F, "Zero pivot in row %" PetscInt_FMT "\n", (PetscInt)zero_row));
