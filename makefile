@@ -6,7 +6,7 @@
 #   make run                  set up (installs petsc-dev if missing), build, solve ANISO1 with algtri and jacobi
 #   make check                set up, build, run the whole test suite through PETSc's test harness
 #   make test                 run the test suite (library already built); make test search='tests-ex1*'
-#   make lib | tutorials      only the library | only tutorials/ex1 and ex2
+#   make lib | tutorials      only the library | only tutorials/ex1, ex2 and ex3
 #   make cuda-kernels         compile src/kernels/cuda/*.cu with nvcc (also without a CUDA PETSc)
 #   make install PREFIX=dir   install the library (versioned, with its symlinks), trisplit.h and trisplit.pc
 #   make uninstall PREFIX=dir remove what 'make install' installed
@@ -139,7 +139,7 @@ cuda-kernels: $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_CUDA_SRC))
 # Tutorials
 # TUTDIR: where the tutorial programs go (another PETSc build keeps its own, e.g. TUTDIR=build/cuda/tutorials)
 TUTDIR    ?= tutorials
-TUTORIALS := $(TUTDIR)/ex1 $(TUTDIR)/ex2
+TUTORIALS := $(TUTDIR)/ex1 $(TUTDIR)/ex2 $(TUTDIR)/ex3
 tutorials: $(TUTORIALS)
 
 $(TUTDIR)/%: tutorials/%.c $(LIBNAME) include/trisplit.h
