@@ -401,39 +401,28 @@ static PetscErrorCode MatRPTSDeviceBands(Mat F, Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* A zero pivot of the host's elimination, found on the device: one parallel pass finds the rows that are
-   not strictly diagonally dominant; only if there are any, the host's elimination runs on the device
-   (ts_cuda_gttrf_paths, the whole matrix one path) and reports its status and row as ts_ref_gttrf */
+/* A zero pivot of the host's elimination, found on the device (TriSplitDeviceCheckPivots(): the whole
+   matrix is one path, in its own order), with the status and row of ts_ref_gttrf */
 static PetscErrorCode MatRPTSDeviceCheck(Mat F, ts_status *status, ts_int *zero_row)
 {
   Mat_Tridiag   *t = (Mat_Tridiag *)F->data;
   const PetscInt n = F->rmap->n;
   cudaStream_t   stream;
-  PetscInt      *info2, info[2] = {TS_SUCCESS, -1};
-  char          *work;
-  const size_t   ab = 256, ints = ((sizeof(PetscInt) * (n + 2) + ab - 1) / ab) * ab, pbytes = ((ts_cuda_path_bounds_buffer_size(n) + ab - 1) / ab) * ab;
+  PetscInt      *ints, row = -1;
+  void          *factor = NULL;
+  const size_t   ab = 256, vec = ((sizeof(PetscInt) * n + ab - 1) / ab) * ab;
 
   PetscFunctionBegin;
   *status   = TS_SUCCESS;
   *zero_row = -1;
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TriSplitGetStream(&stream));
-  /* the status, begin and end (each aligned), the path bounds' scratch, the factor */
-  PetscCall(TriSplitDeviceMalloc(3 * ints + pbytes + ts_ref_gttrf_size(n) + 1, (void **)&work));
-  info2 = (PetscInt *)work;
-  PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, t->d_a, t->d_b, t->d_c, info2), "tridiag_weak_rows"));
-  PetscCall(TriSplitDeviceRead(stream, info2, info, sizeof(PetscInt)));
-  if (info[0]) {
-    PetscInt *begin = (PetscInt *)(work + ints), *end = (PetscInt *)(work + 2 * ints);
-    char     *buf = work + 3 * ints, *factor = buf + pbytes;
-
-    PetscCall(TriSplitCheckKernel(ts_cuda_path_bounds(stream, n, t->d_ident, t->d_zero, begin, end, buf), "path_bounds"));
-    PetscCall(TriSplitCheckKernel(ts_cuda_gttrf_paths(stream, t->pivoting, n, begin, end, t->d_a, t->d_b, t->d_c, factor, info2), "gttrf_paths"));
-    PetscCall(TriSplitDeviceRead(stream, info2, info, sizeof(info)));
-    *status   = (ts_status)info[0];
-    *zero_row = info[1];
-  }
-  TriSplitDeviceFree(work);
+  /* begin, end and the status (each aligned), then the path bounds' scratch */
+  PetscCall(TriSplitDeviceMalloc(2 * vec + ab + ts_cuda_path_bounds_buffer_size(n), (void **)&ints));
+  PetscCall(TriSplitDeviceCheckPivots(stream, t->pivoting, n, t->d_ident, t->d_zero, t->d_a, t->d_b, t->d_c, ints, (PetscInt *)((char *)ints + vec), (char *)ints + 2 * vec + ab, &factor, (PetscInt *)((char *)ints + 2 * vec), status, &row));
+  *zero_row = row;
+  TriSplitDeviceFree(factor);
+  TriSplitDeviceFree(ints);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -61,6 +61,48 @@ static inline PetscErrorCode TriSplitCheckKernel(ts_status status, const char *w
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The host's elimination (ts_ref_gttrf) of a forest's chain (a, b, c) on the device, path by path: the
+   bounds begin/end of each path from perm and path_id (ts_cuda_path_bounds, with scratch of
+   ts_cuda_path_bounds_buffer_size(n) bytes), then ts_cuda_gttrf_paths into factor (ts_ref_gttrf_size(n)
+   bytes), bit for bit the host's. *status is ts_ref_gttrf's; on a failure *row is the row (perm of the
+   first failing position), else -1. info: 2 device ints. */
+static inline PetscErrorCode TriSplitDeviceEliminate(cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const PetscInt *perm, const PetscInt *path_id, const PetscScalar *a, const PetscScalar *b, const PetscScalar *c, PetscInt *begin, PetscInt *end, void *scratch, void *factor, PetscInt *info, ts_status *status, PetscInt *row)
+{
+  PetscInt h[2] = {TS_SUCCESS, -1};
+
+  PetscFunctionBegin;
+  *status = TS_SUCCESS;
+  *row    = -1;
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitCheckKernel(ts_cuda_path_bounds(stream, n, perm, path_id, begin, end, scratch), "path_bounds"));
+  PetscCall(TriSplitCheckKernel(ts_cuda_gttrf_paths(stream, pivoting, n, begin, end, a, b, c, factor, info), "gttrf_paths"));
+  PetscCall(TriSplitDeviceRead(stream, info, h, sizeof(h)));
+  *status = (ts_status)h[0];
+  if (h[0] != TS_SUCCESS && h[1] >= 0) PetscCall(TriSplitDeviceRead(stream, perm + h[1], row, sizeof(PetscInt)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether the host's elimination of a chain meets a zero pivot (or a non-finite entry), without running it
+   where it cannot: one parallel pass (ts_cuda_tridiag_weak_rows) finds the rows that are not strictly
+   diagonally dominant, and only if there are any TriSplitDeviceEliminate() runs, into *factor (allocated
+   at the first need, the caller frees it). A dominant chain has no zero pivot, and the elimination is a
+   serial chain of steps as long as the longest path (milliseconds for long paths). */
+static inline PetscErrorCode TriSplitDeviceCheckPivots(cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const PetscInt *perm, const PetscInt *path_id, const PetscScalar *a, const PetscScalar *b, const PetscScalar *c, PetscInt *begin, PetscInt *end, void *scratch, void **factor, PetscInt *info, ts_status *status, PetscInt *row)
+{
+  PetscInt weak = 0;
+
+  PetscFunctionBegin;
+  *status = TS_SUCCESS;
+  *row    = -1;
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, a, b, c, info), "tridiag_weak_rows"));
+  PetscCall(TriSplitDeviceRead(stream, info, &weak, sizeof(PetscInt)));
+  if (!weak) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!*factor) PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, factor));
+  PetscCall(TriSplitDeviceEliminate(stream, pivoting, n, perm, path_id, a, b, c, begin, end, scratch, *factor, info, status, row));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Device CSR arrays of a SEQAIJCUSPARSE matrix. cuSPARSE's indices are int: the device path needs
    32-bit PetscInt (PETSc 3.26 hands out PetscInt indices, the same type then). */
 static inline PetscErrorCode TriSplitGetDeviceCSR(Mat A, PetscInt *n, PetscInt *nnz, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)

@@ -287,16 +287,16 @@ static PetscErrorCode TSPCudaForestToSingle(TSPCudaForest *f, cudaStream_t strea
    and PCFailedReason, and -ksp_error_if_not_converged names the same row: MOS-d's T with a zero
    (diagp_0 only), a NaN or Inf anywhere in the block (PC_FACTOR_OTHER at its first row, as the host's
    band extraction), and a zero pivot in the elimination of a factor (PC_FACTOR_NUMERIC_ZEROPIVOT),
-   found by ts_cuda_gttrf_paths, the host's elimination path by path, bit for bit (RPTS reports no
-   pivots), for the factors that are not strictly diagonally dominant. A few bytes come back per
-   factor; the rows are looked up only on failure. */
+   found by the host's elimination path by path on the device (TriSplitDeviceCheckPivots(): RPTS
+   reports no pivots), for the factors that are not strictly diagonally dominant. A few bytes come
+   back per factor; the rows are looked up only on failure. */
 static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscScalar *va, cudaStream_t stream)
 {
   TSPChain_CUDA *d  = (TSPChain_CUDA *)c->data;
   TSPCarve       cv = {NULL, 0};
-  PetscInt      *begin, *end, *info, hinfo[2];
+  PetscInt      *begin, *end, *info;
   double        *sum, hsum = 0;
-  void          *factor = d->factor, *scratch;
+  void          *scratch;
 
   PetscFunctionBegin;
   if (!n || c->bs != 1) PetscFunctionReturn(PETSC_SUCCESS);
@@ -341,26 +341,11 @@ static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const P
   }
   for (PetscInt l = 0; l < c->nforests && !c->failed; l++) {
     const TSPCudaForest *f = &d->forest[l];
-    PetscInt             weak;
+    ts_status            st;
+    PetscInt             row;
 
-    /* a strictly diagonally dominant factor has no zero pivot: one parallel pass instead of the
-       elimination, whose longest path is a serial chain of steps (milliseconds for long paths) */
-    PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, f->a, f->b, f->c, info), "tridiag_weak_rows"));
-    PetscCall(TriSplitDeviceRead(stream, info, &weak, sizeof(PetscInt)));
-    if (!weak) continue;
-    if (!factor) { /* the elimination's workspace, kept with the chain */
-      PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, &d->factor));
-      factor = d->factor;
-    }
-    PetscCall(TriSplitCheckKernel(ts_cuda_path_bounds(stream, n, f->perm, f->path_id, begin, end, scratch), "path_bounds"));
-    PetscCall(TriSplitCheckKernel(ts_cuda_gttrf_paths(stream, (ts_pivoting)c->forest.pivoting, n, begin, end, f->a, f->b, f->c, factor, info), "gttrf_paths"));
-    PetscCall(TriSplitDeviceRead(stream, info, hinfo, sizeof(hinfo)));
-    if (hinfo[0] != TS_SUCCESS) {
-      PetscInt row = -1;
-
-      if (hinfo[1] >= 0) PetscCall(TriSplitDeviceRead(stream, f->perm + hinfo[1], &row, sizeof(PetscInt)));
-      PetscCall(TSPChainSetFailed(c, hinfo[0] == TS_ERR_ZERO_PIVOT ? PC_FACTOR_NUMERIC_ZEROPIVOT : PC_FACTOR_OTHER, l, row));
-    }
+    PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, n, f->perm, f->path_id, f->a, f->b, f->c, begin, end, scratch, &d->factor, info, &st, &row));
+    if (st != TS_SUCCESS) PetscCall(TSPChainSetFailed(c, st == TS_ERR_ZERO_PIVOT ? PC_FACTOR_NUMERIC_ZEROPIVOT : PC_FACTOR_OTHER, l, row));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -507,7 +492,7 @@ static PetscErrorCode TSPCudaBuildForests(TSPChain c, MPI_Comm comm, Mat A)
 static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
 {
   TSPChain_CUDA     *d      = (TSPChain_CUDA *)c->data;
-  PetscInt           target = c->m ? c->m : c->m_max, n, nnz, cap = 0, info[2], rounds[2], cur = -1;
+  PetscInt           target = c->m ? c->m : c->m_max, n, nnz, cap = 0, rounds[2], cur = -1;
   const PetscInt    *ia, *ja, *b_rowptr, *b_col;
   const PetscScalar *va, *b_val;
   PetscInt          *q, *orow, *ocol, *olen, *begin, *end, *d_info, *brow[2], *bcol[2];
@@ -520,7 +505,7 @@ static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
-  c->n = c->nrows = n;
+  c->n = n;
   PetscCall(TriSplitDeviceMalloc(PetscMax(ts_cuda_mosa_pattern_buffer_size(n), ts_cuda_path_bounds_buffer_size(n)) + 1, &pbuf));
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&q));
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&orow));
@@ -552,6 +537,7 @@ static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
     TSPCudaGraph   g;
     PetscReal      coverage_id = c->coverage_id;
     ts_status      st;
+    PetscInt       row;
 
     c->info[l].cdiag = cdiag;
     PetscCall(TSPCudaGraphBuild(c, n, nnz, b_rowptr, b_col, b_val, &g, stream));
@@ -559,18 +545,11 @@ static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
     if (l) c->coverage_id = coverage_id; /* c_id is that of A = B_0 */
     c->nforests++;
     PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0));
-    if (n) {
-      PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
-      PetscCall(TriSplitCheckKernel(ts_cuda_path_bounds(stream, n, f->perm, f->path_id, begin, end, pbuf), "path_bounds"));
-      PetscCall(TriSplitCheckKernel(ts_cuda_gttrf_paths(stream, (ts_pivoting)c->forest.pivoting, n, begin, end, f->a, f->b, f->c, factor, d_info), "gttrf_paths"));
-      PetscCall(TriSplitDeviceRead(stream, d_info, info, sizeof(info)));
-    } else info[0] = TS_SUCCESS;
+    if (n) PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
+    PetscCall(TriSplitDeviceEliminate(stream, (ts_pivoting)c->forest.pivoting, n, f->perm, f->path_id, f->a, f->b, f->c, begin, end, pbuf, factor, d_info, &st, &row));
     PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
-    if (info[0] != TS_SUCCESS) { /* the host's reasons: a zero pivot, or a non-finite band entry */
-      PetscInt row = -1;
-
-      if (info[1] >= 0) PetscCall(TriSplitDeviceRead(stream, f->perm + info[1], &row, sizeof(PetscInt)));
-      PetscCall(TSPChainSetFailed(c, info[0] == TS_ERR_ZERO_PIVOT ? PC_FACTOR_NUMERIC_ZEROPIVOT : PC_FACTOR_OTHER, l, row));
+    if (st != TS_SUCCESS) { /* the host's reasons: a zero pivot, or a non-finite band entry */
+      PetscCall(TSPChainSetFailed(c, st == TS_ERR_ZERO_PIVOT ? PC_FACTOR_NUMERIC_ZEROPIVOT : PC_FACTOR_OTHER, l, row));
     } else if (n) {
       PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
       st = ts_cuda_mosa_product(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, begin, end, factor, q, c->droptol, (int)c->exact, orow, ocol, oval, olen, prod, rounds);

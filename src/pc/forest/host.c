@@ -337,7 +337,6 @@ static PetscErrorCode TSPHostBuildForests(TSPChain c, MPI_Comm comm, Mat local)
   PetscCall(TSPGraphBuild(n, ia, ja, va, c->forest.weight, &g));
   PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
   c->n           = n;
-  c->nrows       = n;
   c->coverage_id = g.coverage_id;
   PetscCall(TSPChainAllocateInfo(c, target));
   PetscCall(PetscCalloc1(target, &h->forest));
@@ -431,7 +430,7 @@ static PetscErrorCode TSPHostBuildLevels(TSPChain c, MPI_Comm comm, Mat local)
       if (ja[e] == i) q[i]--;
   }
   PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
-  c->n = c->nrows = n;
+  c->n = n;
   PetscCall(TSPChainAllocateInfo(c, target));
   PetscCall(PetscCalloc1(target, &h->forest));
   cdiag = ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
