@@ -100,6 +100,20 @@ static inline PetscErrorCode TriSplitRestoreCSR(Mat A, PetscInt *n, const PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The row of the first NaN or Inf entry of host CSR arrays, -1 if there is none: a non-finite entry
+   anywhere in a block (not only in a forest's bands) makes the operator meaningless */
+static inline PetscInt TriSplitFirstNonFiniteRow(PetscInt n, const PetscInt *ia, const PetscScalar *va)
+{
+  for (PetscInt e = 0; e < ia[n]; e++)
+    if (PetscIsInfOrNanScalar(va[e])) {
+      PetscInt row = 0;
+
+      while (ia[row + 1] <= e) row++;
+      return row;
+    }
+  return -1;
+}
+
 /* PETSC_TRUE for a sequential block whose values live on the GPU (SEQAIJCUSPARSE); always false
    in a PETSc without CUDA, where that type does not exist */
 static inline PetscErrorCode TriSplitIsDeviceMat(Mat A, PetscBool *isdevice)

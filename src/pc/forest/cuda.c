@@ -325,17 +325,13 @@ static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const P
   PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, nnz, va, NULL, sum, scratch), "masked_sum"));
   PetscCall(TriSplitDeviceRead(stream, sum, &hsum, sizeof(double)));
   if (PetscIsInfOrNanReal(hsum)) {
-    PetscInt    *rowptr, row = 0;
+    PetscInt    *rowptr, row;
     PetscScalar *val;
 
     PetscCall(PetscMalloc2(n + 1, &rowptr, nnz, &val));
     PetscCallCUDA(cudaMemcpyAsync(rowptr, ia, sizeof(PetscInt) * (n + 1), cudaMemcpyDeviceToHost, stream));
     PetscCall(TriSplitDeviceRead(stream, va, val, sizeof(PetscScalar) * nnz));
-    for (PetscInt e = 0; e < nnz; e++)
-      if (PetscIsInfOrNanScalar(val[e])) {
-        while (rowptr[row + 1] <= e) row++;
-        break;
-      }
+    row = TriSplitFirstNonFiniteRow(n, rowptr, val);
     PetscCall(PetscFree2(rowptr, val));
     PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, 0, row));
   }

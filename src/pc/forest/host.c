@@ -197,24 +197,14 @@ static PetscErrorCode TSPHostForestReset(TSPHostForest *f)
 /* ---------------------------------------------------------------------------------------------- */
 /* Bands and factors                                                                              */
 
-/* The bands of P A P^T on the forest, raw entries of A. A NaN or Inf anywhere in the block (not only
-   in the bands) makes the operator meaningless: *bad_row is its row, else -1. */
-static PetscErrorCode TSPHostForestBands(TSPHostForest *f, PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, PetscInt *bad_row)
+/* The bands of P A P^T on the forest, raw entries of A */
+static PetscErrorCode TSPHostForestBands(TSPHostForest *f, PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va)
 {
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0));
   if (!f->a) PetscCall(PetscMalloc3(f->bs * f->nrows, &f->a, f->bs * f->nrows, &f->b, f->bs * f->nrows, &f->c));
   if (f->bs == 2) ts_ref_block_bands(f->nrows / 2, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c);
   else ts_ref_forest_bands(n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c);
-  *bad_row = -1;
-  for (PetscInt e = 0; e < ia[n]; e++) {
-    if (PetscIsInfOrNanScalar(va[e])) {
-      PetscInt row = 0;
-      while (ia[row + 1] <= e) row++;
-      *bad_row = row;
-      break;
-    }
-  }
   PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -266,13 +256,14 @@ static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
       PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, -1, row));
     }
   }
+  bad_row = TriSplitFirstNonFiniteRow(n, ia, va); /* reported by the first forest, which meets it first */
+  if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, 0, bad_row));
   for (PetscInt l = 0; l < c->nforests; l++) {
     TSPHostForest *f = &h->forest[l];
 
-    PetscCall(TSPHostForestBands(f, n, ia, ja, va, &bad_row));
+    PetscCall(TSPHostForestBands(f, n, ia, ja, va));
     if (c->diagonal >= 0) ts_ref_mos_bands(n, (int)c->nforests, (int)l, f->perm, t, j, f->a, f->b, f->c);
-    if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, bad_row));
-    else if (!c->failed) PetscCall(TSPHostForestFactor(c, l, f));
+    if (!c->failed) PetscCall(TSPHostForestFactor(c, l, f));
   }
   PetscCall(PetscFree2(t, j));
   PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
@@ -445,7 +436,8 @@ static PetscErrorCode TSPHostBuildLevels(TSPChain c, MPI_Comm comm, Mat local)
     if (!l) c->coverage_id = g.coverage_id;
     PetscCall(TSPHostForestBuild(c, &g, f, info));
     PetscCall(TSPGraphReset(&g));
-    PetscCall(TSPHostForestBands(f, n, b_rowptr, b_col, b_val, &bad_row));
+    PetscCall(TSPHostForestBands(f, n, b_rowptr, b_col, b_val));
+    bad_row = TriSplitFirstNonFiniteRow(n, b_rowptr, b_val);
     c->nforests++;
     if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, bad_row));
     else PetscCall(TSPHostForestFactor(c, l, f));
