@@ -139,7 +139,7 @@ cuda-kernels: $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_CUDA_SRC))
 # Tutorials
 # TUTDIR: where the tutorial programs go (another PETSc build keeps its own, e.g. TUTDIR=build/cuda/tutorials)
 TUTDIR    ?= tutorials
-TUTORIALS := $(TUTDIR)/ex1 $(TUTDIR)/ex2 $(TUTDIR)/ex3
+TUTORIALS := $(TUTDIR)/ex1 $(TUTDIR)/ex2 $(TUTDIR)/ex3 $(TUTDIR)/ex4
 tutorials: $(TUTORIALS)
 
 $(TUTDIR)/%: tutorials/%.c $(LIBNAME) include/trisplit.h

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The model problems of the tutorials (ex1, ex4): the thesis' 2D stencils (ALGORITHMS.md 6.2) and a 3D
+   Laplacian, assembled into a Mat of the type -mat_type chooses. Included by the tutorials, not installed. */
+#ifndef TRISPLIT_TUTORIALS_PROBLEMS_H
+#define TRISPLIT_TUTORIALS_PROBLEMS_H
+
+#include <petscmat.h>
+
+typedef enum {
+  PROBLEM_ANISO1,
+  PROBLEM_ANISO2,
+  PROBLEM_MODEL8,
+  PROBLEM_ROT,
+  PROBLEM_CONVDIFF,
+  PROBLEM_LAP3D
+} Problem;
+static const char *const Problems[] = {"aniso1", "aniso2", "model8", "rot", "convdiff", "lap3d", "Problem", "PROBLEM_", NULL};
+
+/* 3x3 stencil s[dy+1][dx+1] of the problem (row = y offset, column = x offset), for an interior point */
+static PetscErrorCode GetStencil(Problem problem, PetscReal eps, PetscReal theta, PetscReal peclet, PetscInt n, PetscScalar s[3][3])
+{
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < 3; i++)
+    for (PetscInt j = 0; j < 3; j++) s[i][j] = 0;
+  switch (problem) {
+  case PROBLEM_ANISO1: {
+    const PetscScalar t[3][3] = {
+      {-0.2, -0.1, -0.2},
+      {-1.0, 3.0,  -1.0},
+      {-0.2, -0.1, -0.2}
+    };
+    PetscCall(PetscArraycpy(&s[0][0], &t[0][0], 9));
+  } break;
+  case PROBLEM_ANISO2: {
+    const PetscScalar t[3][3] = {
+      {-0.1, -0.2, -1.0},
+      {-0.2, 3.0,  -0.2},
+      {-1.0, -0.2, -0.1}
+    };
+    PetscCall(PetscArraycpy(&s[0][0], &t[0][0], 9));
+  } break;
+  case PROBLEM_MODEL8:
+    s[1][1] = 4;
+    s[0][1] = s[2][1] = s[1][0] = s[1][2] = -1;
+    break;
+  case PROBLEM_ROT: {
+    /* -div(K grad u), K = R(theta) diag(1, eps) R(theta)^T: a u_xx + 2 b u_xy + c u_yy */
+    const PetscReal ct = PetscCosReal(theta * PETSC_PI / 180), st = PetscSinReal(theta * PETSC_PI / 180);
+    const PetscReal a = ct * ct + eps * st * st, c = st * st + eps * ct * ct, b = (1 - eps) * ct * st;
+    s[1][1] = 2 * a + 2 * c;
+    s[1][0] = s[1][2] = -a;
+    s[0][1] = s[2][1] = -c;
+    s[2][2] = s[0][0] = -b / 2;
+    s[2][0] = s[0][2] = b / 2;
+  } break;
+  case PROBLEM_CONVDIFF: {
+    /* -Laplace u + w . grad u, w = peclet (1, 1/2), first-order upwind, scaled by h^2 */
+    const PetscReal h = 1.0 / (n + 1), wx = peclet, wy = peclet / 2;
+    s[1][1] = 4 + h * (wx + wy);
+    s[1][0] = -1 - h * wx;
+    s[1][2] = -1;
+    s[0][1] = -1 - h * wy;
+    s[2][1] = -1;
+  } break;
+  case PROBLEM_LAP3D: /* 3D: assembled by AssembleLaplacian3D() */
+    break;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 7-point Laplacian on the n x n x n grid (Dirichlet boundary, neighbours outside dropped), row = (iz n + iy) n + ix */
+static PetscErrorCode AssembleLaplacian3D(PetscInt n, Mat *A)
+{
+  const PetscInt N = n * n * n;
+  PetscInt       rstart, rend;
+
+  PetscFunctionBegin;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 7, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 7, NULL, 6, NULL));
+  PetscCall(MatSetUp(*A));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (PetscInt row = rstart; row < rend; row++) {
+    const PetscInt ix = row % n, iy = (row / n) % n, iz = row / (n * n);
+    const PetscInt idx[3] = {ix, iy, iz}, stride[3] = {1, n, n * n};
+    PetscInt       cols[7], nc = 0;
+    PetscScalar    vals[7];
+
+    cols[nc]   = row;
+    vals[nc++] = 6;
+    for (PetscInt d = 0; d < 3; d++) {
+      if (idx[d] > 0) {
+        cols[nc]   = row - stride[d];
+        vals[nc++] = -1;
+      }
+      if (idx[d] < n - 1) {
+        cols[nc]   = row + stride[d];
+        vals[nc++] = -1;
+      }
+    }
+    PetscCall(MatSetValues(*A, 1, &row, nc, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode AssembleMatrix(Problem problem, PetscInt n, PetscReal eps, PetscReal theta, PetscReal peclet, Mat *A)
+{
+  PetscScalar s[3][3];
+  PetscInt    N = n * n, rstart, rend;
+
+  PetscFunctionBegin;
+  if (problem == PROBLEM_LAP3D) {
+    PetscCall(AssembleLaplacian3D(n, A));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(GetStencil(problem, eps, theta, peclet, n, s));
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 9, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 9, NULL, 6, NULL));
+  PetscCall(MatSetUp(*A));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  for (PetscInt row = rstart; row < rend; row++) {
+    const PetscInt ix = row % n, iy = row / n;
+    PetscInt       cols[9], nc = 0;
+    PetscScalar    vals[9];
+
+    /* Dirichlet boundary: neighbours outside the grid are dropped */
+    for (PetscInt dy = -1; dy <= 1; dy++)
+      for (PetscInt dx = -1; dx <= 1; dx++) {
+        if (s[dy + 1][dx + 1] == 0.0 || ix + dx < 0 || ix + dx >= n || iy + dy < 0 || iy + dy >= n) continue;
+        cols[nc]   = (iy + dy) * n + ix + dx;
+        vals[nc++] = s[dy + 1][dx + 1];
+      }
+    PetscCall(MatSetValues(*A, 1, &row, nc, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#endif
