@@ -31,14 +31,18 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 PETSC_PCS = ["jacobi", "ilu-cusparse", "bjacobi-ilu", "gamg"]
 TS_PCS = ["algtri", "algtri-single", "algtri-b2", "algtri-b2-single", "mosd-m1", "mosd-m2", "mosd-m3", "mosd-m4",
-          "altsplit-m1", "altsplit-m2", "altsplit-m3", "altsplit-m4", "altsplit-outer-m2", "mosa-m1", "mosa-m2", "mosa-m3"]
+          "altsplit-m1", "altsplit-m2", "altsplit-m3", "altsplit-m4", "altsplit-outer-m2", "mosa-m1", "mosa-m2", "mosa-m3",
+          # the defaults of each PC (m by coverage) and the option families a default is chosen from
+          "mosd-auto", "altsplit-auto", "mosa-auto", "algtri-abs", "mosd-m2-omega0.5", "altsplit-m2-omega0"]
 PC_ORDER = PETSC_PCS + TS_PCS
 KSP_ORDER = ["gmres", "fgmres", "bcgs"]
 COLORS = {"jacobi": "#7f7f7f", "ilu-cusparse": "#8c564b", "bjacobi-ilu": "#e377c2", "gamg": "#17becf",
           "algtri": "#d62728", "mosd-m1": "#fdae6b", "mosd-m2": "#fd8d3c", "mosd-m3": "#e6550d", "mosd-m4": "#a63603",
           "altsplit-m1": "#9ecae1", "altsplit-m2": "#6baed6", "altsplit-m3": "#3182bd", "altsplit-m4": "#08519c",
           "altsplit-outer-m2": "#31a354", "algtri-single": "#ff9896", "algtri-b2": "#9467bd", "algtri-b2-single": "#c5b0d5",
-          "mosa-m1": "#c7e9c0", "mosa-m2": "#74c476", "mosa-m3": "#238b45"}
+          "mosa-m1": "#c7e9c0", "mosa-m2": "#74c476", "mosa-m3": "#238b45", "mosd-auto": "#7f2704",
+          "altsplit-auto": "#08306b", "mosa-auto": "#00441b", "algtri-abs": "#67000d", "mosd-m2-omega0.5": "#fdd0a2",
+          "altsplit-m2-omega0": "#c6dbef"}
 MODEL_ORDER = ["aniso1", "aniso2", "model8", "lap3d", "rot", "convdiff"]
 PC_OPTS = {"jacobi": "-pc_type jacobi", "ilu-cusparse": "-pc_type ilu -pc_factor_mat_solver_type cusparse",
            "bjacobi-ilu": "-pc_type bjacobi -sub_pc_type ilu", "gamg": "-pc_type gamg", "algtri": "-pc_type algtri",
@@ -477,6 +481,27 @@ def main(argv):
             if g or b:
                 md.write("| %s | %d/%d | %s | %d |\n" % (pc, sum(converged(r) for r in g), len(g),
                                                           "%d/%d" % (sum(converged(r) for r in b), len(b)) if b else "", fastest.get(pc, 0)))
+        # which configuration to start with: every (PC, KSP) against the matrices some PETSc PC solves
+        petsc_solved = {p for p in rprobs if any(r["problem"] == p and r["pc"] in PETSC_PCS and converged(r) for r in real)}
+        md.write("\n### Defaults: which trisplit configuration solves what PETSc solves\n\n")
+        md.write("%d of %d matrices are solved by some PETSc PC (GMRES(20) or BiCGStab); a row counts the matrices a trisplit "
+                 "configuration solves, and lists those of the %d it misses (`not run`: skipped by the time budget).\n\n" % (
+                     len(petsc_solved), len(rprobs), len(petsc_solved)))
+        md.write("| PC | KSP | solved / run | misses of the PETSc-solved | not run | solved where no PETSc PC does |\n|---|---|---|---|---|---|\n")
+        rows_d = []
+        for pc in TS_PCS:
+            for k in KSP_ORDER:
+                rs = [r for r in real if r["pc"] == pc and ksp_of(r) == k and r["status"] != "skipped"]
+                if not rs:
+                    continue
+                ran = {r["problem"] for r in rs}
+                solved = {r["problem"] for r in rs if converged(r)}
+                miss = sorted(petsc_solved & ran - solved)
+                rows_d.append((len(miss), len(petsc_solved - ran), -len(solved), pc, k, len(solved), len(ran), miss,
+                               sorted(petsc_solved - ran), sorted(solved - petsc_solved)))
+        for d in sorted(rows_d):
+            md.write("| %s | %s | %d/%d | %s | %s | %s |\n" % (d[3], d[4], d[5], d[6], ", ".join(d[7]) or "none",
+                                                              ", ".join(d[8]) or "", ", ".join(d[9])))
         skipped = sum(r["status"] == "skipped" for r in runs)
         if skipped:
             md.write("\n%d runs were skipped (time budget of the single device call); columns with no run left out.\n" % skipped)

@@ -32,7 +32,8 @@
 # Environment (defaults): BUDGET=530, MODEL_END=220, REAL_END=430 (seconds), PAR=12, TIMEOUT_MODEL=25,
 # TIMEOUT_REAL=20 (per run), PROBLEMS, MATRICES (file names), GPU (empty: a host dry run), EX1, EX2, STAMP,
 # PASSES ("model:core real:core model:sweep real:sweep": a subset splits the suite over two device calls),
-# SWEEP_MODEL (labels of the sweep run on the model problems; empty: all), LOGVIEW (1: the -log_view runs).
+# SWEEP_MODEL and SWEEP_REAL (labels of the sweep run on the model problems and on the matrices; empty: all),
+# MATRICES_SWEEP (the matrices of the sweep; default MATRICES), CORE (labels of the core set; empty: all), LOGVIEW (1: the -log_view runs).
 # The 2026-11-22 H200 run used the earlier order (model core + sweep, then real core + sweep) with
 # BUDGET=505 MODEL_END=335 PAR=8 TIMEOUT_REAL=30: its real-matrix sweep and 6 matrices did not fit.
 set -u
@@ -132,26 +133,35 @@ KSP_FGMRES="-ksp_type fgmres -ksp_gmres_restart 20 -ksp_pc_side right"
 PC_CORE=("jacobi|-pc_type jacobi" "ilu-cusparse|-pc_type ilu -pc_factor_mat_solver_type cusparse"
   "bjacobi-ilu|-pc_type bjacobi -sub_pc_type ilu" "gamg|-pc_type gamg" "algtri|-pc_type algtri"
   "algtri-b2|-pc_type algtri -pc_algtri_block 2" "algtri-single|-pc_type algtri -pc_algtri_precision single"
-  "mosd-m2|-pc_type mosd -pc_mosd_m 2" "altsplit-m2|-pc_type altsplit -pc_altsplit_m 2" "mosa-m2|-pc_type mosa -pc_mosa_m 2")
-PC_SWEEP=("mosd-m1|-pc_type mosd -pc_mosd_m 1" "mosd-m3|-pc_type mosd -pc_mosd_m 3" "mosd-m4|-pc_type mosd -pc_mosd_m 4"
+  "mosd-m2|-pc_type mosd -pc_mosd_m 2" "altsplit-m2|-pc_type altsplit -pc_altsplit_m 2" "mosa-m2|-pc_type mosa -pc_mosa_m 2"
+  "mosd-auto|-pc_type mosd")
+# the sweep (GMRES only): the defaults of each PC (m by coverage, omega) and the option families a default is
+# chosen from (m, omega, weights, blocks in single precision)
+PC_SWEEP=("mosd-auto|-pc_type mosd" "altsplit-auto|-pc_type altsplit" "mosa-auto|-pc_type mosa"
+  "algtri-abs|-pc_type algtri -pc_algtri_weight abs" "mosd-m2-omega0.5|-pc_type mosd -pc_mosd_m 2 -pc_mosd_omega 0.5"
+  "altsplit-m2-omega0|-pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_omega 0"
+  "mosd-m1|-pc_type mosd -pc_mosd_m 1" "mosd-m3|-pc_type mosd -pc_mosd_m 3" "mosd-m4|-pc_type mosd -pc_mosd_m 4"
   "altsplit-m1|-pc_type altsplit -pc_altsplit_m 1" "altsplit-m3|-pc_type altsplit -pc_altsplit_m 3"
   "altsplit-m4|-pc_type altsplit -pc_altsplit_m 4" "algtri-b2-single|-pc_type algtri -pc_algtri_block 2 -pc_algtri_precision single"
   "mosa-m1|-pc_type mosa -pc_mosa_m 1" "mosa-m3|-pc_type mosa -pc_mosa_m 3")
 PC_OUTER="altsplit-outer-m2|-pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_type outer"
 COMMON="-ksp_rtol 1e-6 -ksp_monitor -view_numbers"
 
+# CORE: the labels of the core set to run (empty: all), e.g. to confirm one configuration against the baselines
+in_core() { [ -z "${CORE:-}" ] || [[ " $CORE " == *" ${1%%|*} "* ]]; }
 # jobs of one problem and pass: lines "ID DRIVER ARGS..." (problem id first, then the driver's problem args)
 joblist() { # PASS PID DRIVER PROBLEM-ARGS...
   local pass=$1 pid=$2 drv=$3 e
   shift 3
   if [ "$pass" = core ]; then
-    for e in "${PC_CORE[@]}"; do echo "${pid}__gmres__${e%%|*} $drv $* $KSP_GMRES ${e#*|}"; done
-    echo "${pid}__fgmres__${PC_OUTER%%|*} $drv $* $KSP_FGMRES ${PC_OUTER#*|}"
-    for e in "${PC_CORE[@]}"; do echo "${pid}__bcgs__${e%%|*} $drv $* $KSP_BCGS ${e#*|}"; done
+    for e in "${PC_CORE[@]}"; do in_core "$e" && echo "${pid}__gmres__${e%%|*} $drv $* $KSP_GMRES ${e#*|}"; done
+    in_core "$PC_OUTER" && echo "${pid}__fgmres__${PC_OUTER%%|*} $drv $* $KSP_FGMRES ${PC_OUTER#*|}"
+    for e in "${PC_CORE[@]}"; do in_core "$e" && echo "${pid}__bcgs__${e%%|*} $drv $* $KSP_BCGS ${e#*|}"; done
   else
     for e in "${PC_SWEEP[@]}"; do
       # SWEEP_MODEL: the sweep labels run on the model problems (all when empty)
       if [ "$drv" = ex1 ] && [ -n "${SWEEP_MODEL:-}" ] && [[ " $SWEEP_MODEL " != *" ${e%%|*} "* ]]; then continue; fi
+      if [ "$drv" = ex2 ] && [ -n "${SWEEP_REAL:-}" ] && [[ " $SWEEP_REAL " != *" ${e%%|*} "* ]]; then continue; fi
       echo "${pid}__gmres__${e%%|*} $drv $* $KSP_GMRES ${e#*|}"
     done
   fi
@@ -187,7 +197,9 @@ model_pass() { # PASS DEADLINE
 real_pass() { # PASS DEADLINE
   local m
   echo "== real matrices, $1, $PAR at a time ($(($(date +%s) - T0)) s)"
-  for m in $mats; do
+  local list=$mats
+  [ "$1" = sweep ] && list=${MATRICES_SWEEP:-$mats}
+  for m in $list; do
     joblist "$1" "mm-${m%.mtx.gz}" ex2 -f "$ROOT/.gpu/matrices/$m"
   done | while read -r id drv args; do
     echo "$id $TIMEOUT_REAL $2 $drv $args $COMMON -ksp_view_pre -ksp_max_it 2000"
