@@ -112,6 +112,8 @@ def parse(name, text):
         if snes:
             r["detail"] = snes.group(2)
             r["status"] = "ok" if rc == 0 and snes.group(1) == "converged" and r["total_s"] else "failed"
+            if rc == 0 and snes.group(1) == "converged" and not r["total_s"]:
+                r["status"], r["detail"] = "error", "no SNESSolve time in -log_view (n/a without -log_view_gpu_time)"
     if not r["status"]:
         if rc in (124, 137):
             r["status"] = "timeout"

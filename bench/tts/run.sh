@@ -21,7 +21,7 @@
 #          its first failed step                                                                 (END_SEQ)
 #   hard   ex1 single solves: CONVDIFF 1000² (peclet 1e4), ROT 1000² eps 1e-5                   (END_HARD)
 #   ex19   PETSc's SNES ex19 (driven cavity, 4 fields) on a 500² grid (1 M unknowns) with -dll_append
-#          libtrisplit.so; -snes_monitor -ksp_converged_reason -log_view                       (END_EX19)
+#          libtrisplit.so; -snes_monitor -ksp_converged_reason -log_view -log_view_gpu_time    (END_EX19)
 #   easy   ex1 single solves: ANISO1 1200², ANISO2 1200², MODEL8 1000² (the PC list of bench/compare)
 #                                                                                             (BUDGET)
 # Within a phase each case gets an equal share of the phase's time, so that a short budget thins every
@@ -195,10 +195,11 @@ phase_hard() {
 
 phase_ex19() {
   echo "== SNES ex19, ${EX19_GRID}x$EX19_GRID, 4 fields ($(($(now) - T0)) s)"
-  # -snes_converged_reason: the outcome line; the linear solves' iterations from -ksp_converged_reason
+  # -snes_converged_reason: the outcome line; the linear solves' iterations from -ksp_converged_reason.
+  # -log_view_gpu_time: without it PETSc 3.25 prints n/a for the time of every event that ran GPU work
   pc_ksp_runs "ex19__cavity" $((T0 + END_EX19)) ex19 -dll_append "$LIB/libtrisplit.so" -da_grid_x "$EX19_GRID" \
     -da_grid_y "$EX19_GRID" $EX19_GPU -snes_monitor -snes_converged_reason -ksp_converged_reason -ksp_rtol 1e-6 \
-    -ksp_max_it 10000 -log_view $EX19_ARGS
+    -ksp_max_it 10000 -log_view ${GPU:+-log_view_gpu_time} $EX19_ARGS
 }
 
 phase_easy() {
