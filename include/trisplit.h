@@ -128,6 +128,11 @@ PETSC_EXTERN PetscErrorCode PCAlgTriGetReuseForest(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCAlgTriSetPrecision(PC, PCAlgTriPrecision);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetPrecision(PC, PCAlgTriPrecision *);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetShiftType(PC, MatFactorShiftType);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetShiftType(PC, MatFactorShiftType *);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetShiftAmount(PC, PetscReal);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetShiftAmount(PC, PetscReal *);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetRepair(PC, PetscInt *, PetscReal *, PetscInt *);
 /* algtri only */
 PETSC_EXTERN PetscErrorCode PCAlgTriSetBlockSize(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCAlgTriGetBlockSize(PC, PetscInt *);

@@ -193,7 +193,11 @@ PetscErrorCode PCAlgTriSetFactorN(PC pc, PetscInt nf)
 - reuse - `PETSC_TRUE` (default) refreshes only the bands, `PETSC_FALSE` rebuilds the forest at every setup
 
   Options Database Key:
-. -pc_algtri_reuse_forest <true> - reuse the forest
+. -pc_<type>_reuse_forest <true> - reuse the forest, e.g. -pc_mosa_reuse_forest
+
+  Note:
+  `PCMOSA` keeps its levels' forests and their number and recomputes the bands, factors and products of
+  the levels from the new values.
 
   Level: intermediate
 
@@ -205,6 +209,145 @@ PetscErrorCode PCAlgTriSetReuseForest(PC pc, PetscBool reuse)
   PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
   PetscValidLogicalCollectiveBool(pc, reuse, 2);
   PetscTryMethod(pc, "PCAlgTriSetReuseForest_C", (PC, PetscBool), (pc, reuse));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriSetShiftType - Sets how a trisplit preconditioner repairs a zero pivot in one of its tridiagonal factors
+
+  Logically Collective
+
+  Input Parameters:
++ pc   - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+- type - `MAT_SHIFT_NONZERO` (default) adds a multiple of the largest diagonal entry to the diagonal of the
+         factor and eliminates again, doubling the shift until no pivot is zero; `MAT_SHIFT_NONE` lets the
+         PC fail with `PC_FACTOR_NUMERIC_ZEROPIVOT`
+
+  Options Database Key:
+. -pc_<type>_shift_type <nonzero,none> - the repair, e.g. -pc_algtri_shift_type none
+
+  Level: intermediate
+
+  Notes:
+  The shift follows PETSc's `MAT_SHIFT_NONZERO` (`PCFactorSetShiftType()`): the first shift is the amount
+  (`PCAlgTriSetShiftAmount()`), every retry doubles it; the amount is relative to the factor's largest
+  diagonal entry, so the repair does not depend on the scaling of the matrix. Only the factor with the
+  zero pivot is shifted, and the GPU shifts its bands with the host's arithmetic, so both backends
+  repair alike. `PCMOSA` drops a level after the first that has a zero pivot instead (the chain stops
+  before it, `T` is taken from the last level kept). `PCView()` and -info report what was repaired, per
+  rank. A NaN or Inf is never repaired.
+
+.seealso: `PCALGTRI`, `PCAlgTriSetShiftAmount()`, `PCAlgTriGetRepair()`, `PCFactorSetShiftType()`
+@*/
+PetscErrorCode PCAlgTriSetShiftType(PC pc, MatFactorShiftType type)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(pc, type, 2);
+  PetscTryMethod(pc, "PCAlgTriSetShiftType_C", (PC, MatFactorShiftType), (pc, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriGetShiftType - Gets how a trisplit preconditioner repairs a zero pivot
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. type - `MAT_SHIFT_NONZERO` or `MAT_SHIFT_NONE`
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCAlgTriSetShiftType()`
+@*/
+PetscErrorCode PCAlgTriGetShiftType(PC pc, MatFactorShiftType *type)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(type, 2);
+  PetscUseMethod(pc, "PCAlgTriGetShiftType_C", (PC, MatFactorShiftType *), (pc, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriSetShiftAmount - Sets the first diagonal shift of the zero-pivot repair, relative to the largest diagonal entry of the factor
+
+  Logically Collective
+
+  Input Parameters:
++ pc     - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+- amount - in (0,1), or `PETSC_DECIDE` for the default 1e-4
+
+  Options Database Key:
+. -pc_<type>_shift_amount <amount> - the amount, e.g. -pc_mosd_shift_amount 1e-8
+
+  Level: advanced
+
+  Note:
+  The default is larger than PETSc's 100 eps for `MAT_SHIFT_NONZERO`: a factorization that solves may be
+  nearly singular, a preconditioner may not. A factor shifted by eps has an eigenvalue near 1/eps,
+  which GMRES's preconditioned residual mistakes for convergence; 1e-4 bounds the amplification.
+
+.seealso: `PCALGTRI`, `PCAlgTriSetShiftType()`, `PCFactorSetShiftAmount()`
+@*/
+PetscErrorCode PCAlgTriSetShiftAmount(PC pc, PetscReal amount)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveReal(pc, amount, 2);
+  PetscTryMethod(pc, "PCAlgTriSetShiftAmount_C", (PC, PetscReal), (pc, amount));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriGetShiftAmount - Gets the first diagonal shift of the zero-pivot repair
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. amount - the amount, relative to the largest diagonal entry of the factor
+
+  Level: advanced
+
+.seealso: `PCALGTRI`, `PCAlgTriSetShiftAmount()`
+@*/
+PetscErrorCode PCAlgTriGetShiftAmount(PC pc, PetscReal *amount)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(amount, 2);
+  PetscUseMethod(pc, "PCAlgTriGetShiftAmount_C", (PC, PetscReal *), (pc, amount));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCAlgTriGetRepair - Gets what the last setup of a trisplit preconditioner repaired on this rank
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`), set up
+
+  Output Parameters:
++ nshifted - the number of factors whose diagonal was shifted (may be `NULL`)
+. shift    - the largest total shift added to a factor's diagonal, 0 if none (may be `NULL`)
+- dropped  - `PCMOSA`: the level dropped for a zero pivot, -1 if none (may be `NULL`)
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCAlgTriSetShiftType()`
+@*/
+PetscErrorCode PCAlgTriGetRepair(PC pc, PetscInt *nshifted, PetscReal *shift, PetscInt *dropped)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscUseMethod(pc, "PCAlgTriGetRepair_C", (PC, PetscInt *, PetscReal *, PetscInt *), (pc, nshifted, shift, dropped));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -399,7 +542,9 @@ PetscErrorCode PCAlgTriGetBlockSize(PC pc, PetscInt *bs)
 .  -pc_algtri_factor_p <0.5>           - probability of a positive charge
 .  -pc_algtri_factor_seed <0>          - seed of the charge hash
 .  -pc_algtri_precision <double>       - double, or single: float bands and RPTS solves on the GPU inside a double Krylov method (`PCAlgTriSetPrecision()`)
--  -pc_algtri_reuse_forest <true>      - keep the forest when the operator changes with the same nonzero pattern
+.  -pc_algtri_reuse_forest <true>      - keep the forest when the operator changes with the same nonzero pattern
+.  -pc_algtri_shift_type <nonzero>     - repair a zero pivot by a diagonal shift, or none: the PC fails (`PCAlgTriSetShiftType()`)
+-  -pc_algtri_shift_amount <1e-4>      - the first shift, relative to the factor's largest diagonal entry (`PCAlgTriSetShiftAmount()`)
 
    Level: beginner
 

@@ -365,7 +365,9 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
 .  -pc_altsplit_precision <double> - double, or single: float bands and RPTS solves on the GPU
 .  -pc_altsplit_pivoting <scaled> - pivoting of the tridiagonal solves
 .  -pc_altsplit_weight <scaled>   - edge weights of the graph
--  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern
+.  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern
+.  -pc_altsplit_shift_type <nonzero> - repair a zero pivot by a diagonal shift, or none: the PC fails (`PCAlgTriSetShiftType()`)
+-  -pc_altsplit_shift_amount <1e-4> - the first shift, relative to the factor's largest diagonal entry
 
    Level: intermediate
 

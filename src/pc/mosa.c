@@ -64,7 +64,10 @@ PetscErrorCode PCMOSASetM(PC pc, PetscInt m)
 .  -pc_mosa_droptol <1e-4>    - early dropping in the product, relative to each row's top-q scale (`PCTriSplitSetDropTolerance()`)
 .  -pc_mosa_exact_product     - solve the whole chain for every row (O(N^2), for testing)
 .  -pc_mosa_pivoting <scaled> - pivoting of the tridiagonal solves
--  -pc_mosa_weight <scaled>   - edge weights of the graphs
+.  -pc_mosa_weight <scaled>   - edge weights of the graphs
+.  -pc_mosa_reuse_forest <true> - keep the levels' forests for a new operator with the same nonzero pattern (`PCAlgTriSetReuseForest()`)
+.  -pc_mosa_shift_type <nonzero> - repair a zero pivot: level 0 by a diagonal shift, a later level is dropped; none: the PC fails
+-  -pc_mosa_shift_amount <1e-4> - the first shift of level 0, relative to its largest diagonal entry (`PCAlgTriSetShiftAmount()`)
 
    Level: intermediate
 
@@ -74,13 +77,17 @@ PetscErrorCode PCMOSASetM(PC pc, PetscInt m)
    and with a drop tolerance the sweeps stop once the solution has decayed (the bound is in
    src/kernels/reference/rowsolve.c). B_{l+1} keeps the sparsity count of A per row. With m = 1 the
    preconditioner is T M_0 with M_0 the matrix of `PCALGTRI` and T = diagp1(A M_0^-1 pruned).
-   A zero pivot or a non-finite entry at any level makes the PC fail with the level reported by
-   `PCView()` and -info. With a `MATSEQAIJCUSPARSE` or `MATMPIAIJCUSPARSE` matrix every level is built on
+   A zero pivot at level 0 is repaired by a diagonal shift, and a level after it with a zero pivot is
+   dropped: the chain stops before it and T is taken from the last B_l (`PCAlgTriSetShiftType()`; with
+   `MAT_SHIFT_NONE` the PC fails). A non-finite entry at any level makes the PC fail. `PCView()` and -info
+   report the level. With a `MATSEQAIJCUSPARSE` or `MATMPIAIJCUSPARSE` matrix every level is built on
    the GPU (the same forests, factors and products as the host's, bit for bit; only scalars come back
    per level) and applied there like `PCMOSD` (RPTS solves, fused permutations).
 
    The preconditioner is not symmetric: use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`. MOS-a
-   rebuilds its levels at every `PCSetUp()` (they depend on the values). The number of levels, coverage
+   keeps its levels' forests (and their number) when the operator changes with `SAME_NONZERO_PATTERN`
+   and recomputes the levels' bands, factors and products (`PCAlgTriSetReuseForest()`); the pruned
+   patterns of B_l follow the values. The number of levels, coverage
    and drop tolerance have the setters `PCTriSplitSetM()`, `PCTriSplitSetCoverage()` and
    `PCTriSplitSetDropTolerance()`, the forest options those of `PCALGTRI`.
 

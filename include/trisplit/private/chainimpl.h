@@ -50,6 +50,9 @@ typedef struct {
   PetscInt  npaths, longest, ncycles, rounds;
   PetscReal coverage; /* c_pi of the forest; of a splitting: of the union of forests 0..l */
   PetscReal cdiag;    /* MOS-a: c_diag(B_l) of the level the forest was taken from */
+  PetscReal shift;    /* the zero-pivot repair: total added to the factor's diagonal (0: none) */
+  PetscInt  nshift;   /* shifts tried, as PETSc's FactorShiftCtx.nshift */
+  PetscInt  zero_row; /* the row of the zero pivot that asked for the first shift, or -1 */
 } TSPForestInfo;
 
 typedef struct _n_TSPChain *TSPChain;
@@ -57,6 +60,11 @@ typedef struct _n_TSPChain *TSPChain;
 typedef struct {
   PetscErrorCode (*build)(TSPChain, MPI_Comm, Mat); /* forests, bands and factors of the local block */
   PetscErrorCode (*setvalues)(TSPChain, Mat);       /* new values, same pattern: bands and factors only */
+  /* eliminates factor l as the host does (the GPU: checks it), giving ts_ref_gttrf's status and the
+     local row of a failure; and adds amount times the largest |diagonal entry| to the diagonal of its
+     bands, giving what was added (TSPChainFactor() repairs zero pivots with the two) */
+  PetscErrorCode (*factor)(TSPChain, PetscInt, ts_status *, PetscInt *);
+  PetscErrorCode (*shift)(TSPChain, PetscInt, PetscReal, PetscReal *);
   /* Y = factors lo..hi (transposed or not) of k columns of X, arrays where the backend keeps its data */
   PetscErrorCode (*apply)(TSPChain, PetscInt, PetscInt, PetscBool, PetscInt, const PetscScalar *, PetscInt, PetscScalar *, PetscInt);
   PetscErrorCode (*correct)(TSPChain, PetscInt, const PetscScalar *, const PetscScalar *, PetscScalar *); /* z += M_l^-1 (r - az) */
@@ -91,6 +99,8 @@ struct _n_TSPChain {
   PetscReal        droptol;  /* MOS-a: early dropping of the product */
   PetscBool        exact;    /* MOS-a: the O(N^2) whole-chain product */
   PetscBool        reuse;    /* keep the forests across SAME_NONZERO_PATTERN updates */
+  MatFactorShiftType shift_type;   /* zero pivots: MAT_SHIFT_NONE fails, MAT_SHIFT_NONZERO repairs */
+  PetscReal          shift_amount; /* first shift, relative to the factor's largest |diagonal entry| */
 
   /* what was built, the same on every backend */
   PetscInt       n;                 /* rows of the local block */
@@ -102,9 +112,17 @@ struct _n_TSPChain {
   PetscInt       product_rounds[2]; /* MOS-a on the GPU: most slot rounds of a level, rows recomputed */
   PCFailedReason failed;            /* PC_NOERROR, or the first failure */
   PetscInt       failed_factor, failed_row;
+  PetscInt       dropped_level, dropped_row; /* MOS-a: the level dropped for a zero pivot (-1: none) and its row */
 
   void *data; /* the backend's */
 };
+
+/* The first shift of the zero-pivot repair, relative to the factor's largest |diagonal entry|. Not
+   PETSc's 100 eps: that is for a factorization that solves, while a preconditioner shifted by eps has
+   an eigenvalue near 1/eps, which GMRES's (left) preconditioned residual then mistakes for
+   convergence (tests/ex3, singular pair: true residual 1e-6 after 2 iterations); 1e-4 bounds the
+   amplification to 1e4 and changes the shifted factor by less than its distance from A. */
+#define TSP_SHIFT_AMOUNT_DEFAULT 1e-4
 
 /* The chain is the first member of every trisplit PC's data */
 #define TSPChainFromPC(pc) (*(TSPChain *)(pc)->data)
@@ -132,6 +150,11 @@ PETSC_INTERN PetscErrorCode PCSetFromOptions_TriSplit(PC, TriSplitOptionItems);
 PETSC_INTERN PetscErrorCode TSPChainMore(TSPChain, MPI_Comm, PetscInt, PetscReal, PetscReal, PetscBool *, PetscBool *);
 /* the first failed factor, recorded by the backends */
 PETSC_INTERN PetscErrorCode TSPChainSetFailed(TSPChain, PCFailedReason, PetscInt, PetscInt);
+/* factor l with the zero-pivot repair of the chain's shift type; *dropped (MOS-a, may be NULL): the
+   level is to be dropped instead */
+PETSC_INTERN PetscErrorCode TSPChainFactor(TSPChain, PetscInt, PetscBool *);
+/* amount times the largest |diagonal entry| added to the diagonal of host bands b of bs x bs blocks */
+PETSC_INTERN PetscErrorCode TSPShiftDiagonal(PetscInt, PetscInt, PetscScalar *, PetscReal, PetscReal *);
 /* allocates info for up to count forests */
 PETSC_INTERN PetscErrorCode TSPChainAllocateInfo(TSPChain, PetscInt);
 

@@ -11,6 +11,13 @@
 const char *const PCAlgTriPivotings[]  = {"none", "partial", "scaled", "PCAlgTriPivoting", "PCALGTRI_PIVOTING_", NULL};
 const char *const PCAlgTriWeights[]    = {"scaled", "abs", "PCAlgTriWeight", "PCALGTRI_WEIGHT_", NULL};
 const char *const PCAlgTriPrecisions[] = {"double", "single", "PCAlgTriPrecision", "PCALGTRI_PRECISION_", NULL};
+/* the MatFactorShiftType values a tridiagonal factor has (positive definite and in-blocks shifts are
+   about Cholesky and point-block factors) */
+static const char *const TSPShiftTypes[] = {"none", "nonzero", "MatFactorShiftType", "MAT_SHIFT_", NULL};
+
+/* Every shift doubles the total, as PETSc's MAT_SHIFT_NONZERO; a factor still singular after this
+   many (a total of 2^59 times the amount) is left failed */
+#define TSP_MAX_SHIFTS 60
 
 static PetscErrorCode TSPForestOptionsDefault(TSPForestOptions *opt)
 {
@@ -43,7 +50,12 @@ PetscErrorCode TSPChainCreate(TSPChainKind kind, TSPChain *chain)
   c->omega    = 0.0;
   c->diagonal = -1;
   c->droptol  = 1e-4;
-  c->reuse    = (PetscBool)(kind != TSP_CHAIN_ADAPTIVE); /* MOS-a's levels depend on the values */
+  c->reuse    = PETSC_TRUE;
+  /* repair by default: a PC that stops a KSP at its first zero pivot is no use inside a time loop or
+     a nonlinear solve, and only a factor with a zero pivot is shifted: the others stay as they were */
+  c->shift_type    = MAT_SHIFT_NONZERO;
+  c->shift_amount  = TSP_SHIFT_AMOUNT_DEFAULT;
+  c->dropped_level = c->dropped_row = -1;
   *chain      = c;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -59,6 +71,7 @@ PetscErrorCode TSPChainReset(TSPChain c)
   c->product_rounds[0] = c->product_rounds[1] = 0;
   c->failed                                   = PC_NOERROR;
   c->failed_factor = c->failed_row = -1;
+  c->dropped_level = c->dropped_row = -1;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -91,6 +104,61 @@ PetscErrorCode TSPChainSetFailed(TSPChain c, PCFailedReason reason, PetscInt fac
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* b += s I on the diagonal entries of nrows / bs blocks of bs x bs (column major), s = amount times the
+   largest |diagonal entry| (amount itself for a zero diagonal), the same arithmetic on every backend
+   (the CUDA backend shifts its bands here too), so that the repaired factors stay bit for bit equal */
+PetscErrorCode TSPShiftDiagonal(PetscInt bs, PetscInt nrows, PetscScalar *b, PetscReal amount, PetscReal *added)
+{
+  PetscReal big = 0;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < nrows; i++) big = PetscMax(big, PetscAbsScalar(b[(i / bs) * bs * bs + (i % bs) * (bs + 1)]));
+  *added = amount * (big > 0 ? big : 1.0);
+  for (PetscInt i = 0; i < nrows; i++) b[(i / bs) * bs * bs + (i % bs) * (bs + 1)] += *added;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Factor l of the chain, repaired as the shift type says when its elimination meets a zero pivot:
+   MAT_SHIFT_NONZERO adds shift_amount times the largest |diagonal entry| to the diagonal and
+   eliminates again, doubling the total until no pivot is zero (PETSc's MatPivotCheck_nz()); a level
+   of MOS-a after the first is dropped instead (*dropped), since the levels before it are a whole
+   preconditioner. A non-finite factor, and any zero pivot with MAT_SHIFT_NONE, is the chain's
+   failure. */
+PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
+{
+  TSPForestInfo *info = &c->info[l];
+  ts_status      status;
+  PetscInt       row;
+  PetscReal      added;
+
+  PetscFunctionBegin;
+  if (dropped) *dropped = PETSC_FALSE;
+  info->shift    = 0;
+  info->nshift   = 0;
+  info->zero_row = -1;
+  PetscCall((*c->ops.factor)(c, l, &status, &row));
+  if (status == TS_ERR_ZERO_PIVOT && c->shift_type == MAT_SHIFT_NONZERO && dropped && l > 0) {
+    PetscCall(PetscInfo(NULL, "Level %" PetscInt_FMT " has a zero pivot at row %" PetscInt_FMT " of the local block: dropped, the chain stops before it\n", l, row));
+    c->dropped_level = l;
+    c->dropped_row   = row;
+    *dropped         = PETSC_TRUE;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  while (status == TS_ERR_ZERO_PIVOT && c->shift_type == MAT_SHIFT_NONZERO && info->nshift < TSP_MAX_SHIFTS) {
+    if (info->zero_row < 0) info->zero_row = row;
+    /* the first shift is the amount, every later one adds the total so far: the total doubles */
+    PetscCall((*c->ops.shift)(c, l, info->nshift ? c->shift_amount * PetscPowReal(2.0, (PetscReal)(info->nshift - 1)) : c->shift_amount, &added));
+    info->shift += added;
+    info->nshift++;
+    PetscCall((*c->ops.factor)(c, l, &status, &row));
+  }
+  if (info->nshift) PetscCall(PetscInfo(NULL, "Factor %" PetscInt_FMT ": zero pivot at row %" PetscInt_FMT " of the local block, diagonal shifted by %g after %" PetscInt_FMT " shift(s)%s\n", l, info->zero_row, (double)info->shift, info->nshift, status == TS_SUCCESS ? "" : ", still singular"));
+  if (status == TS_ERR_ZERO_PIVOT) PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, l, row));
+  else if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, row));
+  else PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Tridiagonal factorization failed (kernel status %d)", (int)status);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Whether to add forest number built + 1 when m is automatic: a splitting stops at the coverage target
    of its union or when the last forest added less than 1%, MOS-a when c_diag(B_l) reaches the target
    or gains less than 0.01 over c_diag(B_{l-1}), the first level included (or a level failed). A
@@ -105,7 +173,7 @@ PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal
 
   PetscFunctionBegin;
   *more = (PetscBool)(built < target && (c->m || (now < c->coverage && ((built == 1 && c->kind != TSP_CHAIN_ADAPTIVE) || now - before >= 0.01))));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) *more = (PetscBool)(*more && !c->failed);
+  if (c->kind == TSP_CHAIN_ADAPTIVE) *more = (PetscBool)(*more && !c->failed && c->dropped_level < 0);
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, more, 1, TriSplitMPIBool, MPI_LOR, comm));
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &empty, 1, TriSplitMPIBool, MPI_LAND, comm));
   if (empty) *more = PETSC_FALSE;
@@ -185,6 +253,7 @@ PetscErrorCode TSPChainSetUp(PC pc, TSPChain c)
   c->failed        = PC_NOERROR;
   c->failed_factor = c->failed_row = -1;
   if (rebuild) {
+    c->dropped_level = c->dropped_row = -1; /* a refresh keeps the chain that stopped before a dropped level */
     PetscCall(PetscInfo(pc, "Building the forests of the local block on the %s\n", c->backend));
     PetscCall((*c->ops.build)(c, PetscObjectComm((PetscObject)pc), local));
   } else {
@@ -410,6 +479,9 @@ static PetscErrorCode TSPChainViewLocal(TSPChain c, PetscViewer viewer, PetscMPI
     TSP_PRINT("%s  c_diag(B_m) %.4f\n", tag, (double)c->cdiag_last);
     if (c->product_rounds[0]) TSP_PRINT("%s  product on the GPU: %" PetscInt_FMT " slot rounds at most, %" PetscInt_FMT " rows recomputed\n", tag, c->product_rounds[0], c->product_rounds[1]);
   }
+  for (PetscInt l = 0; l < c->nforests; l++)
+    if (c->info[l].nshift) TSP_PRINT("%s  %s %" PetscInt_FMT ": zero pivot at row %" PetscInt_FMT " repaired, diagonal shifted by %.3g (%" PetscInt_FMT " shift%s)\n", tag, c->kind == TSP_CHAIN_ADAPTIVE ? "level" : "factor", l, c->info[l].zero_row, (double)c->info[l].shift, c->info[l].nshift, c->info[l].nshift > 1 ? "s" : "");
+  if (c->dropped_level >= 0) TSP_PRINT("%s  level %" PetscInt_FMT " dropped: zero pivot at row %" PetscInt_FMT ", the chain stops before it\n", tag, c->dropped_level, c->dropped_row);
   if (c->failed) TSP_PRINT("%sfactorization FAILED: %s in factor %" PetscInt_FMT " at row %" PetscInt_FMT "\n", tag, PCFailedReasons[c->failed], c->failed_factor, c->failed_row);
 #undef TSP_PRINT
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -421,6 +493,9 @@ PetscErrorCode TSPChainViewOptions(TSPChain c, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(TSPForestOptionsView(&c->forest, viewer));
   if (c->kind == TSP_CHAIN_FOREST) PetscCall(PetscViewerASCIIPrintf(viewer, "forest reuse on same nonzero pattern: %s\n", PetscBools[c->reuse]));
+  /* only what differs from the default repair, so that views of healthy factors stay as they were */
+  if (c->shift_type == MAT_SHIFT_NONE) PetscCall(PetscViewerASCIIPrintf(viewer, "zero pivots not repaired (shift type none)\n"));
+  else if (c->shift_amount != TSP_SHIFT_AMOUNT_DEFAULT) PetscCall(PetscViewerASCIIPrintf(viewer, "zero pivots repaired by a diagonal shift of %g times the largest diagonal entry\n", (double)c->shift_amount));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -495,7 +570,7 @@ static PetscErrorCode TSPForestOptionsSetFromOptions(TriSplitOptionItems PetscOp
 PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObject, const char type[], TSPChain c)
 {
   char      name[64], text[160];
-  PetscEnum prec = (PetscEnum)(c->forest.single ? PCALGTRI_PRECISION_SINGLE : PCALGTRI_PRECISION_DOUBLE);
+  PetscEnum prec = (PetscEnum)(c->forest.single ? PCALGTRI_PRECISION_SINGLE : PCALGTRI_PRECISION_DOUBLE), shift;
   PetscInt  ival;
   PetscReal rval;
   PetscBool flg;
@@ -506,9 +581,17 @@ PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObj
     PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_precision", type));
     PetscCall(PetscOptionsEnum(name, "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCAlgTriSetPrecision", PCAlgTriPrecisions, prec, &prec, NULL));
     c->forest.single = (PetscBool)(prec == (PetscEnum)PCALGTRI_PRECISION_SINGLE);
-    PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_reuse_forest", type));
-    PetscCall(PetscOptionsBool(name, "Keep the forests when the operator changes with the same nonzero pattern", "PCAlgTriSetReuseForest", c->reuse, &c->reuse, NULL));
   }
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_reuse_forest", type));
+  PetscCall(PetscOptionsBool(name, "Keep the forests when the operator changes with the same nonzero pattern", "PCAlgTriSetReuseForest", c->reuse, &c->reuse, NULL));
+  shift = (PetscEnum)c->shift_type;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_shift_type", type));
+  PetscCall(PetscOptionsEnum(name, "Repair of a zero pivot in a tridiagonal factor: none (the PC fails) or nonzero (diagonal shift)", "PCAlgTriSetShiftType", TSPShiftTypes, shift, &shift, &flg));
+  if (flg) PetscCall(PCAlgTriSetShiftType(pc, (MatFactorShiftType)shift));
+  rval = c->shift_amount;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_shift_amount", type));
+  PetscCall(PetscOptionsReal(name, "First diagonal shift, relative to the largest diagonal entry of the factor (-1: the default 1e-4)", "PCAlgTriSetShiftAmount", rval, &rval, &flg));
+  if (flg) PetscCall(PCAlgTriSetShiftAmount(pc, rval));
   if (c->kind == TSP_CHAIN_FOREST) {
     ival = c->forest.block;
     PetscCall(PetscOptionsInt("-pc_algtri_block", "Block size of the tridiagonal factor: 1 (scalar) or 2 (2x2 blocks of matched pairs)", "PCAlgTriSetBlockSize", ival, &ival, &flg));

@@ -35,6 +35,10 @@ typedef struct {
                                    in the setup (a large cudaFree costs more than the rest of algtri's setup) */
   void          *check;         /* device, the workspace of the factors' check (TSPCudaCheck()), kept likewise */
   void          *factor;        /* device, the elimination of a factor that is not diagonally dominant, likewise */
+  PetscInt      *cbegin, *cend; /* device, carved from check: the path bounds of the elimination */
+  PetscInt      *cinfo;         /* device, carved from check: 2 ints of the elimination's status and position */
+  double        *csum;          /* device, carved from check: the sum of the block's values */
+  void          *cscratch;      /* device, carved from check: scratch of the path bounds and the sum */
 } TSPChain_CUDA;
 
 /* Sub-allocation of one device block: a first pass with base NULL sizes it */
@@ -283,35 +287,106 @@ static PetscErrorCode TSPCudaForestToSingle(TSPCudaForest *f, cudaStream_t strea
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The host's failure reports on the device, so that a KSP stops with the same KSP_DIVERGED_PC_FAILED
-   and PCFailedReason, and -ksp_error_if_not_converged names the same row: MOS-d's T with a zero
-   (diagp_0 only), a NaN or Inf anywhere in the block (PC_FACTOR_OTHER at its first row, as the host's
-   band extraction), and a zero pivot in the elimination of a factor (PC_FACTOR_NUMERIC_ZEROPIVOT),
-   found by the host's elimination path by path on the device (TriSplitDeviceCheckPivots(): RPTS
-   reports no pivots), for the factors that are not strictly diagonally dominant. A few bytes come
-   back per factor; the rows are looked up only on failure. */
-static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscScalar *va, cudaStream_t stream)
+/* The workspace of the factors' elimination and check (d->check, kept until the chain is reset): path
+   bounds, scratch, status and the block's sum, for a block of n rows and nnz entries */
+static PetscErrorCode TSPCudaCheckWorkspace(TSPChain c, PetscInt n, PetscInt nnz)
 {
   TSPChain_CUDA *d  = (TSPChain_CUDA *)c->data;
   TSPCarve       cv = {NULL, 0};
-  PetscInt      *begin, *end, *info;
-  double        *sum, hsum = 0;
-  void          *scratch;
 
   PetscFunctionBegin;
-  if (!n || c->bs != 1) PetscFunctionReturn(PETSC_SUCCESS);
   for (int pass = 0; pass < 2; pass++) { /* size, then carve */
-    begin   = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
-    end     = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
-    scratch = TSPTake(&cv, PetscMax(ts_cuda_path_bounds_buffer_size(n), ts_cuda_masked_sum_buffer_size(nnz)));
-    info    = (PetscInt *)TSPTake(&cv, 2 * sizeof(PetscInt));
-    sum     = (double *)TSPTake(&cv, sizeof(double));
+    d->cbegin   = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
+    d->cend     = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
+    d->cscratch = TSPTake(&cv, PetscMax(ts_cuda_path_bounds_buffer_size(n), ts_cuda_masked_sum_buffer_size(nnz)));
+    d->cinfo    = (PetscInt *)TSPTake(&cv, 2 * sizeof(PetscInt));
+    d->csum     = (double *)TSPTake(&cv, sizeof(double));
     if (!pass) {
       if (!d->check) PetscCall(TriSplitDeviceMalloc(cv.off, &d->check));
       cv.base = (char *)d->check;
       cv.off  = 0;
     }
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.factor: the host's elimination of factor l, with its status and row. Scalar forests: MOS-a's
+   levels eliminate path by path on the device into d->factor (the product reads it); the factors
+   RPTS solves are checked (TriSplitDeviceCheckPivots(): a dominance pass, the elimination only if it
+   finds weak rows). 2x2 block forests: the bands come to the host and ts_ref_bgttrf, the host's own
+   elimination, decides (there is no device block elimination yet; RPTS reports no pivots). */
+static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, PetscInt *row)
+{
+  TSPChain_CUDA       *d = (TSPChain_CUDA *)c->data;
+  const TSPCudaForest *f = &d->forest[l];
+  cudaStream_t         stream;
+
+  PetscFunctionBegin;
+  *status = TS_SUCCESS;
+  *row    = -1;
+  if (!c->n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitGetStream(&stream));
+  if (f->bs == 2) {
+    const PetscInt nb  = f->nrows / 2, len = 4 * nb;
+    PetscScalar   *a, *b, *cc;
+    void          *factor;
+    ts_int         zero_row = -1;
+
+    PetscCall(PetscMalloc3(len, &a, len, &b, len, &cc));
+    PetscCall(PetscMalloc(ts_ref_bgttrf_size(nb), &factor));
+    PetscCallCUDA(cudaMemcpyAsync(a, f->a, sizeof(PetscScalar) * len, cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaMemcpyAsync(b, f->b, sizeof(PetscScalar) * len, cudaMemcpyDeviceToHost, stream));
+    PetscCall(TriSplitDeviceRead(stream, f->c, cc, sizeof(PetscScalar) * len));
+    *status = ts_ref_bgttrf((ts_pivoting)c->forest.pivoting, nb, a, b, cc, factor, &zero_row);
+    PetscCall(PetscFree(factor));
+    PetscCall(PetscFree3(a, b, cc));
+    if (zero_row >= 0) PetscCall(TriSplitDeviceRead(stream, f->perm + 2 * zero_row, row, sizeof(PetscInt))); /* the block row's first vertex, as the host */
+  } else if (c->kind == TSP_CHAIN_ADAPTIVE) {
+    PetscCall(TriSplitDeviceEliminate(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, d->factor, d->cinfo, status, row));
+  } else {
+    PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, &d->factor, d->cinfo, status, row));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.shift: the zero-pivot repair of factor l's bands, with the host's arithmetic (TSPShiftDiagonal())
+   on a copy of the diagonal band, so that both backends shift bit for bit alike; only a factor with a
+   zero pivot pays the round trip. The float and transposed copies follow. */
+static PetscErrorCode TSPCudaShift(TSPChain c, PetscInt l, PetscReal amount, PetscReal *added)
+{
+  TSPChain_CUDA *d   = (TSPChain_CUDA *)c->data;
+  TSPCudaForest *f   = &d->forest[l];
+  const PetscInt len = f->bs * f->nrows;
+  PetscScalar   *b;
+  cudaStream_t   stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(PetscMalloc1(len, &b));
+  PetscCall(TriSplitDeviceRead(stream, f->b, b, sizeof(PetscScalar) * len));
+  PetscCall(TSPShiftDiagonal(f->bs, f->nrows, b, amount, added));
+  PetscCallCUDA(cudaMemcpyAsync(f->b, b, sizeof(PetscScalar) * len, cudaMemcpyHostToDevice, stream));
+  PetscCallCUDA(cudaStreamSynchronize(stream)); /* b is freed at once */
+  PetscCall(PetscFree(b));
+  f->transposed = PETSC_FALSE;
+  if (c->forest.single) PetscCall(TSPCudaForestToSingle(f, stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The host's failure reports on the device, so that a KSP stops with the same KSP_DIVERGED_PC_FAILED
+   and PCFailedReason, and -ksp_error_if_not_converged names the same row: MOS-d's T with a zero
+   (diagp_0 only), a NaN or Inf anywhere in the block (PC_FACTOR_OTHER at its first row, as the host's
+   band extraction), and a zero pivot in the elimination of a factor (TSPCudaFactor(), repaired as the
+   host repairs it by TSPChainFactor()). A few bytes come back per factor; the rows are looked up only
+   on failure. */
+static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscScalar *va, cudaStream_t stream)
+{
+  TSPChain_CUDA *d    = (TSPChain_CUDA *)c->data;
+  double         hsum = 0;
+
+  PetscFunctionBegin;
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
   if (c->diagonal == 0) { /* T = diag(A): a zero diagonal entry is MOS-d's zero pivot (factor -1) */
     PetscScalar *t;
     PetscInt     row = 0;
@@ -322,8 +397,8 @@ static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const P
     PetscCall(PetscFree(t));
     if (row < n) PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, -1, row));
   }
-  PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, nnz, va, NULL, sum, scratch), "masked_sum"));
-  PetscCall(TriSplitDeviceRead(stream, sum, &hsum, sizeof(double)));
+  PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, nnz, va, NULL, d->csum, d->cscratch), "masked_sum"));
+  PetscCall(TriSplitDeviceRead(stream, d->csum, &hsum, sizeof(double)));
   if (PetscIsInfOrNanReal(hsum)) {
     PetscInt    *rowptr, row;
     PetscScalar *val;
@@ -335,16 +410,11 @@ static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const P
     PetscCall(PetscFree2(rowptr, val));
     PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, 0, row));
   }
-  for (PetscInt l = 0; l < c->nforests && !c->failed; l++) {
-    const TSPCudaForest *f = &d->forest[l];
-    ts_status            st;
-    PetscInt             row;
-
-    PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, n, f->perm, f->path_id, f->a, f->b, f->c, begin, end, scratch, &d->factor, info, &st, &row));
-    if (st != TS_SUCCESS) PetscCall(TSPChainSetFailed(c, st == TS_ERR_ZERO_PIVOT ? PC_FACTOR_NUMERIC_ZEROPIVOT : PC_FACTOR_OTHER, l, row));
-  }
+  for (PetscInt l = 0; l < c->nforests && !c->failed; l++) PetscCall(TSPChainFactor(c, l, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+static PetscErrorCode TSPCudaLevels(TSPChain, MPI_Comm, Mat, PetscBool);
 
 /* The bands of every forest from the block's values: the raw entries (algtri, ALT) or MOS-d's M_l with
    T = diagp_k(A), whose 1/T becomes the chain's scaling; the float copies with single precision. RPTS
@@ -358,6 +428,10 @@ static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
   cudaStream_t       stream;
 
   PetscFunctionBegin;
+  if (c->kind == TSP_CHAIN_ADAPTIVE) { /* the levels with their forests kept; no collective */
+    PetscCall(TSPCudaLevels(c, PETSC_COMM_SELF, A, PETSC_TRUE));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
   PetscCheck(n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, c->n);
@@ -481,32 +555,50 @@ static PetscErrorCode TSPCudaBuildForests(TSPChain c, MPI_Comm comm, Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MOS-a's levels on the device (the twin of the host's TSPHostBuildLevels()): B_l stays on the GPU
-   (two CSR buffers in turn, B_0 is the matrix's own arrays); per level the forest of B_l from the
-   orchestrator, its bands, path bounds and factor, the product and its compaction. Only scalars come
+/* Forests l.. of the chain freed with the fused permutations into them: a refresh whose level l is
+   dropped (the twin of the host's TSPHostTruncate()) */
+static PetscErrorCode TSPCudaTruncate(TSPChain c, PetscInt l)
+{
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+
+  PetscFunctionBegin;
+  for (PetscInt k = l; k < c->nforests; k++) {
+    PetscCall(TSPCudaForestReset(&d->forest[k]));
+    if (k > 0 && d->link) TriSplitDeviceFree(d->link[k - 1]);
+  }
+  c->nforests = l;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MOS-a's levels on the device (the twin of the host's TSPHostLevels()): B_l stays on the GPU (two
+   CSR buffers in turn, B_0 is the matrix's own arrays); per level the forest of B_l from the
+   orchestrator (a refresh keeps the forests), its bands, path bounds and factor (TSPChainFactor():
+   repaired, or the level dropped, as on the host), the product and its compaction. Only scalars come
    back: the factor's status, the product's counters, nnz(B_{l+1}) and c_diag(B_{l+1}). */
-static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
+static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool refresh)
 {
   TSPChain_CUDA     *d      = (TSPChain_CUDA *)c->data;
-  PetscInt           target = c->m ? c->m : c->m_max, n, nnz, cap = 0, rounds[2], cur = -1;
+  PetscInt           target = refresh ? c->nforests : (c->m ? c->m : c->m_max), n, nnz, cap = 0, rounds[2], cur = -1, levels = 0;
   const PetscInt    *ia, *ja, *b_rowptr, *b_col;
   const PetscScalar *va, *b_val;
-  PetscInt          *q, *orow, *ocol, *olen, *begin, *end, *d_info, *brow[2], *bcol[2];
+  PetscInt          *q, *orow, *ocol, *olen, *brow[2], *bcol[2];
   PetscScalar       *oval, *bval[2], *d_cov;
   PetscReal          cdiag = 0;
-  void              *factor, *pbuf, *prod;
+  void              *pbuf, *prod;
   cudaStream_t       stream;
-  PetscBool          more;
+  PetscBool          more, stop = PETSC_FALSE, dropped = PETSC_FALSE;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  PetscCheck(!refresh || n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the levels %" PetscInt_FMT, n, c->n);
   c->n = n;
+  PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
+  if (!d->factor) PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, &d->factor));
   PetscCall(TriSplitDeviceMalloc(PetscMax(ts_cuda_mosa_pattern_buffer_size(n), ts_cuda_path_bounds_buffer_size(n)) + 1, &pbuf));
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&q));
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&orow));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) + 2 * sizeof(PetscInt), (void **)&d_cov));
-  d_info = (PetscInt *)(d_cov + 1);
+  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar), (void **)&d_cov));
   PetscCall(TriSplitCheckKernel(ts_cuda_mosa_rowcap(stream, n, ia, ja, q, orow, pbuf), "mosa_rowcap"));
   PetscCall(TriSplitDeviceRead(stream, orow + n, &cap, sizeof(PetscInt)));
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&ocol));
@@ -517,64 +609,80 @@ static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&bcol[t]));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * (cap + 1), (void **)&bval[t]));
   }
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&begin));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&end));
-  PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, &factor));
   PetscCall(TriSplitDeviceMalloc(ts_cuda_mosa_product_buffer_size(n, (int)c->exact), &prod));
 
-  PetscCall(TSPChainAllocateInfo(c, target));
-  PetscCall(PetscCalloc1(target, &d->forest));
+  if (!refresh) {
+    PetscCall(TSPChainAllocateInfo(c, target));
+    PetscCall(PetscCalloc1(target, &d->forest));
+  }
+  c->product_rounds[0] = c->product_rounds[1] = 0;
   b_rowptr = ia, b_col = ja, b_val = va; /* B_0 = A */
   PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, d_cov, pbuf), "diag_coverage"));
   PetscCall(TriSplitDeviceRead(stream, d_cov, &cdiag, sizeof(PetscReal)));
   do {
-    const PetscInt l = c->nforests;
-    TSPCudaForest *f = &d->forest[l];
-    TSPCudaGraph   g;
-    PetscReal      coverage_id = c->coverage_id;
-    ts_status      st;
-    PetscInt       row;
+    if (!stop) {
+      const PetscInt l = levels;
+      TSPCudaForest *f = &d->forest[l];
+      ts_status      st;
 
-    c->info[l].cdiag = cdiag;
-    PetscCall(TSPCudaGraphBuild(c, n, nnz, b_rowptr, b_col, b_val, &g, stream));
-    PetscCall(TSPCudaForestFromGraph(c, &g, f, &c->info[l], stream));
-    if (l) c->coverage_id = coverage_id; /* c_id is that of A = B_0 */
-    c->nforests++;
-    PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0));
-    if (n) PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
-    PetscCall(TriSplitDeviceEliminate(stream, (ts_pivoting)c->forest.pivoting, n, f->perm, f->path_id, f->a, f->b, f->c, begin, end, pbuf, factor, d_info, &st, &row));
-    PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
-    if (st != TS_SUCCESS) { /* the host's reasons: a zero pivot, or a non-finite band entry */
-      PetscCall(TSPChainSetFailed(c, st == TS_ERR_ZERO_PIVOT ? PC_FACTOR_NUMERIC_ZEROPIVOT : PC_FACTOR_OTHER, l, row));
-    } else if (n) {
-      PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
-      st = ts_cuda_mosa_product(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, begin, end, factor, q, c->droptol, (int)c->exact, orow, ocol, oval, olen, prod, rounds);
-      PetscCheck(st == TS_SUCCESS || st == TS_ERR_NONFINITE, PETSC_COMM_SELF, st == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "MOS-a device product failed (status %d)", (int)st);
-      c->product_rounds[0] = PetscMax(c->product_rounds[0], rounds[0]);
-      c->product_rounds[1] += rounds[1];
-      if (st == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
-      else {
-        cur = cur == 0 ? 1 : 0;
-        PetscCall(TriSplitCheckKernel(ts_cuda_mosa_compact(stream, n, orow, ocol, oval, olen, brow[cur], bcol[cur], bval[cur], pbuf), "mosa_compact"));
-        PetscCall(TriSplitDeviceRead(stream, brow[cur] + n, &nnz, sizeof(PetscInt)));
-        b_rowptr = brow[cur], b_col = bcol[cur], b_val = bval[cur];
+      c->info[l].cdiag = cdiag;
+      if (!refresh) {
+        TSPCudaGraph g;
+        PetscReal    coverage_id = c->coverage_id;
+
+        PetscCall(TSPCudaGraphBuild(c, n, nnz, b_rowptr, b_col, b_val, &g, stream));
+        PetscCall(TSPCudaForestFromGraph(c, &g, f, &c->info[l], stream));
+        if (l) c->coverage_id = coverage_id; /* c_id is that of A = B_0 */
+        c->nforests = l + 1;
       }
-      PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
+      f->transposed = PETSC_FALSE; /* new bands */
+      PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0));
+      if (n) PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
+      PetscCall(TSPChainFactor(c, l, &dropped));
+      PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
+      if (dropped) { /* B_l stays: T is taken from it */
+        if (refresh) PetscCall(TSPCudaTruncate(c, l));
+        else {
+          PetscCall(TSPCudaForestReset(f));
+          c->nforests = l;
+        }
+      } else {
+        if (!c->failed && n) {
+          PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
+          st = ts_cuda_mosa_product(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, q, c->droptol, (int)c->exact, orow, ocol, oval, olen, prod, rounds);
+          PetscCheck(st == TS_SUCCESS || st == TS_ERR_NONFINITE, PETSC_COMM_SELF, st == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "MOS-a device product failed (status %d)", (int)st);
+          c->product_rounds[0] = PetscMax(c->product_rounds[0], rounds[0]);
+          c->product_rounds[1] += rounds[1];
+          if (st == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
+          else {
+            cur = cur == 0 ? 1 : 0;
+            PetscCall(TriSplitCheckKernel(ts_cuda_mosa_compact(stream, n, orow, ocol, oval, olen, brow[cur], bcol[cur], bval[cur], pbuf), "mosa_compact"));
+            PetscCall(TriSplitDeviceRead(stream, brow[cur] + n, &nnz, sizeof(PetscInt)));
+            b_rowptr = brow[cur], b_col = bcol[cur], b_val = bval[cur];
+          }
+          PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
+        }
+        cdiag = 0;
+        if (!c->failed) {
+          PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, d_cov, pbuf), "diag_coverage"));
+          PetscCall(TriSplitDeviceRead(stream, d_cov, &cdiag, sizeof(PetscReal)));
+        }
+        levels++;
+      }
+      stop = (PetscBool)(dropped || c->failed);
     }
-    cdiag = 0;
-    if (!c->failed) {
-      PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, d_cov, pbuf), "diag_coverage"));
-      PetscCall(TriSplitDeviceRead(stream, d_cov, &cdiag, sizeof(PetscReal)));
-    }
-    PetscCall(TSPChainMore(c, comm, c->nforests, cdiag, c->info[l].cdiag, &more, NULL));
+    if (refresh) more = (PetscBool)(!stop && levels < target);
+    else PetscCall(TSPChainMore(c, comm, levels, cdiag, c->info[PetscMax(levels - 1, 0)].cdiag, &more, NULL));
   } while (more);
   c->cdiag_last = cdiag;
-  PetscCall(TSPCudaFinish(c, stream));
+  if (!refresh) PetscCall(TSPCudaFinish(c, stream));
 
   /* T = diagp1(B_m) as the scaling of the apply (1/T, 0 where T = 0) */
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->t));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->j));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
+  if (!d->t) {
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->t));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->j));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
+  }
   if (n && !c->failed) PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, 1, n, b_rowptr, b_col, b_val, 1, d->t, d->scale, d->j), "mos_diagonal"));
   PetscCallCUDA(cudaStreamSynchronize(stream)); /* the temporaries below are freed at once */
   PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
@@ -590,9 +698,6 @@ static PetscErrorCode TSPCudaBuildLevels(TSPChain c, MPI_Comm comm, Mat A)
     TriSplitDeviceFree(bcol[t]);
     TriSplitDeviceFree(bval[t]);
   }
-  TriSplitDeviceFree(begin);
-  TriSplitDeviceFree(end);
-  TriSplitDeviceFree(factor);
   TriSplitDeviceFree(prod);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -602,7 +707,7 @@ static PetscErrorCode TSPCudaBuild(TSPChain c, MPI_Comm comm, Mat A)
   PetscFunctionBegin;
   PetscCall(TSPChainReset(c));
   PetscCall(PetscNew((TSPChain_CUDA **)&c->data));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPCudaBuildLevels(c, comm, A));
+  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPCudaLevels(c, comm, A, PETSC_FALSE));
   else PetscCall(TSPCudaBuildForests(c, comm, A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -789,6 +894,8 @@ PetscErrorCode TSPChainSetBackend_CUDA(TSPChain c)
   c->single_ok     = PETSC_TRUE;
   c->ops.build     = TSPCudaBuild;
   c->ops.setvalues = TSPCudaSetValues;
+  c->ops.factor    = TSPCudaFactor;
+  c->ops.shift     = TSPCudaShift;
   c->ops.apply     = TSPCudaApply;
   c->ops.correct   = TSPCudaCorrect;
   c->ops.reset     = TSPCudaReset;

@@ -209,32 +209,44 @@ static PetscErrorCode TSPHostForestBands(TSPHostForest *f, PetscInt n, const Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Factor the bands of forest l; a zero pivot or a non-finite factor is recorded in the chain. */
-static PetscErrorCode TSPHostForestFactor(TSPChain c, PetscInt l, TSPHostForest *f)
+/* ops.factor: the factor of forest l's bands, with ts_ref_gttrf's status and the local row of a zero
+   pivot or non-finite entry (TSPChainFactor() records or repairs it) */
+static PetscErrorCode TSPHostFactor(TSPChain c, PetscInt l, ts_status *status, PetscInt *row)
 {
-  ts_status status;
-  ts_int    zero_row = -1;
+  TSPHostForest *f        = &((TSPChain_Host *)c->data)->forest[l];
+  ts_int         zero_row = -1;
 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0));
   if (f->bs == 2) {
     if (!f->factor) PetscCall(PetscMalloc(ts_ref_bgttrf_size(f->nrows / 2), &f->factor));
-    status = ts_ref_bgttrf((ts_pivoting)c->forest.pivoting, f->nrows / 2, f->a, f->b, f->c, f->factor, &zero_row);
+    *status = ts_ref_bgttrf((ts_pivoting)c->forest.pivoting, f->nrows / 2, f->a, f->b, f->c, f->factor, &zero_row);
     if (zero_row >= 0) zero_row *= 2; /* the block row's first vertex (never a ghost) */
   } else {
     if (!f->factor) PetscCall(PetscMalloc(ts_ref_gttrf_size(f->nrows), &f->factor));
-    status = ts_ref_gttrf((ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, f->factor, &zero_row);
+    *status = ts_ref_gttrf((ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, f->factor, &zero_row);
   }
-  if (status == TS_ERR_ZERO_PIVOT) PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, l, f->perm[zero_row]));
-  else if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, zero_row >= 0 ? f->perm[zero_row] : -1));
-  else PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Tridiagonal factorization failed (kernel status %d)", (int)status);
+  *row = zero_row >= 0 ? f->perm[zero_row] : -1;
   PetscCall(PetscLogFlops((f->bs == 2 ? 40.0 : 8.0) * f->nrows));
   PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* ops.shift: the diagonal of forest l's bands shifted for the zero-pivot repair */
+static PetscErrorCode TSPHostShift(TSPChain c, PetscInt l, PetscReal amount, PetscReal *added)
+{
+  TSPHostForest *f = &((TSPChain_Host *)c->data)->forest[l];
+
+  PetscFunctionBegin;
+  PetscCall(TSPShiftDiagonal(f->bs, f->nrows, f->b, amount, added));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPHostLevels(TSPChain, MPI_Comm, Mat, PetscBool);
+
 /* The bands of every forest from the block's values and their factors: the raw entries (algtri, ALT),
-   or MOS-d's M_l with T = diagp_k(A), whose 1/T becomes the chain's scaling */
+   or MOS-d's M_l with T = diagp_k(A), whose 1/T becomes the chain's scaling; MOS-a's levels with
+   their forests kept */
 static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
 {
   TSPChain_Host     *h = (TSPChain_Host *)c->data;
@@ -244,6 +256,10 @@ static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
   PetscScalar       *t = NULL, *j = NULL;
 
   PetscFunctionBegin;
+  if (c->kind == TSP_CHAIN_ADAPTIVE) { /* no collective: the number of levels is kept */
+    PetscCall(TSPHostLevels(c, PETSC_COMM_SELF, local, PETSC_TRUE));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
   PetscCheck(n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, c->n);
   if (c->diagonal >= 0) {
@@ -263,7 +279,7 @@ static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
 
     PetscCall(TSPHostForestBands(f, n, ia, ja, va));
     if (c->diagonal >= 0) ts_ref_mos_bands(n, (int)c->nforests, (int)l, f->perm, t, j, f->a, f->b, f->c);
-    if (!c->failed) PetscCall(TSPHostForestFactor(c, l, f));
+    if (!c->failed) PetscCall(TSPChainFactor(c, l, NULL));
   }
   PetscCall(PetscFree2(t, j));
   PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
@@ -394,21 +410,41 @@ static PetscErrorCode TSPHostMOSAProduct(TSPChain c, PetscInt l, const TSPHostFo
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Forests l.. of the chain freed with the fused permutations into them: a refresh whose level l is
+   dropped (the links of the forests kept stay valid) */
+static PetscErrorCode TSPHostTruncate(TSPChain c, PetscInt l)
+{
+  TSPChain_Host *h = (TSPChain_Host *)c->data;
+
+  PetscFunctionBegin;
+  for (PetscInt k = l; k < c->nforests; k++) {
+    PetscCall(TSPHostForestReset(&h->forest[k]));
+    if (k > 0 && h->link) PetscCall(PetscFree(h->link[k - 1]));
+  }
+  c->nforests = l;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* MOS-a's levels (ALGORITHMS.md 5.4): B_0 = A; level l extracts a forest of B_l and factors
-   M_l = prune(B_l, S_l); B_{l+1} = prune(B_l M_l^-1); T = diagp1(B_m) scales the apply. */
-static PetscErrorCode TSPHostBuildLevels(TSPChain c, MPI_Comm comm, Mat local)
+   M_l = prune(B_l, S_l); B_{l+1} = prune(B_l M_l^-1); T = diagp1(B_m) scales the apply. A refresh
+   (same nonzero pattern, reuse on) keeps the forests and their number and recomputes the rest from
+   the new values: no graph, no factor of the graph, no permutation. A level after the first with a
+   zero pivot is dropped under the repair (TSPChainFactor()): the chain stops before it, and this
+   rank takes no further part but the collective stop rule. */
+static PetscErrorCode TSPHostLevels(TSPChain c, MPI_Comm comm, Mat local, PetscBool refresh)
 {
   TSPChain_Host     *h = (TSPChain_Host *)c->data;
-  PetscInt           n, *q, *b_rowptr, *b_col, target = c->m ? c->m : c->m_max, bad_row;
+  PetscInt           n, *q, *b_rowptr, *b_col, target = refresh ? c->nforests : (c->m ? c->m : c->m_max), bad_row, levels = 0;
   const PetscInt    *ia, *ja;
   const PetscScalar *va;
   PetscScalar       *b_val, *t;
   PetscReal          cdiag;
-  PetscBool          more;
+  PetscBool          more, stop = PETSC_FALSE, dropped = PETSC_FALSE;
 
   PetscFunctionBegin;
   /* B_0 = A, as CSR arrays the levels replace; q_i the off-diagonal count of row i of A */
   PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
+  PetscCheck(!refresh || n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the levels %" PetscInt_FMT, n, c->n);
   PetscCall(PetscMalloc1(n + 1, &b_rowptr));
   PetscCall(PetscMalloc2(ia[n], &b_col, ia[n], &b_val));
   PetscCall(PetscArraycpy(b_rowptr, ia, n + 1));
@@ -421,35 +457,53 @@ static PetscErrorCode TSPHostBuildLevels(TSPChain c, MPI_Comm comm, Mat local)
       if (ja[e] == i) q[i]--;
   }
   PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
-  c->n = n;
-  PetscCall(TSPChainAllocateInfo(c, target));
-  PetscCall(PetscCalloc1(target, &h->forest));
+  if (!refresh) {
+    c->n = n;
+    PetscCall(TSPChainAllocateInfo(c, target));
+    PetscCall(PetscCalloc1(target, &h->forest));
+  }
   cdiag = ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
   do {
-    const PetscInt l    = c->nforests;
-    TSPHostForest *f    = &h->forest[l];
-    TSPForestInfo *info = &c->info[l];
-    TSPGraph       g    = {0};
+    if (!stop) {
+      const PetscInt l    = levels;
+      TSPHostForest *f    = &h->forest[l];
+      TSPForestInfo *info = &c->info[l];
 
-    info->cdiag = cdiag;
-    PetscCall(TSPGraphBuild(n, b_rowptr, b_col, b_val, c->forest.weight, &g));
-    if (!l) c->coverage_id = g.coverage_id;
-    PetscCall(TSPHostForestBuild(c, &g, f, info));
-    PetscCall(TSPGraphReset(&g));
-    PetscCall(TSPHostForestBands(f, n, b_rowptr, b_col, b_val));
-    bad_row = TriSplitFirstNonFiniteRow(n, b_rowptr, b_val);
-    c->nforests++;
-    if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, bad_row));
-    else PetscCall(TSPHostForestFactor(c, l, f));
-    if (!c->failed) PetscCall(TSPHostMOSAProduct(c, l, f, q, n, &b_rowptr, &b_col, &b_val));
-    cdiag = c->failed ? 0 : ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
-    PetscCall(TSPChainMore(c, comm, c->nforests, cdiag, info->cdiag, &more, NULL));
+      info->cdiag = cdiag;
+      if (!refresh) {
+        TSPGraph g = {0};
+
+        PetscCall(TSPGraphBuild(n, b_rowptr, b_col, b_val, c->forest.weight, &g));
+        if (!l) c->coverage_id = g.coverage_id;
+        PetscCall(TSPHostForestBuild(c, &g, f, info));
+        PetscCall(TSPGraphReset(&g));
+        c->nforests = l + 1;
+      }
+      PetscCall(TSPHostForestBands(f, n, b_rowptr, b_col, b_val));
+      bad_row = TriSplitFirstNonFiniteRow(n, b_rowptr, b_val);
+      if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, bad_row));
+      else PetscCall(TSPChainFactor(c, l, &dropped));
+      if (dropped) { /* B_l stays: T is taken from it */
+        if (refresh) PetscCall(TSPHostTruncate(c, l));
+        else {
+          PetscCall(TSPHostForestReset(f));
+          c->nforests = l;
+        }
+      } else {
+        if (!c->failed) PetscCall(TSPHostMOSAProduct(c, l, f, q, n, &b_rowptr, &b_col, &b_val));
+        cdiag = c->failed ? 0 : ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
+        levels++;
+      }
+      stop = (PetscBool)(dropped || c->failed);
+    }
+    if (refresh) more = (PetscBool)(!stop && levels < target);
+    else PetscCall(TSPChainMore(c, comm, levels, cdiag, c->info[PetscMax(levels - 1, 0)].cdiag, &more, NULL));
   } while (more);
   c->cdiag_last = cdiag;
-  PetscCall(TSPHostFinish(c));
+  if (!refresh) PetscCall(TSPHostFinish(c));
 
   /* T = diagp1(B_m), the scaling 1/T (0 where T = 0) */
-  PetscCall(PetscMalloc1(n, &h->scale));
+  if (!h->scale) PetscCall(PetscMalloc1(n, &h->scale));
   PetscCall(PetscMalloc1(n, &t));
   ts_ref_diagp(1, n, b_rowptr, b_col, b_val, t);
   for (PetscInt i = 0; i < n; i++) h->scale[i] = t[i] != 0.0 ? 1.0 / t[i] : 0.0;
@@ -465,7 +519,7 @@ static PetscErrorCode TSPHostBuild(TSPChain c, MPI_Comm comm, Mat local)
   PetscFunctionBegin;
   PetscCall(TSPChainReset(c));
   PetscCall(PetscNew((TSPChain_Host **)&c->data));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPHostBuildLevels(c, comm, local));
+  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPHostLevels(c, comm, local, PETSC_FALSE));
   else PetscCall(TSPHostBuildForests(c, comm, local));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -560,6 +614,8 @@ PetscErrorCode TSPChainSetBackend_Host(TSPChain c)
   c->single_ok     = PETSC_FALSE;
   c->ops.build     = TSPHostBuild;
   c->ops.setvalues = TSPHostSetValues;
+  c->ops.factor    = TSPHostFactor;
+  c->ops.shift     = TSPHostShift;
   c->ops.apply     = TSPHostApply;
   c->ops.correct   = TSPHostCorrect;
   c->ops.reset     = TSPHostReset;

@@ -25,6 +25,8 @@ TSP_GETTER(TSPChainGetCoverage_C, PetscReal, coverage)
 TSP_GETTER(TSPChainGetOmega_C, PetscReal, omega)
 TSP_GETTER(TSPChainGetDropTolerance_C, PetscReal, droptol)
 TSP_GETTER(PCMOSDGetDiagonal_TriSplit, PetscInt, diagonal)
+TSP_GETTER(PCAlgTriGetShiftType_TriSplit, MatFactorShiftType, shift_type)
+TSP_GETTER(PCAlgTriGetShiftAmount_TriSplit, PetscReal, shift_amount)
 #undef TSP_GETTER
 
 #define TSP_SET_OPTION(field, value) \
@@ -62,6 +64,40 @@ static PetscErrorCode PCAlgTriSetReuseForest_TriSplit(PC pc, PetscBool reuse)
 {
   PetscFunctionBegin;
   TSPChainFromPC(pc)->reuse = reuse;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAlgTriSetShiftType_TriSplit(PC pc, MatFactorShiftType type)
+{
+  PetscFunctionBegin;
+  PetscCheck(type == MAT_SHIFT_NONE || type == MAT_SHIFT_NONZERO, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "A tridiagonal factor of %s is repaired by MAT_SHIFT_NONZERO or not at all (MAT_SHIFT_NONE), got %s", ((PetscObject)pc)->type_name, MatFactorShiftTypes[type]);
+  TSP_SET_OPTION(shift_type, type);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAlgTriSetShiftAmount_TriSplit(PC pc, PetscReal amount)
+{
+  PetscFunctionBegin;
+  if (amount == (PetscReal)PETSC_DECIDE) amount = TSP_SHIFT_AMOUNT_DEFAULT;
+  PetscCheck(amount > 0 && amount < 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The shift amount is relative to the largest diagonal entry and must lie in (0,1), or be PETSC_DECIDE, got %g", (double)amount);
+  TSP_SET_OPTION(shift_amount, amount);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* what the last setup repaired on this rank: factors shifted, the largest total shift, the level dropped */
+static PetscErrorCode PCAlgTriGetRepair_TriSplit(PC pc, PetscInt *nshifted, PetscReal *shift, PetscInt *dropped)
+{
+  TSPChain c = TSPChainFromPC(pc);
+
+  PetscFunctionBegin;
+  PetscCheck(pc->setupcalled, PetscObjectComm((PetscObject)pc), PETSC_ERR_ORDER, "Call PCSetUp() first");
+  if (nshifted) *nshifted = 0;
+  if (shift) *shift = 0;
+  for (PetscInt l = 0; l < c->nforests; l++) {
+    if (nshifted && c->info[l].nshift) (*nshifted)++;
+    if (shift) *shift = PetscMax(*shift, c->info[l].shift);
+  }
+  if (dropped) *dropped = c->dropped_level;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -189,6 +225,11 @@ PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
   TSP_COMPOSE("PCAlgTriGetForest_C", PCAlgTriGetForest_TriSplit);
   TSP_COMPOSE("PCAlgTriSetPrecision_C", PCAlgTriSetPrecision_TriSplit);
   TSP_COMPOSE("PCAlgTriGetPrecision_C", PCAlgTriGetPrecision_TriSplit);
+  TSP_COMPOSE("PCAlgTriSetShiftType_C", PCAlgTriSetShiftType_TriSplit);
+  TSP_COMPOSE("PCAlgTriGetShiftType_C", PCAlgTriGetShiftType_TriSplit);
+  TSP_COMPOSE("PCAlgTriSetShiftAmount_C", PCAlgTriSetShiftAmount_TriSplit);
+  TSP_COMPOSE("PCAlgTriGetShiftAmount_C", PCAlgTriGetShiftAmount_TriSplit);
+  TSP_COMPOSE("PCAlgTriGetRepair_C", PCAlgTriGetRepair_TriSplit);
   if (c->kind == TSP_CHAIN_FOREST) {
     TSP_COMPOSE("PCAlgTriSetBlockSize_C", PCAlgTriSetBlockSize_TriSplit);
     TSP_COMPOSE("PCAlgTriGetBlockSize_C", PCAlgTriGetBlockSize_TriSplit);
