@@ -13,9 +13,10 @@ typedef enum {
   CASE_NAN,           /* a NaN entry */
   CASE_INF,           /* an Inf entry */
   CASE_DIAGONAL,      /* a diagonal matrix: every vertex is its own path */
-  CASE_TRIDIAGONAL    /* a pure tridiagonal matrix: one path, exact solve */
+  CASE_TRIDIAGONAL,   /* a pure tridiagonal matrix: one path, exact solve */
+  CASE_SINGULAR_PAIR  /* nonsingular, but two rows [1 1; 1 1] form a path of their own: a zero pivot */
 } Case;
-static const char *const case_names[] = {"laplace", "zero diagonal rows", "empty row", "NaN entry", "Inf entry", "diagonal", "tridiagonal"};
+static const char *const case_names[] = {"laplace", "zero diagonal rows", "empty row", "NaN entry", "Inf entry", "diagonal", "tridiagonal", "singular pair"};
 
 /* Assembles the case's matrix with local sizes given by 'local' (PETSC_DECIDE for the default split) */
 static PetscErrorCode BuildMatrix(Case c, PetscInt n, PetscInt local, MatType type, Mat *A)
@@ -46,6 +47,20 @@ static PetscErrorCode BuildMatrix(Case c, PetscInt n, PetscInt local, MatType ty
     case CASE_DIAGONAL:
       PetscCall(MatSetValue(*A, i, i, 1.0 + i % 7, INSERT_VALUES));
       break;
+    case CASE_SINGULAR_PAIR: {
+      /* a chain 4, -1 with -0.3 seven rows away, cut at rows p, p+1 = n/4, n/4 + 1 (on one rank for 1 to 3
+         ranks), which couple to each other by 1 and to the chain only seven rows away (-0.3 and -0.2):
+         the forest takes the pair as a path of its own, whose factor [1 1; 1 1] is singular, while the
+         different couplings to the chain make A nonsingular */
+      const PetscInt p = n / 4, pair = i == p || i == p + 1;
+
+      PetscCall(MatSetValue(*A, i, i, pair ? 1.0 : 4.0, INSERT_VALUES));
+      if (pair) PetscCall(MatSetValue(*A, i, i == p ? p + 1 : p, 1.0, INSERT_VALUES));
+      if (i > 0 && !pair && i - 1 != p + 1) PetscCall(MatSetValue(*A, i, i - 1, -1.0, INSERT_VALUES));
+      if (i < n - 1 && !pair && i + 1 != p) PetscCall(MatSetValue(*A, i, i + 1, -1.0, INSERT_VALUES));
+      if (i + 7 < n) PetscCall(MatSetValue(*A, i, i + 7, i == p || i + 7 == p ? -0.3 : (i == p + 1 || i + 7 == p + 1 ? -0.2 : -0.3), INSERT_VALUES));
+      if (i >= 7) PetscCall(MatSetValue(*A, i, i - 7, i == p || i - 7 == p ? -0.3 : (i == p + 1 || i - 7 == p + 1 ? -0.2 : -0.3), INSERT_VALUES));
+    } break;
     default:
       if (c == CASE_EMPTY_ROW && i == n / 2) break;
       PetscCall(MatSetValue(*A, i, i, c == CASE_ZERO_DIAGONAL && i % 3 == 1 ? 0.0 : 4.0, INSERT_VALUES));
@@ -62,8 +77,9 @@ static PetscErrorCode BuildMatrix(Case c, PetscInt n, PetscInt local, MatType ty
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Solves A x = A 1 with GMRES + algtri and prints the outcome without machine-dependent digits */
-static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_matrix_values)
+/* Solves A x = A 1 with GMRES + algtri (zero pivots repaired as shift says, 2x2 blocks with bs = 2) and
+   prints the outcome without machine-dependent digits, and what the repair did */
+static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_matrix_values, MatFactorShiftType shift, PetscInt bs)
 {
   KSP                ksp;
   PC                 pc;
@@ -72,6 +88,7 @@ static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_m
   KSPConvergedReason reason;
   PCFailedReason     pcreason;
   PetscReal          res, nb;
+  PetscInt           nshifted;
 
   PetscFunctionBegin;
   PetscCall(MatCreateVecs(A, &x, &b));
@@ -82,6 +99,8 @@ static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_m
   PetscCall(KSPSetOperators(ksp, A, A));
   PetscCall(KSPGetPC(ksp, &pc));
   PetscCall(PCSetType(pc, PCALGTRI));
+  PetscCall(PCAlgTriSetShiftType(pc, shift));
+  PetscCall(PCAlgTriSetBlockSize(pc, bs));
   PetscCall(KSPSetType(ksp, KSPGMRES));
   PetscCall(KSPSetTolerances(ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 500));
   PetscCall(KSPSetFromOptions(ksp));
@@ -114,6 +133,9 @@ static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_m
   } else {
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %s (PC failed: %s)\n", label, KSPConvergedReasons[reason], PCFailedReasons[pcreason]));
   }
+  PetscCall(PCAlgTriGetRepair(pc, &nshifted, NULL, NULL));
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &nshifted, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
+  if (nshifted) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  zero pivot repaired: %" PetscInt_FMT " factor(s) shifted, %" PetscInt_FMT " iterations\n", nshifted, its));
   PetscCall(KSPDestroy(&ksp));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&b));
@@ -136,23 +158,40 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
 
+  /* the failures: an empty row fails without the repair (shift type none) */
   for (Case c = CASE_LAPLACE; c <= CASE_TRIDIAGONAL; c++) {
     PetscCall(BuildMatrix(c, n, PETSC_DECIDE, NULL, &A));
-    PetscCall(SolveAndReport(case_names[c], A, PETSC_FALSE));
+    PetscCall(SolveAndReport(case_names[c], A, PETSC_FALSE, MAT_SHIFT_NONE, 1));
     PetscCall(MatDestroy(&A));
   }
 
+  /* the zero-pivot repair (the default): a nonsingular matrix whose factor is singular fails without
+     it and converges with it; the same with 2x2 blocks, whose factor the GPU checks with the host's
+     elimination. The empty row (a singular matrix) is repaired too, a 2x2 block forest fails on it
+     without the repair. */
+  PetscCall(BuildMatrix(CASE_SINGULAR_PAIR, n, PETSC_DECIDE, NULL, &A));
+  PetscCall(SolveAndReport("singular pair, shift none", A, PETSC_FALSE, MAT_SHIFT_NONE, 1));
+  PetscCall(SolveAndReport("singular pair, shift nonzero", A, PETSC_FALSE, MAT_SHIFT_NONZERO, 1));
+  PetscCall(SolveAndReport("singular pair, 2x2 blocks, shift none", A, PETSC_FALSE, MAT_SHIFT_NONE, 2));
+  PetscCall(SolveAndReport("singular pair, 2x2 blocks, shift nonzero", A, PETSC_FALSE, MAT_SHIFT_NONZERO, 2));
+  PetscCall(MatDestroy(&A));
+  PetscCall(BuildMatrix(CASE_EMPTY_ROW, n, PETSC_DECIDE, NULL, &A));
+  PetscCall(SolveAndReport("empty row, shift nonzero", A, PETSC_FALSE, MAT_SHIFT_NONZERO, 1));
+  PetscCall(SolveAndReport("empty row, 2x2 blocks, shift none", A, PETSC_FALSE, MAT_SHIFT_NONE, 2));
+  PetscCall(SolveAndReport("empty row, 2x2 blocks, shift nonzero", A, PETSC_FALSE, MAT_SHIFT_NONZERO, 2));
+  PetscCall(MatDestroy(&A));
+
   /* values change between setups, pattern stays */
   PetscCall(BuildMatrix(CASE_LAPLACE, n, PETSC_DECIDE, NULL, &A));
-  PetscCall(SolveAndReport("laplace, values changed", A, PETSC_TRUE));
+  PetscCall(SolveAndReport("laplace, values changed", A, PETSC_TRUE, MAT_SHIFT_NONZERO, 1));
   PetscCall(MatDestroy(&A));
 
   /* other formats are converted */
   PetscCall(BuildMatrix(CASE_LAPLACE, n, PETSC_DECIDE, size == 1 ? MATSEQDENSE : MATMPIDENSE, &A));
-  PetscCall(SolveAndReport("laplace as dense", A, PETSC_FALSE));
+  PetscCall(SolveAndReport("laplace as dense", A, PETSC_FALSE, MAT_SHIFT_NONZERO, 1));
   PetscCall(MatDestroy(&A));
   PetscCall(BuildMatrix(CASE_LAPLACE, n, PETSC_DECIDE, MATBAIJ, &A));
-  PetscCall(SolveAndReport("laplace as baij", A, PETSC_FALSE));
+  PetscCall(SolveAndReport("laplace as baij", A, PETSC_FALSE, MAT_SHIFT_NONZERO, 1));
   PetscCall(MatDestroy(&A));
 
   /* the last rank owns no rows */
@@ -160,7 +199,7 @@ int main(int argc, char **argv)
     PetscInt g = (PetscInt)PetscSqrtReal((PetscReal)n), N = g * g, local = rank == size - 1 ? 0 : N / (size - 1) + (rank < N % (size - 1) ? 1 : 0);
 
     PetscCall(BuildMatrix(CASE_LAPLACE, N, local, NULL, &A));
-    PetscCall(SolveAndReport("laplace, last rank empty", A, PETSC_FALSE));
+    PetscCall(SolveAndReport("laplace, last rank empty", A, PETSC_FALSE, MAT_SHIFT_NONZERO, 1));
     PetscCall(MatDestroy(&A));
   }
 

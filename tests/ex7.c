@@ -41,20 +41,130 @@ static PetscErrorCode Iterations(Mat A, const char *pcopts, PetscInt *its, KSPCo
   PetscCall(PetscOptionsClearValue(NULL, "-pc_mosd_m"));
   PetscCall(PetscOptionsClearValue(NULL, "-pc_mosa_droptol"));
   PetscCall(PetscOptionsClearValue(NULL, "-pc_mosa_exact_product"));
+  PetscCall(PetscOptionsClearValue(NULL, "-pc_mosa_shift_type"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The zero-pivot repair of MOS-a on a matrix with an empty row: level 0 has a zero pivot (the row's
+   vertex alone, diagonal 0) and is shifted; B_1 keeps the empty row, so level 1 has the same zero pivot
+   and is dropped (the chain stops before it, T from B_1). Without the repair the PC fails. */
+static PetscErrorCode RepairCheck(Mat A, const char *label, PetscBool details)
+{
+  KSP                ksp;
+  PC                 pc;
+  Vec                x, b;
+  PetscInt           its, nshifted, dropped, m;
+  KSPConvergedReason reason;
+
+  PetscFunctionBegin;
+  PetscCall(Iterations(A, "-pc_type mosa -pc_mosa_m 2 -pc_mosa_shift_type none", &its, &reason));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, shift none: %s\n", label, KSPConvergedReasons[reason]));
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecSet(x, 1.0));
+  PetscCall(MatMult(A, x, b));
+  PetscCall(VecSet(x, 0.0));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPSetType(ksp, KSPGMRES));
+  PetscCall(KSPSetPCSide(ksp, PC_RIGHT));
+  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 3000));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCMOSA));
+  PetscCall(PCMOSASetM(pc, 2));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetIterationNumber(ksp, &its));
+  PetscCall(KSPGetConvergedReason(ksp, &reason));
+  PetscCall(PCAlgTriGetRepair(pc, &nshifted, NULL, &dropped));
+  PetscCall(PCTriSplitGetM(pc, &m));
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &nshifted, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &dropped, 1, MPIU_INT, MPI_MAX, PETSC_COMM_WORLD));
+  if (details) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, shift nonzero: %s in %" PetscInt_FMT " iterations, %" PetscInt_FMT " level(s) shifted, level %" PetscInt_FMT " dropped\n", label, KSPConvergedReasons[reason], its, nshifted, dropped));
+  else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, shift nonzero: %s, %" PetscInt_FMT " level(s) shifted, level %" PetscInt_FMT " dropped\n", label, KSPConvergedReasons[reason], nshifted, dropped)); /* RPTS rounds unlike the host */
+  if (details) PetscCall(KSPView(ksp, PETSC_VIEWER_STDOUT_WORLD)); /* the repair's lines, per rank */
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 20 setups of one KSP in a time loop, the matrix's values changing and its pattern not: MOS-a with m
+   levels keeps its forests (one build, PCAlgTriSetReuseForest(), the default) and takes the same
+   iterations as rebuilding at every step where the forests coincide. The steps scale by powers of two,
+   which leaves the scaled weights of A bit for bit as they were: the rows by different factors
+   (rowscale; the forest of level 0 coincides, B_1's pruning and forest need not: m = 1), or the whole
+   matrix (every level coincides, B_1 and on are the same). */
+static PetscErrorCode SequenceCheck(Mat A0, const char *label, PetscInt m, PetscBool rowscale, PetscBool details)
+{
+  PetscLogEvent event;
+  PetscInt      its[2][20], builds[2], levels = 1;
+  PetscBool     same = PETSC_TRUE;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogDefaultBegin()); /* the event counts, without -log_view */
+  PetscCall(PetscLogEventGetId("TriSplitForest", &event));
+  for (int reuse = 0; reuse < 2; reuse++) {
+    Mat                A;
+    KSP                ksp;
+    PC                 pc;
+    Vec                x, b, r;
+    PetscEventPerfInfo before, after;
+    PetscInt           rstart, rend;
+
+    PetscCall(MatDuplicate(A0, MAT_COPY_VALUES, &A));
+    PetscCall(MatCreateVecs(A, &x, &b));
+    PetscCall(VecDuplicate(b, &r));
+    PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+    PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+    PetscCall(KSPSetType(ksp, KSPGMRES));
+    PetscCall(KSPSetPCSide(ksp, PC_RIGHT));
+    PetscCall(KSPSetTolerances(ksp, 1e-8, PETSC_DEFAULT, PETSC_DEFAULT, 3000));
+    PetscCall(KSPGetPC(ksp, &pc));
+    PetscCall(PCSetType(pc, PCMOSA));
+    PetscCall(PCMOSASetM(pc, m));
+    PetscCall(PCAlgTriSetReuseForest(pc, (PetscBool)reuse));
+    PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, event, &before));
+    for (PetscInt step = 0; step < 20; step++) {
+      for (PetscInt i = rstart; i < rend; i++) PetscCall(VecSetValue(r, i, PetscPowReal(2.0, (PetscReal)(((rowscale ? i : 0) + step) % 3 - 1)), INSERT_VALUES));
+      PetscCall(VecAssemblyBegin(r));
+      PetscCall(VecAssemblyEnd(r));
+      PetscCall(MatDiagonalScale(A, r, NULL));
+      PetscCall(KSPSetOperators(ksp, A, A));
+      PetscCall(VecSet(x, 1.0));
+      PetscCall(MatMult(A, x, b));
+      PetscCall(VecSet(x, 0.0));
+      PetscCall(KSPSolve(ksp, b, x));
+      PetscCall(KSPGetIterationNumber(ksp, &its[reuse][step]));
+    }
+    PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, event, &after));
+    PetscCall(PCTriSplitGetM(pc, &levels));
+    builds[reuse] = (after.count - before.count) / levels;
+    PetscCall(KSPDestroy(&ksp));
+    PetscCall(VecDestroy(&x));
+    PetscCall(VecDestroy(&b));
+    PetscCall(VecDestroy(&r));
+    PetscCall(MatDestroy(&A));
+  }
+  for (PetscInt step = 0; step < 20; step++) same = (PetscBool)(same && its[0][step] == its[1][step]);
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, m = %" PetscInt_FMT ", %s scaled: 20 setups, %" PetscInt_FMT " forest builds without reuse, %" PetscInt_FMT " with reuse, the same iterations at every step: %s", label, levels, rowscale ? "rows" : "matrix", builds[0], builds[1], same ? "yes" : "no"));
+  if (details) PetscCall(PetscPrintf(PETSC_COMM_WORLD, " (first %" PetscInt_FMT ", last %" PetscInt_FMT ")", its[1][0], its[1][19]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\n"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* PCMOSA on the host (MATAIJ) and on the device (the same matrix as MATAIJCUSPARSE): the device
-   builds the same forests, factors and products, so the iteration counts agree */
-static PetscErrorCode DeviceCheck(PetscInt n)
+   builds the same forests, factors and products, so the iteration counts agree; the repair and the
+   reuse of the forests print what the host prints. on_host runs the device's cases on the host
+   (MATAIJ), which writes the expected output of the device test. */
+static PetscErrorCode DeviceCheck(PetscInt n, PetscBool on_host)
 {
+  MatType devtype = on_host ? MATAIJ : MATAIJCUSPARSE;
   const char *opts[] = {"-pc_type mosa", "-pc_type mosa -pc_mosa_m 1", "-pc_type mosa -pc_mosa_m 3", "-pc_type mosa -pc_mosa_m 2 -pc_mosa_droptol 0", "-pc_type mosa -pc_mosa_m 2 -pc_mosa_exact_product"};
   Mat         A, Ad;
 
   PetscFunctionBegin;
   for (int p = 0; p < 4; p++) {
     PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[p], n, &A));
-    PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INITIAL_MATRIX, &Ad));
+    PetscCall(MatConvert(A, devtype, MAT_INITIAL_MATRIX, &Ad));
     for (int o = 0; o < 5; o++) {
       PetscInt           its[2];
       KSPConvergedReason reason[2];
@@ -76,10 +186,17 @@ static PetscErrorCode DeviceCheck(PetscInt n)
     KSPConvergedReason reason;
 
     PetscCall(MatZeroRows(A, 1, &row, 0.0, NULL, NULL));
-    PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INITIAL_MATRIX, &Ad));
-    PetscCall(Iterations(Ad, "-pc_type mosa -pc_mosa_m 2", &its, &reason));
+    PetscCall(MatConvert(A, devtype, MAT_INITIAL_MATRIX, &Ad));
+    PetscCall(Iterations(Ad, "-pc_type mosa -pc_mosa_m 2 -pc_mosa_shift_type none", &its, &reason));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "zero row on the device: %s\n", KSPConvergedReasons[reason]));
+    PetscCall(RepairCheck(Ad, "zero row on the device", PETSC_FALSE));
   }
+  PetscCall(MatDestroy(&Ad));
+  PetscCall(MatDestroy(&A));
+  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[3], n / 2, &A));
+  PetscCall(MatConvert(A, devtype, MAT_INITIAL_MATRIX, &Ad));
+  PetscCall(SequenceCheck(Ad, "rot on the device", 1, PETSC_TRUE, PETSC_FALSE));
+  PetscCall(SequenceCheck(Ad, "rot on the device", 2, PETSC_FALSE, PETSC_FALSE));
   PetscCall(MatDestroy(&Ad));
   PetscCall(MatDestroy(&A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -179,16 +296,17 @@ int main(int argc, char **argv)
   PetscInt           n = 64, its[4];
   KSPConvergedReason reason[4];
   PetscMPIInt        size;
-  PetscBool          device = PETSC_FALSE;
+  PetscBool          device = PETSC_FALSE, on_host = PETSC_FALSE;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(TriSplitInitializePackage());
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-device", &device, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-device_on_host", &on_host, NULL));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   if (device) {
-    PetscCall(DeviceCheck(n));
+    PetscCall(DeviceCheck(n, on_host));
     PetscCall(PetscFinalize());
     return 0;
   }
@@ -235,8 +353,13 @@ int main(int argc, char **argv)
     PetscInt row = n * n / 2;
     PetscCall(MatZeroRows(A, 1, &row, 0.0, NULL, NULL));
   }
-  PetscCall(Iterations(A, "-pc_type mosa -pc_mosa_m 2", &its[3], &reason[3]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "zero row: %s\n", KSPConvergedReasons[reason[3]]));
+  PetscCall(RepairCheck(A, "zero row", PETSC_TRUE));
+  PetscCall(MatDestroy(&A));
+
+  /* 5. a time loop: the forests kept across SAME_NONZERO_PATTERN updates */
+  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[3], n / 2, &A));
+  PetscCall(SequenceCheck(A, "rot", 1, PETSC_TRUE, PETSC_TRUE));
+  PetscCall(SequenceCheck(A, "rot", 2, PETSC_FALSE, PETSC_TRUE));
   PetscCall(MatDestroy(&A));
   PetscCall(PetscFinalize());
   return 0;
