@@ -22,23 +22,12 @@ The exact solution is x_i = sin(16 pi i / N), b = A x.\n\n";
    setup and solve times (a norm after each phase waits for the work queued on PETSc's stream) */
 static PetscErrorCode Solve(KSP ksp, Mat A, Vec b, Vec xexact, Vec x, PetscInt *its, KSPConvergedReason *reason, PetscReal *res, PetscReal *err, PetscLogDouble times[2])
 {
-  Vec            r;
-  PetscReal      nb, nx;
-  PetscLogDouble t0, t1, t2;
+  Vec       r;
+  PetscReal nb, nx;
 
   PetscFunctionBegin;
   PetscCall(VecSet(x, 0.0));
-  PetscCall(VecNorm(b, NORM_2, &nb));
-  PetscCall(PetscTime(&t0));
-  PetscCall(KSPSetUp(ksp));
-  PetscCall(KSPSetUpOnBlocks(ksp));
-  PetscCall(VecNorm(b, NORM_2, &nb));
-  PetscCall(PetscTime(&t1));
-  PetscCall(KSPSolve(ksp, b, x));
-  PetscCall(VecNorm(x, NORM_2, &nx));
-  PetscCall(PetscTime(&t2));
-  times[0] = t1 - t0;
-  times[1] = t2 - t1;
+  PetscCall(TimedSolve(ksp, b, x, times));
   PetscCall(KSPGetIterationNumber(ksp, its));
   PetscCall(KSPGetConvergedReason(ksp, reason));
   PetscCall(VecDuplicate(b, &r));

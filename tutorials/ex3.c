@@ -13,6 +13,7 @@ b_k = A_k x_exact. KSPSetOperators() every step; PETSc sees new values with the 
 
 #include <petscksp.h>
 #include <trisplit.h>
+#include "problems.h" /* AssembleMatrix(): the model problems of ex1 */
 
 typedef enum {
   EX3_ALGTRI,
@@ -21,42 +22,6 @@ typedef enum {
   EX3_MOSA
 } Ex3Type;
 static const char *const Ex3Types[] = {"algtri", "mosd", "altsplit", "mosa", "Ex3Type", "EX3_", NULL};
-
-/* ANISO1 (ALGORITHMS.md 6.2): 9-point stencil, Dirichlet boundary, row = iy n + ix */
-static PetscErrorCode AssembleAniso1(PetscInt n, Mat *A)
-{
-  const PetscScalar s[3][3] = {
-    {-0.2, -0.1, -0.2},
-    {-1.0, 3.0,  -1.0},
-    {-0.2, -0.1, -0.2}
-  };
-  PetscInt rstart, rend;
-
-  PetscFunctionBegin;
-  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
-  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, n * n, n * n));
-  PetscCall(MatSetFromOptions(*A));
-  PetscCall(MatSeqAIJSetPreallocation(*A, 9, NULL));
-  PetscCall(MatMPIAIJSetPreallocation(*A, 9, NULL, 6, NULL));
-  PetscCall(MatSetUp(*A));
-  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
-  for (PetscInt row = rstart; row < rend; row++) {
-    const PetscInt ix = row % n, iy = row / n;
-    PetscInt       cols[9], nc = 0;
-    PetscScalar    vals[9];
-
-    for (PetscInt dy = -1; dy <= 1; dy++)
-      for (PetscInt dx = -1; dx <= 1; dx++) {
-        if (ix + dx < 0 || ix + dx >= n || iy + dy < 0 || iy + dy >= n) continue;
-        cols[nc]   = (iy + dy) * n + ix + dx;
-        vals[nc++] = s[dy + 1][dx + 1];
-      }
-    PetscCall(MatSetValues(*A, 1, &row, nc, cols, vals, INSERT_VALUES));
-  }
-  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
 
 /* The PC through the C API: type and the setters of that type */
 static PetscErrorCode ConfigurePC(PC pc, Ex3Type type, PetscInt m)
@@ -114,7 +79,7 @@ int main(int argc, char **argv)
   PetscCheck(steps >= 1, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-steps must be at least 1");
 
   /* A0 keeps the stencil, A is the operator of the current step: same nonzero pattern (the diagonal is in it) */
-  PetscCall(AssembleAniso1(n, &A0));
+  PetscCall(AssembleMatrix(PROBLEM_ANISO1, n, 0, 0, 0, &A0)); /* eps, theta, peclet: only for rot, convdiff */
   PetscCall(MatDuplicate(A0, MAT_COPY_VALUES, &A));
   PetscCall(MatCreateVecs(A, &x, &b));
   PetscCall(VecDuplicate(x, &xexact));
