@@ -349,6 +349,43 @@ TS_EXTERN size_t    ts_cuda_gtsv_permuted_buffer_size(ts_int n, ts_int nrhs, int
 TS_EXTERN ts_status ts_cuda_dgtsv_permuted(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, const ts_permuted_io *io, void *buffer);
 TS_EXTERN ts_status ts_cuda_sgtsv_permuted(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, const ts_permuted_io *io, void *buffer);
 
+/* RPTS plans. RPTS partitions statically and pivots only inside a partition: where a partition's inner
+   block is singular the default plan returns NaN although the system is nonsingular (tridiag(1, 1, 1):
+   3 divides 16 - 1), where it is nearly singular it loses accuracy (docs/design.md, What RPTS's accuracy
+   rests on). A plan is a ts_rpts_config; all zero (or a NULL pointer) is the default plan of
+   ts_cuda_dgtsv. Where the caller factors (once per matrix, never per solve):
+     ts_cuda_dgtsv_analyze(stream, piv, n, a, b, c, permuted, work, &cfg, &err)
+   with work of ts_cuda_gtsv_analyze_buffer_size(n, single, permuted) bytes solves a probe system with the
+   default plan and, where that is not accurate to a few hundred ulp, with the other candidate plans, and
+   keeps the best in cfg (all zero when the default stays). permuted: the solves will go through
+   ts_cuda_[ds]gtsv_permuted_tuned (1) or ts_cuda_[ds]gtsv_tuned (0); pivoting as theirs. It synchronises
+   the stream (one read-back per probe: one in the common case, at most 11). err (may be NULL): the
+   chosen plan's max |x - x_t| on the probe (|x_t| in [1, 2)). Each solve then passes &cfg to
+   ts_cuda_[ds]gtsv_tuned (gtsv_tuned.h) or ts_cuda_[ds]gtsv_permuted_tuned with a workspace of
+   ts_cuda_gtsv_buffer_size_tuned / ts_cuda_gtsv_permuted_buffer_size_tuned(n, nrhs, single, &cfg) bytes
+   (query it after the analysis: a chosen plan may need more than the default's). */
+#define TS_RPTS_M_DYNAMIC (-1) /* Algorithm 3: per stage the largest of 40, 32, 24, 16 that still fills the device */
+#define TS_RPTS_M_FUSED   (-2) /* fused two-level stages (partitions of 16, then 8) throughout */
+typedef struct {
+  int M;           /* 0: the default plan; 16, 18, 24, 32 or 40: this M on every global stage (plain stages);
+                      TS_RPTS_M_DYNAMIC; TS_RPTS_M_FUSED */
+  int nf;          /* systems of at most nf rows are solved on chip by one block (0: the default, 2048); smaller
+                      values force more global stages */
+  int regload;     /* test knob: 1: tiles through registers instead of cp.async */
+  int no_pdl;      /* test knob: 1: plain stream-ordered launches, no programmatic dependent launches */
+  int no_l2_hints; /* test knob: 1: no L2 eviction priorities on the substitutions' loads */
+  int no_wide;     /* 1: no wide stages (partitions of 16 on large double stages too) */
+  int final_gepp;  /* 1: the final stage (at most nf rows) by one thread's Gaussian elimination with partial
+                      pivoting in LAPACK dgtsv's order instead of on-chip partitions (of 12 rows) */
+} ts_rpts_config;
+TS_EXTERN size_t    ts_cuda_gtsv_analyze_buffer_size(ts_int n, int single_precision, int permuted);
+TS_EXTERN ts_status ts_cuda_dgtsv_analyze(void *stream, ts_pivoting pivoting, ts_int n, const double *a, const double *b, const double *c, int permuted, void *work, ts_rpts_config *cfg, double *err);
+TS_EXTERN ts_status ts_cuda_sgtsv_analyze(void *stream, ts_pivoting pivoting, ts_int n, const float *a, const float *b, const float *c, int permuted, void *work, ts_rpts_config *cfg, double *err);
+/* the permuted solves with a plan (NULL: ts_cuda_[ds]gtsv_permuted exactly) */
+TS_EXTERN size_t    ts_cuda_gtsv_permuted_buffer_size_tuned(ts_int n, ts_int nrhs, int single_precision, const ts_rpts_config *cfg);
+TS_EXTERN ts_status ts_cuda_dgtsv_permuted_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, const ts_permuted_io *io, void *buffer, const ts_rpts_config *cfg);
+TS_EXTERN ts_status ts_cuda_sgtsv_permuted_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, const ts_permuted_io *io, void *buffer, const ts_rpts_config *cfg);
+
 /* Block RPTS for 2x2 block tridiagonal chains in the layout of ts_ref_bgttrf (x: 2 nb rows per
    column). Same contract as ts_cuda_dgtsv. */
 TS_EXTERN size_t    ts_cuda_bgtsv_buffer_size(ts_int nb, ts_int nrhs, int single_precision);

@@ -92,6 +92,11 @@ constexpr int M_DEFAULT = 16;
    place; a stage 0 with another io policy stays at M_DEFAULT): there both M run near copy speed and 24
    leaves a coarse system of n/12 rows instead of n/8 (docs/performance.md, Kernel design notes). */
 constexpr int M_WIDE = 24;
+/* An extra partition size for plans chosen by the analysis (rpts_analyze.cuh), not for the default or
+   Algorithm 3: M = 2 mod 4 does not sample the 4-periodic near-singular modes of tridiag(1, 1e-8, 1) in
+   phase as 16, 24, 32 and 40 do (docs/design.md, What RPTS's accuracy rests on), and M - 1 = 17 is prime,
+   so its singular inner blocks, tridiag(1, 2 cos(k pi / 17), 1), share no diagonal with those of 16 or 24. */
+constexpr int M_ALT = 18;
 #ifndef TS_RPTS_WIDE_MIN_ROWS
   #define TS_RPTS_WIDE_MIN_ROWS (1LL << 23)
 #endif
@@ -931,6 +936,78 @@ __global__ void __launch_bounds__(FINAL_MAXT) final_kernel(int n, const T *__res
   }
 }
 
+/* The final stage's fallback for plans that the analysis picks (Config.final_gepp): LAPACK dgtsv's
+   elimination (partial pivoting by magnitude, rows interchanged, the fill-in of the second superdiagonal
+   kept in a) by one thread, on the final stage's level 0 (a, b, c, d_0..d_{R-1}, each n+2 long at stride
+   ds, row i at index i+1). No partitions, so no inner block that can be singular: it fails only where
+   LAPACK does (a zero pivot gives inf or NaN), at about n x 40 cycles of one thread. */
+template <int R, class T>
+TS_HD void final_gepp(T *S, int n, int ds)
+{
+  T *dl = S + 1, *d = S + ds + 1, *du = S + 2 * ds + 1, *x = S + 3 * ds + 1;
+  /* dl[i] = a[i+1] (the subdiagonal of row i+1), then the fill-in of row i */
+  for (int i = 0; i + 1 < n; ++i) dl[i] = dl[i + 1];
+  if (n > 0) dl[n - 1] = T(0);
+  for (int i = 0; i + 1 < n; ++i) {
+    if (tabs(d[i]) >= tabs(dl[i])) { /* no interchange */
+      const T f = dl[i] / d[i];
+      d[i + 1]  = fma(-f, du[i], d[i + 1]);
+#pragma unroll
+      for (int k = 0; k < R; ++k) x[k * ds + i + 1] = fma(-f, x[k * ds + i], x[k * ds + i + 1]);
+      dl[i] = T(0);
+    } else { /* rows i and i+1 interchanged */
+      const T f = d[i] / dl[i];
+      d[i]      = dl[i];
+      const T t = d[i + 1];
+      d[i + 1]  = fma(-f, t, du[i]);
+      if (i + 2 < n) {
+        dl[i]     = du[i + 1];
+        du[i + 1] = -f * dl[i];
+      } else dl[i] = T(0);
+      du[i] = t;
+#pragma unroll
+      for (int k = 0; k < R; ++k) {
+        const T xi = x[k * ds + i];
+        x[k * ds + i]     = x[k * ds + i + 1];
+        x[k * ds + i + 1] = fma(-f, x[k * ds + i + 1], xi);
+      }
+    }
+  }
+#pragma unroll
+  for (int k = 0; k < R; ++k) {
+    T *xk = x + k * ds;
+    if (n >= 1) xk[n - 1] = xk[n - 1] / d[n - 1];
+    if (n >= 2) xk[n - 2] = (xk[n - 2] - du[n - 2] * xk[n - 1]) / d[n - 2];
+    for (int i = n - 3; i >= 0; --i) xk[i] = (xk[i] - du[i] * xk[i + 1] - dl[i] * xk[i + 2]) / d[i];
+  }
+}
+
+template <class T, int R>
+__global__ void __launch_bounds__(FINAL_MAXT) final_gepp_kernel(int n, const T *__restrict__ a, const T *__restrict__ b, const T *__restrict__ c, T *d, i64 ldd)
+{
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  T        *s   = reinterpret_cast<T *>(smem_raw);
+  const int tid = threadIdx.x, nt = blockDim.x, ds = n + 2;
+  grid_wait();
+  grid_release();
+  for (int i = tid; i < n + 2; i += nt) {
+    const int  g  = i - 1;
+    const bool in = g >= 0 && g < n;
+    s[i]          = in && g > 0 ? a[g] : T(0);
+    s[ds + i]     = in ? b[g] : T(1);
+    s[2 * ds + i] = in && g < n - 1 ? c[g] : T(0);
+#pragma unroll
+    for (int k = 0; k < R; ++k) s[(3 + k) * ds + i] = in ? d[k * ldd + g] : T(0);
+  }
+  __syncthreads();
+  if (tid == 0) final_gepp<R>(s, n, ds);
+  __syncthreads();
+  for (int i = tid; i < n; i += nt) {
+#pragma unroll
+    for (int k = 0; k < R; ++k) d[k * ldd + i] = s[(3 + k) * ds + 1 + i];
+  }
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* host side: plan, buffer, launches                                                              */
 /* ---------------------------------------------------------------------------------------------- */
@@ -946,6 +1023,7 @@ struct Exec {
   bool         regload;   /* Config.regload */
   bool         dependent; /* programmatic stream serialization (this kernel follows one of the same solve) */
   bool         last_use_hint = false; /* the stage's arrays fit in L2: its substitution reads them evict_first */
+  bool         final_gepp    = false; /* Config.final_gepp: the final stage by final_gepp_kernel */
 };
 
 /* the same launch with tiles through cp.async (a stage 0 with another io policy has no register loads) */
@@ -999,6 +1077,7 @@ inline cudaError_t launch(const Exec &x, void (*kernel)(K...), i64 grid, int blo
 
 inline bool valid_M(int M)
 {
+  if (M == M_ALT) return true;
   for (int i = 0; i < NCAND; ++i)
     if (MCAND[i] == M) return true;
   return false;
@@ -1011,6 +1090,7 @@ struct Plan {
   bool   fused[MAXSTG];    /* stage k is a fused two-level stage (M[k], then M2) */
   size_t off[MAXSTG + 1];  /* byte offset of stage k (k >= 1) in the buffer: a, b, c, d (R columns) */
   size_t bytes = 0;
+  bool   final_gepp = false; /* the final stage by final_gepp_kernel (Config.final_gepp) */
 };
 
 inline size_t align256(size_t x) { return (x + 255) & ~(size_t)255; }
@@ -1172,6 +1252,7 @@ struct Launch {
       case MCAND[3]: return reduce<MCAND[3]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       case MCAND[2]: return reduce<MCAND[2]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       case MCAND[1]: return reduce<MCAND[1]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
+      case M_ALT: return reduce<M_ALT>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       default: return reduce<MCAND[0]>(x, n, a, b, c, io, ac, bc, cc, dc, nc);
       }
     } else return pl.M[k] == M_DEFAULT ? reduce<M_DEFAULT>(async_loads(x), n, a, b, c, io, ac, bc, cc, dc, nc) : cudaErrorInvalidValue;
@@ -1186,6 +1267,7 @@ struct Launch {
       case MCAND[3]: return subst<MCAND[3]>(x, n, a, b, c, io, xc, nc);
       case MCAND[2]: return subst<MCAND[2]>(x, n, a, b, c, io, xc, nc);
       case MCAND[1]: return subst<MCAND[1]>(x, n, a, b, c, io, xc, nc);
+      case M_ALT: return subst<M_ALT>(x, n, a, b, c, io, xc, nc);
       default: return subst<MCAND[0]>(x, n, a, b, c, io, xc, nc);
       }
     } else return pl.M[k] == M_DEFAULT ? subst<M_DEFAULT>(async_loads(x), n, a, b, c, io, xc, nc) : cudaErrorInvalidValue;
@@ -1193,6 +1275,16 @@ struct Launch {
   static cudaError_t final_solve(const Exec &x, int n, const T *a, const T *b, const T *c, T *d, i64 ldd)
   {
     if (n > NF_MAXROWS) return cudaErrorInvalidValue; /* more levels than MAXLEV (plans stay below nf_cap) */
+    if (x.final_gepp) { /* level 0 only: within final_smem */
+      const size_t  smem = (size_t)(n + 2) * (3 + R) * sizeof(T);
+      static size_t set  = 48 * 1024;
+      if (smem > set) {
+        cudaError_t e = cudaFuncSetAttribute(final_gepp_kernel<T, R>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e != cudaSuccess) return e;
+        set = smem;
+      }
+      return launch(x, final_gepp_kernel<T, R>, 1, 256, smem, n, a, b, c, d, ldd);
+    }
     const size_t  smem = final_smem(n, R, sizeof(T));
     static size_t set  = 48 * 1024;
     if (smem > set) {
@@ -1209,7 +1301,7 @@ struct Launch {
   static cudaError_t solve_batch(const Config &cfg, cudaStream_t st, const Plan &pl, const T *a, const T *b, const T *c, const IO &io, unsigned char *buf, T *scratch)
   {
     /* the first kernel waits for whatever the stream ran before, the others follow it (see grid_wait) */
-    const Exec first{st, cfg.regload != 0, false}, next{st, cfg.regload != 0, cfg.no_pdl == 0 && dependent_launch_capable()};
+    const Exec first{st, cfg.regload != 0, false, false, cfg.final_gepp != 0}, next{st, cfg.regload != 0, cfg.no_pdl == 0 && dependent_launch_capable(), false, cfg.final_gepp != 0};
     const T *A[MAXSTG + 1];
     const T *B[MAXSTG + 1];
     const T *C[MAXSTG + 1];
@@ -1254,24 +1346,67 @@ struct Launch {
   }
 };
 
-/* raw_io: stage 0 reads and writes in place (any M); other io policies take M_DEFAULT on stage 0 */
+/* The plan of a solve of n rows, R columns of tsize-byte scalars with the knobs cfg; raw_io: stage 0 reads
+   and writes in place (any M), other io policies take M_DEFAULT on stage 0. dynamic_M(nk) is Algorithm 3's
+   choice (cfg.M = TS_RPTS_M_DYNAMIC; it needs the device). Host code: the GPU's plan_for and the host
+   simulation's (tests/kernels/acc_sim.cu) are this one. */
+template <class D>
+inline Plan plan_of(i64 n, int R, size_t tsize, const Config &cfg, bool raw_io, D dynamic_M)
+{
+  Plan pl = make_plan(n, R, tsize, nf_cap(config_nf(cfg), R, tsize), [&](int k, i64 nk) {
+    if (cfg.M > 0) return cfg.M;
+    if (cfg.M == 0 && wide_stage(nk, tsize, config_wide_min_rows(cfg)) && (raw_io || k > 0)) return M_WIDE;
+    if (cfg.M == 0 || cfg.M == TS_RPTS_M_FUSED) return M_DEFAULT;
+    return dynamic_M(nk);
+  }, [&](int, i64 nk) { return cfg.M == TS_RPTS_M_FUSED || (cfg.M == 0 && nk <= FUSED_MAX_ROWS); });
+  pl.final_gepp = cfg.final_gepp != 0;
+  return pl;
+}
+
 template <class T, int PIV, int R>
 inline Plan plan_for(i64 n, const Config &cfg, bool raw_io = true)
 {
-  const int sms = device_attribute<cudaDevAttrMultiProcessorCount>(132);
-  const int nf  = nf_cap(config_nf(cfg), R, sizeof(T));
-  return make_plan(n, R, sizeof(T), nf, [&](int k, i64 nk) {
-    if (cfg.M > 0) return cfg.M;
-    if (cfg.M == 0 && wide_stage(nk, sizeof(T), config_wide_min_rows(cfg)) && (raw_io || k > 0)) return M_WIDE;
-    if (cfg.M == 0 || cfg.M == TS_RPTS_M_FUSED) return M_DEFAULT;
+  return plan_of(n, R, sizeof(T), cfg, raw_io, [](i64 nk) {
     /* Algorithm 3: from the largest candidate down while the grid does not fill the device */
+    const int sms = device_attribute<cudaDevAttrMultiProcessorCount>(132);
     for (int i = 0; i < NCAND; ++i) {
       const int M    = MCAND[i];
       const i64 grid = ((nk + M - 1) / M + L - 1) / L;
       if (grid >= (i64)sms * Launch<T, PIV, R>::occupancy_of(M)) return M;
     }
     return MCAND[NCAND - 1];
-  }, [&](int, i64 nk) { return cfg.M == TS_RPTS_M_FUSED || (cfg.M == 0 && nk <= FUSED_MAX_ROWS); });
+  });
+}
+
+/* Workspace of solve_permuted with knobs cfg (permuted_buffer_size below): a plan whose stage 0 is not
+   M_DEFAULT solves through scratch of n x R at this offset */
+inline size_t permuted_scratch_offset(i64 n, i64 nrhs, size_t tsize, const Config &cfg) { return align256(buffer_size(n, nrhs, tsize, cfg)); }
+
+/* R columns from column j on: through io on stage 0, or, where the plan's stage 0 is not M_DEFAULT and io is
+   not in place (the stage kernels with another io policy exist for M_DEFAULT only), loaded into scratch
+   (n x R), solved in place there with the in-place plan and stored back: the same arithmetic as the in-place
+   solve, for plans that only the analysis picks (a kept stash is this scratch: io.load writes the same
+   value to the same place) */
+template <class T, int PIV, int R, class IOF>
+inline cudaError_t solve_columns(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T *b, const T *c, IOF io, unsigned char *buf, T *scr, const Config &cfg, i64 &j)
+{
+  typedef typename std::remove_reference<decltype(io(0))>::type IO;
+  const Plan  pl = plan_for<T, PIV, R>(n, cfg, IO::raw_copy);
+  cudaError_t e  = cudaSuccess;
+  if (IO::raw_copy || pl.S == 0 || pl.M[0] == M_DEFAULT) {
+    for (; j + R <= nrhs && e == cudaSuccess; j += R) e = Launch<T, PIV, R>::solve_batch(cfg, st, pl, a, b, c, io(j), buf, scr);
+    return e;
+  }
+  const Plan     raw  = plan_for<T, PIV, R>(n, cfg, true);
+  T             *x    = reinterpret_cast<T *>(buf + permuted_scratch_offset(n, nrhs, sizeof(T), cfg));
+  const unsigned grid = (unsigned)((n + 255) / 256);
+  for (; j + R <= nrhs && e == cudaSuccess; j += R) {
+    io_load_kernel<T, R, IO><<<grid, 256, 0, st>>>((int)n, io(j), x);
+    e = Launch<T, PIV, R>::solve_batch(cfg, st, raw, a, b, c, InPlace<T>{x, n}, buf, scr);
+    if (e == cudaSuccess) io_store_kernel<T, R, IO><<<grid, 256, 0, st>>>((int)n, io(j), x);
+    if (e == cudaSuccess) e = cudaGetLastError();
+  }
+  return e;
 }
 
 /* io(j): the io policy of columns j.. (batches of 4, then of 1) */
@@ -1282,15 +1417,8 @@ inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T
   T             *scr = reinterpret_cast<T *>(buf);
   i64            j   = 0;
   cudaError_t    e   = cudaSuccess;
-  constexpr bool raw = std::remove_reference<decltype(io(0))>::type::raw_copy;
-  if (nrhs >= 4) {
-    const Plan pl = plan_for<T, PIV, 4>(n, cfg, raw);
-    for (; j + 4 <= nrhs && e == cudaSuccess; j += 4) e = Launch<T, PIV, 4>::solve_batch(cfg, st, pl, a, b, c, io(j), buf, scr);
-  }
-  if (j < nrhs && e == cudaSuccess) {
-    const Plan pl = plan_for<T, PIV, 1>(n, cfg, raw);
-    for (; j < nrhs && e == cudaSuccess; ++j) e = Launch<T, PIV, 1>::solve_batch(cfg, st, pl, a, b, c, io(j), buf, scr);
-  }
+  if (nrhs >= 4) e = solve_columns<T, PIV, 4>(st, n, nrhs, a, b, c, io, buf, scr, cfg, j);
+  if (j < nrhs && e == cudaSuccess) e = solve_columns<T, PIV, 1>(st, n, nrhs, a, b, c, io, buf, scr, cfg, j);
   return e == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
 }
 
@@ -1323,10 +1451,15 @@ inline ts_status solve(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *
    stage is the whole solve (the in-place solve needs none then). Larger n: the stages' arrays, then at
    stash_offset the n x R stash of keep_rhs. */
 inline size_t stash_offset(i64 n, i64 nrhs, size_t tsize) { return align256(buffer_size(n, nrhs, tsize)); }
-inline size_t permuted_buffer_size(i64 n, i64 nrhs, size_t tsize)
+/* With knobs other than the default (an analysed plan), the stages' arrays for cfg and then n x R at
+   permuted_scratch_offset, which is the stash of keep_rhs or the scratch of a stage 0 other than
+   M_DEFAULT (solve_columns; that route reads its right-hand side once and keeps no stash). */
+inline bool default_config(const Config &c) { return !c.M && !c.nf && !c.regload && !c.no_pdl && !c.no_l2_hints && !c.no_wide && !c.final_gepp; }
+inline size_t permuted_buffer_size(i64 n, i64 nrhs, size_t tsize, const Config &cfg = Config{})
 {
   if (n <= 0 || nrhs <= 0) return 0;
   const size_t rhs = align256((size_t)n * (nrhs < RMAX ? nrhs : RMAX) * tsize) + 256; /* 256: the caller's buffer is aligned up */
+  if (!default_config(cfg)) return permuted_scratch_offset(n, nrhs, tsize, cfg) + rhs;
   if (n > NF_MAXROWS) return stash_offset(n, nrhs, tsize) + rhs;
   const size_t stages = buffer_size(n, nrhs, tsize);
   return stages > rhs ? stages : rhs;
@@ -1334,20 +1467,22 @@ inline size_t permuted_buffer_size(i64 n, i64 nrhs, size_t tsize)
 
 /* The solver with the forest permutations fused into stage 0 (ts_permuted_io, trisplit_kernels.h) */
 template <class T>
-inline ts_status solve_permuted(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, const ts_permuted_io *io, void *buffer)
+inline ts_status solve_permuted(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, const ts_permuted_io *io, void *buffer, const Config &cfg = Config{})
 {
   if (n < 0 || nrhs < 0 || !valid_pivoting(piv) || !io) return TS_ERR_ARGUMENT;
+  if (cfg.M != 0 && cfg.M != TS_RPTS_M_DYNAMIC && cfg.M != TS_RPTS_M_FUSED && !valid_M(cfg.M)) return TS_ERR_ARGUMENT;
   if (n == 0 || nrhs == 0) return TS_SUCCESS;
   if (!a || !b || !c || !io->x || !io->y || !buffer) return TS_ERR_ARGUMENT;
   /* the vectors may be shorter than the system (ghost slots): only positive leading dimensions */
   if (nrhs > 1 && (io->ldx < 1 || io->ldy < 1 || (io->w && io->ldw < 1))) return TS_ERR_ARGUMENT;
   Permuted<T> p{*io, nullptr, 0};
-  if (io->keep_rhs && n > NF_MAXROWS) { /* after the stages' arrays (permuted_buffer_size) */
+  const bool planned = !default_config(cfg);
+  if (io->keep_rhs && (n > NF_MAXROWS || planned)) { /* after the stages' arrays (permuted_buffer_size) */
     unsigned char *buf = reinterpret_cast<unsigned char *>(((uintptr_t)buffer + 255) & ~(uintptr_t)255);
-    p.stash            = reinterpret_cast<T *>(buf + stash_offset(n, nrhs, sizeof(T)));
+    p.stash            = reinterpret_cast<T *>(buf + (planned ? permuted_scratch_offset(n, nrhs, sizeof(T), cfg) : stash_offset(n, nrhs, sizeof(T))));
     p.ldst             = n;
   }
-  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return p.shifted(j); }, buffer, Config{});
+  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return p.shifted(j); }, buffer, cfg);
 }
 
 } // namespace ts_rpts
