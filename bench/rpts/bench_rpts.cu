@@ -15,9 +15,10 @@
    (about 0.1 s of solves per point).
 
    usage: bench_rpts [--nmin 16] [--nmax 27] [--csv file] [--quick] [--tune | --tune-only] [--no-block]
-                     [--prec double|float] [--nrhs 1|4]
+                     [--prec double|float] [--nrhs 1|4] [--analyze-only]
      --quick      no cuSPARSE;  --tune  variants (pivoting, fixed M, register loads, nf) at a few sizes
      --no-block   no block RPTS;  --prec, --nrhs  only this precision / number of right-hand sides
+     --analyze-only  the time of ts_cuda_[ds]gtsv_analyze at 2^20 and 2^23 rows (bench_analyze)
 */
 #include <cuda_runtime.h>
 #include <cusparse.h>
@@ -27,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
@@ -372,11 +374,70 @@ static void bench(i64 n, int nrhs, bool tune, bool do_cusparse, bool do_block, c
   cudaFree(x0);
 }
 
+/* The analysis (ts_cuda_[ds]gtsv_analyze, once per matrix where the caller factors): wall time of the call
+   (probes, read-backs and syncs included) against one default solve, on the benchmark's matrix (the
+   default passes the probe: one probe) and on tridiag(1, 1, 1) (singular inner blocks of 16 rows: every
+   candidate plan is probed); in place and permuted. */
+template <class T>
+__global__ void gen_ones(T *a, T *b, T *c, i64 n)
+{
+  for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < n; i += (i64)gridDim.x * blockDim.x) {
+    a[i] = i > 0 ? T(1) : T(0);
+    b[i] = T(1);
+    c[i] = i < n - 1 ? T(1) : T(0);
+  }
+}
+
+static double now_ms() { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
+template <class T>
+static void bench_analyze(i64 n)
+{
+  const char *prec = sizeof(T) == 8 ? "double" : "float";
+  T          *a, *b, *c, *x;
+  CK(cudaMalloc(&a, n * sizeof(T)));
+  CK(cudaMalloc(&b, n * sizeof(T)));
+  CK(cudaMalloc(&c, n * sizeof(T)));
+  CK(cudaMalloc(&x, n * sizeof(T)));
+  for (int ones = 0; ones < 2; ++ones) {
+    if (ones) gen_ones<T><<<1024, 256>>>(a, b, c, n);
+    else gen_matrix<T><<<1024, 256>>>(a, b, c, n, 17 + n);
+    gen_vec<T><<<1024, 256>>>(x, n, 99 + n);
+    CK(cudaDeviceSynchronize());
+    const size_t bytes = ts_cuda_gtsv_buffer_size((ts_int)n, 1, sizeof(T) == 4);
+    void        *buf   = nullptr;
+    CK(cudaMalloc(&buf, bytes + 1));
+    int          reps    = 0;
+    const double solve_ms = time_it([&]() { CT(sizeof(T) == 8 ? ts_cuda_dgtsv(0, TS_PIVOTING_SCALED, (ts_int)n, 1, (const double *)a, (const double *)b, (const double *)c, (double *)x, (ts_int)n, buf) : ts_cuda_sgtsv(0, TS_PIVOTING_SCALED, (ts_int)n, 1, (const float *)a, (const float *)b, (const float *)c, (float *)x, (ts_int)n, buf)); }, [&]() { gen_vec<T><<<1024, 256>>>(x, n, 99 + n); }, reps);
+    cudaFree(buf);
+    for (int permuted = 0; permuted < 2; ++permuted) {
+      const size_t   wb   = ts_cuda_gtsv_analyze_buffer_size((ts_int)n, sizeof(T) == 4, permuted);
+      void          *work = nullptr;
+      CK(cudaMalloc(&work, wb + 1));
+      ts_rpts_config cfg;
+      double         err = 0, best = 1e30;
+      for (int r = 0; r < 4; ++r) { /* the first call sets the kernels' attributes */
+        CK(cudaDeviceSynchronize());
+        const double t0 = now_ms();
+        CT(sizeof(T) == 8 ? ts_cuda_dgtsv_analyze(0, TS_PIVOTING_SCALED, (ts_int)n, (const double *)a, (const double *)b, (const double *)c, permuted, work, &cfg, &err) : ts_cuda_sgtsv_analyze(0, TS_PIVOTING_SCALED, (ts_int)n, (const float *)a, (const float *)b, (const float *)c, permuted, work, &cfg, &err));
+        const double t = now_ms() - t0;
+        if (r > 0 && t < best) best = t;
+      }
+      printf("analyze %-6s N=%-9lld %-14s %-8s %9.3f ms (best of 3) = %6.1f solves of %.4f ms; plan M=%d gepp=%d no_wide=%d, probe error %.2e\n", prec, n, ones ? "tridiag(1,1,1)" : "bench matrix", permuted ? "permuted" : "in place", best, best / solve_ms, solve_ms, cfg.M, cfg.final_gepp, cfg.no_wide, err);
+      char name[64];
+      snprintf(name, sizeof name, "analyze-%s-%s", ones ? "ones" : "bench", permuted ? "permuted" : "inplace");
+      record(name, prec, 1, n, best, 3, NAN);
+      cudaFree(work);
+    }
+  }
+  for (void *p : {(void *)a, (void *)b, (void *)c, (void *)x}) cudaFree(p);
+}
+
 int main(int argc, char **argv)
 {
   int         nmin = 16, nmax = 27;
   const char *csv  = "bench_rpts.csv";
-  bool        quick = false, tune = false, tune_only = false, block = true;
+  bool        quick = false, tune = false, tune_only = false, block = true, analyze_only = false;
   int         prec_only = -1, nrhs_only = 0;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--nmin") && i + 1 < argc) nmin = atoi(argv[++i]);
@@ -388,12 +449,20 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[i], "--no-block")) block = false;
     else if (!strcmp(argv[i], "--prec") && i + 1 < argc) prec_only = strcmp(argv[++i], "double") ? 1 : 0;
     else if (!strcmp(argv[i], "--nrhs") && i + 1 < argc) nrhs_only = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--analyze-only")) analyze_only = true;
   }
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   printf("device: %s, %d SMs, %.1f GiB, L2 %d MB\n", prop.name, prop.multiProcessorCount, prop.totalGlobalMem / 1073741824.0, prop.l2CacheSize >> 20);
   cusparseHandle_t h;
   CS(cusparseCreate(&h));
+  if (analyze_only) {
+    for (int k : {20, 23}) {
+      bench_analyze<double>((i64)1 << k);
+      bench_analyze<float>((i64)1 << k);
+    }
+    return 0;
+  }
   printf("%-16s %-6s %4s %10s %12s %12s %8s %6s\n", "method", "prec", "nrhs", "N", "ms/solve", "MRows/s", "frac", "reps");
   for (int prec = 0; prec < 2; ++prec)
     for (int nrhs : {1, 4})

@@ -6,6 +6,7 @@
    the H100 to the printed digits (bench/results/2026-11-22-h100-rpts2/suite.log).
 
      acc_sim suite N [options]                                Table 4 + Chang vs LAPACK dgtsv (rule of issue 3)
+     acc_sim robust N... [-q]                                 the singular-block families with the analysed plan
      acc_sim FAMILY ID N [options] [-v]                       one matrix (FAMILY 0: Table 4, 1: Chang);
                                                               -v: per stage, the FRE of a long double solve of
                                                               the coarse system as formed, and of the
@@ -17,11 +18,13 @@
    seeds tell a robust pass from a lucky draw when comparing variants (e.g. TS_RPTS_MF, TS_RPTS_NSEQ).
    -rhsseed: the seed of the exact solution (7; tests/ex5.c uses matrix seed 7, solution seed 11);
    -dmatvec: the right-hand side A x_t computed in double (tg_matvec) as tests/ex5.c does, not in long double.
+   -analyze: the plan that ts_cuda_dgtsv_analyze picks (src/kernels/cuda/rpts_analyze.cuh), simulated.
    The final stage's MF and NSEQ are printed first.
 */
 #define main host_sim_main
 #include "host_sim_rpts.cu"
 #undef main
+#include "cuda/rpts_analyze.cuh"
 #include <string>
 #include <type_traits>
 #include "fre.h"
@@ -89,6 +92,7 @@ struct Opt {
   i64  fmax    = 1 << 18; /* fused stages for n_k <= fmax (-1: none, huge: all) */
   int  nf      = 2048;
   bool verbose = false;
+  bool analyze = false; /* -analyze: the plan ts_cuda_dgtsv_analyze picks (rpts_analyze.cuh), simulated */
 };
 
 template <int PIV, int M>
@@ -177,12 +181,36 @@ static std::vector<long double> ld_solve(i64 n, const double *a, const double *b
   return x;
 }
 
+/* the GPU's plan for knobs cfg (in place, one column; no TS_RPTS_M_DYNAMIC: that needs the device) */
+static Plan config_plan(i64 n, const Config &cfg)
+{
+  return plan_of(n, 1, sizeof(double), cfg, true, [](i64) -> int { abort(); });
+}
+
+/* final_gepp_kernel on the host: level 0 as the kernel loads it, one column */
+static void sim_final_gepp(int n, const double *a, const double *b, const double *c, double *d)
+{
+  const int           ds = n + 2;
+  std::vector<double> S((size_t)4 * ds);
+  for (int i = 0; i < ds; ++i) {
+    const int  g  = i - 1;
+    const bool in = g >= 0 && g < n;
+    S[i]          = in && g > 0 ? a[g] : 0.0;
+    S[ds + i]     = in ? b[g] : 1.0;
+    S[2 * ds + i] = in && g < n - 1 ? c[g] : 0.0;
+    S[3 * ds + i] = in ? d[g] : 0.0;
+  }
+  final_gepp<1>(S.data(), n, ds);
+  for (int i = 0; i < n; ++i) d[i] = S[3 * ds + 1 + i];
+}
+
+/* the simulated solve with the plan of o, or with *use */
 template <int PIV>
-static double sim_default(const Sys &s, const Opt &o, std::vector<double> &x)
+static double sim_default(const Sys &s, const Opt &o, std::vector<double> &x, const Plan *use = nullptr)
 {
   const i64 n  = s.n;
   const int nf = nf_cap(o.nf, 1, 8);
-  Plan pl = make_plan(n, 1, 8, nf, [&](int, i64 nk) { return nk <= o.fmax ? o.FM : wide_stage(nk, sizeof(double), o.wmin) ? M_WIDE : o.M; }, [&](int, i64 nk) { return nk <= o.fmax; });
+  Plan pl = use ? *use : make_plan(n, 1, 8, nf, [&](int, i64 nk) { return nk <= o.fmax ? o.FM : wide_stage(nk, sizeof(double), o.wmin) ? M_WIDE : o.M; }, [&](int, i64 nk) { return nk <= o.fmax; });
   std::vector<std::vector<double>> A(pl.S + 1), B(pl.S + 1), C(pl.S + 1), D(pl.S + 1);
   std::vector<std::vector<i64>> map(pl.S + 1); /* fine index of the rows of stage k */
   map[0].resize(n);
@@ -216,7 +244,8 @@ static double sim_default(const Sys &s, const Opt &o, std::vector<double> &x)
       printf("   stage %d: n=%lld M=%d fused=%d  FRE(exact solve of formed system vs x_t)=%.3e\n", k, (long long)pl.n[k], k < pl.S ? pl.M[k] : 0, k < pl.S ? (int)pl.fused[k] : -1, (double)sqrtl(num / den));
     }
   }
-  sim_final<double, PIV, 1>((int)pl.n[pl.S], A[pl.S].data(), B[pl.S].data(), C[pl.S].data(), D[pl.S].data(), pl.n[pl.S]);
+  if (pl.final_gepp) sim_final_gepp((int)pl.n[pl.S], A[pl.S].data(), B[pl.S].data(), C[pl.S].data(), D[pl.S].data());
+  else sim_final<double, PIV, 1>((int)pl.n[pl.S], A[pl.S].data(), B[pl.S].data(), C[pl.S].data(), D[pl.S].data(), pl.n[pl.S]);
   if (o.verbose) {
     auto xl = ld_solve(pl.n[pl.S], A[pl.S].data(), B[pl.S].data(), C[pl.S].data(), rhs[pl.S].data());
     long double num = 0, den = 0, num2 = 0;
@@ -253,14 +282,58 @@ static double sim_default(const Sys &s, const Opt &o, std::vector<double> &x)
   return fre(n, x.data(), s.xt.data());
 }
 
-static double run(int piv, const Sys &s, const Opt &o)
+static double run_plan(int piv, const Sys &s, const Opt &o, const Plan *use)
 {
   std::vector<double> x;
   switch (piv) {
-  case 0: return sim_default<0>(s, o, x);
-  case 1: return sim_default<1>(s, o, x);
-  default: return sim_default<2>(s, o, x);
+  case 0: return sim_default<0>(s, o, x, use);
+  case 1: return sim_default<1>(s, o, x, use);
+  default: return sim_default<2>(s, o, x, use);
   }
+}
+
+/* The analysis of rpts_analyze.cuh on the simulation: the same probe (x_t from the index hash, A x_t in
+   the same order), the same candidates and rule. Returns the chosen candidate; *err its probe error. */
+static int sim_analyze(int piv, const Sys &s, double *err)
+{
+  Sys p = s;
+  for (i64 i = 0; i < s.n; ++i) {
+    p.xt[i] = probe_value<double>(i);
+    p.d[i]  = probe_rhs<double>(s.n, i, s.a.data(), s.b.data(), s.c.data());
+  }
+  return choose_plan(s.n, sizeof(double), false, [&](const Config &cfg) {
+    const Plan          pl = config_plan(s.n, cfg);
+    std::vector<double> x;
+    Opt                 o;
+    switch (piv) {
+    case 0: sim_default<0>(p, o, x, &pl); break;
+    case 1: sim_default<1>(p, o, x, &pl); break;
+    default: sim_default<2>(p, o, x, &pl); break;
+    }
+    double e = 0;
+    for (i64 i = 0; i < s.n; ++i) {
+      const double d = probe_deviation<double>(i, x[i]);
+      e              = d > e ? d : e;
+    }
+    return (double)(float)e < e ? (double)nextafterf((float)e, INFINITY) : (double)(float)e; /* as the GPU rounds it */
+  }, err);
+}
+
+static const char *config_name(const Config &c)
+{
+  static char buf[64];
+  snprintf(buf, sizeof buf, "%s%s%s", c.M ? (c.M == 16 ? "M16" : c.M == 18 ? "M18" : c.M == 24 ? "M24" : "M32") : "default", c.final_gepp ? ",gepp" : "", c.no_wide ? ",no_wide" : "");
+  return buf;
+}
+
+/* the solve as the caller runs it: -analyze: the analysed plan, else the plan of o */
+static double run(int piv, const Sys &s, const Opt &o, int *chosen = nullptr)
+{
+  if (!o.analyze) return run_plan(piv, s, o, nullptr);
+  const int  best = sim_analyze(piv, s, nullptr);
+  const Plan pl   = config_plan(s.n, analysis_candidate(best));
+  if (chosen) *chosen = best;
+  return run_plan(piv, s, o, &pl);
 }
 
 /* the accuracy suite of test_rpts (--suite n) on the simulated default plan */
@@ -271,13 +344,72 @@ static int suite(int n, const Opt &o)
     for (int id = 1; id <= (family ? 18 : 20); ++id) {
       Sys s;
       if (!gen(family, id, n, s)) continue;
-      const double el = lapack(s), e2 = run(2, s, o), e1 = run(1, s, o);
+      int c2 = 0, c1 = 0;
+      const double el = lapack(s), e2 = run(2, s, o, &c2), e1 = run(1, s, o, &c1);
       bool ok = true;
       for (double e : {e1, e2}) ok = ok && (isfinite(el) && el < 1e-3 ? isfinite(e) && e <= 10 * fmax(el, 1e-15) : isfinite(e) || !isfinite(el));
       fails += !ok;
-      printf("%-6s %3d %-26s %10.2e %10.2e %10.2e %s\n", family ? "Chang" : "Tab4", id, family ? tg_chang_name(id) : tg_table4_name(id), el, e2, e1, ok ? "PASS" : "FAIL");
+      printf("%-6s %3d %-26s %10.2e %10.2e %10.2e %s", family ? "Chang" : "Tab4", id, family ? tg_chang_name(id) : tg_table4_name(id), el, e2, e1, ok ? "PASS" : "FAIL");
+      if (o.analyze) printf("  %s", config_name(analysis_candidate(c2))), printf(" / %s", config_name(analysis_candidate(c1)));
+      printf("\n");
     }
   printf("suite n=%d seed=%u: %d failed\n", n, g_seed, fails);
+  return fails;
+}
+
+/* tridiag(1, beta, 1) of n rows */
+static void constant_system(int n, double beta, Sys &s)
+{
+  s.n = n;
+  s.a.assign(n, 1.0);
+  s.b.assign(n, beta);
+  s.c.assign(n, 1.0);
+  s.a[0]     = 0;
+  s.c[n - 1] = 0;
+  s.xt.resize(n);
+  s.d.resize(n);
+  tg_rhs(n, (int)g_rhs_seed, s.xt.data());
+  for (int i = 0; i < n; ++i) {
+    long double v = (long double)s.b[i] * s.xt[i];
+    if (i > 0) v += (long double)s.a[i] * s.xt[i - 1];
+    if (i < n - 1) v += (long double)s.c[i] * s.xt[i + 1];
+    s.d[i] = (double)v;
+  }
+}
+
+/* The matrices whose inner blocks are singular for a partition size the plans use (P rows: inner block of
+   P - 2 rows, singular for tridiag(1, 2 cos(k pi / (P - 1)), 1)): P = 16 (global and fused stages), 24
+   (wide), 18 (M_ALT), 8 (M2), 12 (MF), and tridiag(1, 1, 1), tridiag(1, 0, 1), at n (n + 1 prime to every
+   P - 1, so the system is nonsingular). Judged with the analysed plan: finite, and within 10x of LAPACK
+   or within 1e-13 where LAPACK is near eps. Returns the failures; prints the default plan's error too. */
+static int robust(int n, bool quiet)
+{
+  Opt dflt, an;
+  an.analyze = true;
+  int fails = 0, total = 0, nan_default = 0;
+  std::vector<std::pair<std::string, double>> cases = {{"tridiag(1,1,1)", 1.0}, {"tridiag(1,0,1)", 0.0}};
+  for (int P : {16, 24, 18, 8, 12})
+    for (int k : {1, 2, 5}) {
+      if (2 * k >= P - 1) continue;
+      char name[64];
+      snprintf(name, sizeof name, "2cos(%d pi/%d)", k, P - 1);
+      cases.push_back({name, 2 * cos(k * M_PI / (P - 1))});
+    }
+  for (auto &cs : cases) {
+    Sys s;
+    constant_system(n, cs.second, s);
+    const double el = lapack(s);
+    for (int piv = 2; piv >= 1; --piv) {
+      int          chosen = 0;
+      const double e0 = run(piv, s, dflt), e = run(piv, s, an, &chosen);
+      const bool   ok = !isfinite(el) || (isfinite(e) && e <= fmax(10 * el, 1e-13));
+      fails += !ok;
+      ++total;
+      nan_default += !isfinite(e0);
+      if (!quiet || !ok) printf("%-5s n=%-8d %-18s piv=%d LAPACK %9.2e default %9.2e analysed %9.2e (%s)\n", ok ? "ok" : "FAIL", n, cs.first.c_str(), piv, el, e0, e, config_name(analysis_candidate(chosen)));
+    }
+  }
+  printf("robust n=%d: %d of %d pass (%d not finite with the default plan)\n", n, total - fails, total, nan_default);
   return fails;
 }
 
@@ -296,12 +428,19 @@ static void parse_options(int argc, char **argv, int first, Opt &o)
     else if (a == "-seed") g_seed = (unsigned)atol(argv[++i]);
     else if (a == "-rhsseed") g_rhs_seed = (unsigned)atol(argv[++i]);
     else if (a == "-dmatvec") g_double_rhs = true;
+    else if (a == "-analyze") o.analyze = true;
   }
 }
 
 int main(int argc, char **argv)
 {
   Opt o;
+  if (!strcmp(argv[1], "robust")) { /* acc_sim robust N... [-q] */
+    int  fails = 0;
+    bool quiet = argc > 2 && !strcmp(argv[argc - 1], "-q");
+    for (int i = 2; i < argc - (quiet ? 1 : 0); ++i) fails += robust(atoi(argv[i]), quiet);
+    return fails != 0;
+  }
   if (!strcmp(argv[1], "suite")) {
     parse_options(argc, argv, 3, o);
     printf("final stage: MF = %d, NSEQ = %d\n", MF, NSEQ);
@@ -313,6 +452,21 @@ int main(int argc, char **argv)
   if (!gen(family, id, n, s)) return 1;
   printf("%s %d n=%d M=%d fmax=%lld nf=%d: LAPACK %.3e ref(part) %.3e ref(scaled) %.3e\n", family ? "Chang" : "Tab4", id, n, o.M, (long long)o.fmax, o.nf, lapack(s), refsolve(s, 1), refsolve(s, 2));
   for (int piv = 2; piv >= 1; --piv) printf("  piv=%d: RPTS sim %.3e\n", piv, run(piv, s, o));
+  for (int piv = 2; piv >= 1; --piv) {
+    Opt          dflt;
+    double       e0 = 0, e = 0;
+    const int    best = sim_analyze(piv, s, &e);
+    Sys          p = s; /* the default plan's probe error: the candidate-0 probe alone */
+    std::vector<double> x;
+    for (i64 i = 0; i < s.n; ++i) {
+      p.xt[i] = probe_value<double>(i);
+      p.d[i]  = probe_rhs<double>(s.n, i, s.a.data(), s.b.data(), s.c.data());
+    }
+    const Plan pl = config_plan(s.n, Config{});
+    piv == 2 ? sim_default<2>(p, dflt, x, &pl) : sim_default<1>(p, dflt, x, &pl);
+    for (i64 i = 0; i < s.n; ++i) e0 = fmax(e0, probe_deviation<double>(i, x[i]));
+    printf("  piv=%d: probe error of the default plan %.3e (%.0f ulp); analysed plan %s, probe error %.3e\n", piv, e0, e0 / 2.22e-16, config_name(analysis_candidate(best)), e);
+  }
   return 0;
 }
 #endif

@@ -11,10 +11,12 @@
    Also: the workspace is poisoned with NaN bytes before each solve, and the padding rows of x
    (ldx > n) must come back untouched.
 
-   usage: test_rpts [--quick] [--no-gallery] [--no-blocks] [--blocks-only] [--permuted-only] [--suite-only] [--suite N]...
+   usage: test_rpts [--quick] [--no-gallery] [--no-blocks] [--blocks-only] [--permuted-only] [--suite-only] [--robust-only] [--suite N]...
      --quick   smaller set (for compute-sanitizer)
      --permuted-only  only the solves with the forest permutations fused in (ts_cuda_[ds]gtsv_permuted)
-     --suite N the accuracy suite of issue 3 (Table 4 + Chang, RPTS vs LAPACK dgtsv) at size N
+     --suite N the accuracy suite of issue 3 (Table 4 + Chang, RPTS vs LAPACK dgtsv) at size N, with the
+               plan ts_cuda_dgtsv_analyze picks per matrix
+     --robust-only  only the matrices with singular inner blocks (analysed plans; 2^23 rows unless --quick)
    Block RPTS (ts_cuda_[ds]bgtsv) is checked against ts_ref_bgtsv on the block gallery.
    Last line: "N passed, M failed".
 */
@@ -106,7 +108,7 @@ struct Dev {
   static ts_status solve(ts_pivoting p, int n, int nrhs, const T *a, const T *b, const T *c, T *x, int ldx, void *buf, const ts_rpts_config &cfg);
 };
 /* all knobs zero: the production entry points */
-static bool production(const ts_rpts_config &c) { return !c.M && !c.nf && !c.regload && !c.no_pdl && !c.no_l2_hints && !c.no_wide; }
+static bool production(const ts_rpts_config &c) { return !c.M && !c.nf && !c.regload && !c.no_pdl && !c.no_l2_hints && !c.no_wide && !c.final_gepp; }
 template <>
 ts_status Dev<double>::solve(ts_pivoting p, int n, int nrhs, const double *a, const double *b, const double *c, double *x, int ldx, void *buf, const ts_rpts_config &cfg)
 {
@@ -331,16 +333,18 @@ static void prepare(Prepared &p, int nrhs_max, uint64_t seed)
 /* scatters to, ghost slots and the padding rows must come back untouched.                        */
 /* ------------------------------------------------------------------------------------------ */
 template <class T>
-static ts_status permuted_solve(ts_pivoting p, int n, int nrhs, const T *a, const T *b, const T *c, const ts_permuted_io *io, void *buf);
+static ts_status permuted_solve(ts_pivoting p, int n, int nrhs, const T *a, const T *b, const T *c, const ts_permuted_io *io, void *buf, const ts_rpts_config &cfg);
 template <>
-ts_status permuted_solve<double>(ts_pivoting p, int n, int nrhs, const double *a, const double *b, const double *c, const ts_permuted_io *io, void *buf)
+ts_status permuted_solve<double>(ts_pivoting p, int n, int nrhs, const double *a, const double *b, const double *c, const ts_permuted_io *io, void *buf, const ts_rpts_config &cfg)
 {
-  return ts_cuda_dgtsv_permuted(0, p, n, nrhs, a, b, c, io, buf);
+  if (production(cfg)) return ts_cuda_dgtsv_permuted(0, p, n, nrhs, a, b, c, io, buf);
+  return ts_cuda_dgtsv_permuted_tuned(0, p, n, nrhs, a, b, c, io, buf, &cfg);
 }
 template <>
-ts_status permuted_solve<float>(ts_pivoting p, int n, int nrhs, const float *a, const float *b, const float *c, const ts_permuted_io *io, void *buf)
+ts_status permuted_solve<float>(ts_pivoting p, int n, int nrhs, const float *a, const float *b, const float *c, const ts_permuted_io *io, void *buf, const ts_rpts_config &cfg)
 {
-  return ts_cuda_sgtsv_permuted(0, p, n, nrhs, a, b, c, io, buf);
+  if (production(cfg)) return ts_cuda_sgtsv_permuted(0, p, n, nrhs, a, b, c, io, buf);
+  return ts_cuda_sgtsv_permuted_tuned(0, p, n, nrhs, a, b, c, io, buf, &cfg);
 }
 
 template <class T>
@@ -356,7 +360,7 @@ static T *to_device(const std::vector<T> &h)
    accumulate; 3 identity in place (y = x); 4 gather != scatter, y = fresh vector. keep: keep_rhs (the
    finest stage's second pass reads the stashed right-hand side) */
 template <class T>
-static void permuted_case(const char *type, int n, ts_pivoting piv, int nrhs, int variant, int keep, uint64_t seed)
+static void permuted_case(const char *type, int n, ts_pivoting piv, int nrhs, int variant, int keep, uint64_t seed, const ts_rpts_config &cfg = ts_rpts_config{})
 {
   const System sys = make_system(type, n, seed);
   Rng          r(seed * 31 + variant);
@@ -396,8 +400,8 @@ static void permuted_case(const char *type, int n, ts_pivoting piv, int nrhs, in
       rhs[(size_t)j * n + i] = (T)q;
     }
   /* the plain solve of the same rhs */
-  const size_t plain_bytes = ts_cuda_gtsv_buffer_size(n, nrhs, sizeof(T) == 4);
-  const ts_status st0 = device_roundtrip(ha, hb, hc, rhs, plain_bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, ts_rpts_config{}); });
+  const size_t plain_bytes = ts_cuda_gtsv_buffer_size_tuned(n, nrhs, sizeof(T) == 4, &cfg);
+  const ts_status st0 = device_roundtrip(ha, hb, hc, rhs, plain_bytes, [&](const T *da, const T *db, const T *dc, T *dx, void *buf) { return Dev<T>::solve(piv, n, nrhs, da, db, dc, dx, n, buf, cfg); });
   std::vector<double> expect = inplace ? x : y;
   for (int j = 0; j < nrhs; ++j)
     for (int i = 0; i < n; ++i) {
@@ -413,7 +417,7 @@ static void permuted_case(const char *type, int n, ts_pivoting piv, int nrhs, in
   T              *da = to_device(ha), *db = to_device(hb), *dc = to_device(hc);
   ts_int         *dg = to_device(gather), *ds = to_device(scatter);
   double         *dx = to_device(x), *dw = to_device(w), *dy = to_device(y), *dsi = to_device(sin_), *dso = to_device(sout);
-  const size_t    bytes = ts_cuda_gtsv_permuted_buffer_size(n, nrhs, sizeof(T) == 4);
+  const size_t    bytes = production(cfg) ? ts_cuda_gtsv_permuted_buffer_size(n, nrhs, sizeof(T) == 4) : ts_cuda_gtsv_permuted_buffer_size_tuned(n, nrhs, sizeof(T) == 4, &cfg);
   void           *buf   = nullptr;
   CK(cudaMalloc(&buf, bytes + 1));
   CK(cudaMemset(buf, 0xff, bytes + 1));
@@ -433,7 +437,7 @@ static void permuted_case(const char *type, int n, ts_pivoting piv, int nrhs, in
     io.ldw        = ld;
     io.accumulate = 1;
   }
-  const ts_status st = permuted_solve<T>(piv, n, nrhs, da, db, dc, &io, buf);
+  const ts_status st = permuted_solve<T>(piv, n, nrhs, da, db, dc, &io, buf, cfg);
   CK(cudaGetLastError());
   CK(cudaDeviceSynchronize());
   std::vector<double> got(expect.size());
@@ -448,7 +452,7 @@ static void permuted_case(const char *type, int n, ts_pivoting piv, int nrhs, in
   if (pass) ++g_pass;
   else {
     ++g_fail;
-    printf("FAIL permuted %-6s %-5s n=%-8d %-7s nrhs=%d variant %d keep %d: status %d/%d, %zu entries differ (first %zu: %.17g vs %.17g)\n", sizeof(T) == 4 ? "float" : "double", type, n, pivname(piv), nrhs, variant, keep, (int)st, (int)st0, bad, first, bad ? got[first] : 0.0, bad ? expect[first] : 0.0);
+    printf("FAIL permuted %-6s %-5s n=%-8d %-7s nrhs=%d variant %d keep %d M=%d gepp=%d: status %d/%d, %zu entries differ (first %zu: %.17g vs %.17g)\n", sizeof(T) == 4 ? "float" : "double", type, n, pivname(piv), nrhs, variant, keep, cfg.M, cfg.final_gepp, (int)st, (int)st0, bad, first, bad ? got[first] : 0.0, bad ? expect[first] : 0.0);
   }
 }
 
@@ -468,6 +472,22 @@ static void permuted_tests(bool quick)
             for (int keep = 0; keep < 2; ++keep) permuted_case<double>(type, n, (ts_pivoting)pv, nrhs, variant, keep, seed);
             permuted_case<float>(type, n, (ts_pivoting)pv, nrhs, variant, variant % 2, seed++);
           }
+  /* plans the analysis may pick (ts_cuda_[ds]gtsv_permuted_tuned): a stage 0 other than M_DEFAULT goes
+     through scratch (rpts.cuh, solve_columns), the final stage by one thread's elimination, no wide stages */
+  ts_rpts_config plans[5] = {};
+  plans[0].M          = 24;
+  plans[1].M          = 18;
+  plans[2].final_gepp = 1;
+  plans[3].M          = 32;
+  plans[3].final_gepp = 1;
+  plans[4].no_wide    = 1;
+  for (const ts_rpts_config &cfg : plans)
+    for (int n : {33, 1000, 300000})
+      for (int nrhs : {1, 5})
+        for (int variant = 0; variant < 5; ++variant) {
+          for (int keep = 0; keep < 2; ++keep) permuted_case<double>("rand", n, TS_PIVOTING_SCALED, nrhs, variant, keep, seed, cfg);
+          permuted_case<float>("dom", n, TS_PIVOTING_PARTIAL, nrhs, variant, variant % 2, seed++, cfg);
+        }
   printf("\npermuted solves (fused gather/scatter vs host composition, bitwise): %d cases, %d failed\n", g_pass + g_fail - before, g_fail - fails);
 }
 
@@ -569,16 +589,128 @@ static void block_tests(bool quick)
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* The analysis (ts_cuda_[ds]gtsv_analyze): the plan for one matrix, as the caller's setup runs it */
+/* ------------------------------------------------------------------------------------------ */
+template <class T>
+static ts_rpts_config analyze_on_gpu(const System &s, ts_pivoting piv, int permuted, double *err = nullptr, double *ms = nullptr)
+{
+  const int      n = s.n;
+  std::vector<T> ha(s.a.begin(), s.a.end()), hb(s.b.begin(), s.b.end()), hc(s.c.begin(), s.c.end());
+  T             *da = to_device(ha), *db = to_device(hb), *dc = to_device(hc);
+  const size_t   bytes = ts_cuda_gtsv_analyze_buffer_size(n, sizeof(T) == 4, permuted);
+  void          *work  = nullptr;
+  CK(cudaMalloc(&work, bytes + 1));
+  CK(cudaMemset(work, 0xff, bytes + 1));
+  ts_rpts_config cfg;
+  double         e  = -1;
+  cudaEvent_t    t0, t1;
+  CK(cudaEventCreate(&t0));
+  CK(cudaEventCreate(&t1));
+  CK(cudaEventRecord(t0, 0));
+  const ts_status st = sizeof(T) == 8 ? ts_cuda_dgtsv_analyze(0, piv, n, (const double *)da, (const double *)db, (const double *)dc, permuted, work, &cfg, &e) : ts_cuda_sgtsv_analyze(0, piv, n, (const float *)da, (const float *)db, (const float *)dc, permuted, work, &cfg, &e);
+  CK(cudaEventRecord(t1, 0));
+  CK(cudaEventSynchronize(t1));
+  float t = 0;
+  CK(cudaEventElapsedTime(&t, t0, t1));
+  if (ms) *ms = t;
+  if (err) *err = e;
+  if (st != TS_SUCCESS) {
+    ++g_fail;
+    printf("FAIL analyze n=%d: status %d\n", n, (int)st);
+  }
+  for (void *p : {(void *)da, (void *)db, (void *)dc, work}) cudaFree(p);
+  cudaEventDestroy(t0);
+  cudaEventDestroy(t1);
+  return cfg;
+}
+
+static const char *plan_name(const ts_rpts_config &c)
+{
+  static char buf[64];
+  snprintf(buf, sizeof buf, "%s%s%s", c.M ? (c.M == 16 ? "M16" : c.M == 18 ? "M18" : c.M == 24 ? "M24" : "M32") : "default", c.final_gepp ? ",gepp" : "", c.no_wide ? ",no_wide" : "");
+  return buf;
+}
+
+static double lapack_fre(const System &s, const std::vector<double> &d, const std::vector<double> &xt)
+{
+  int                 n = s.n, one = 1, info = 0;
+  std::vector<double> dl(n), dd(s.b), du(n), xl(d);
+  for (int i = 0; i + 1 < n; ++i) {
+    dl[i] = s.a[i + 1];
+    du[i] = s.c[i];
+  }
+  dgtsv_(&n, &one, dl.data(), dd.data(), du.data(), xl.data(), &n, &info);
+  return info == 0 ? fre(n, xl.data(), xt.data()) : (double)INFINITY;
+}
+
+/* Matrices whose partitions' inner blocks are singular for a partition size the plans use: P rows, inner
+   block of P - 2 rows, singular for tridiag(1, 2 cos(k pi / (P - 1)), 1): P = 16 (global and fused stages),
+   24 (wide stages), 18 (M_ALT), 8 (M2, the fused stages' second level), 12 (MF, the final stage); and
+   tridiag(1, 1, 1), tridiag(1, 0, 1). Sizes: 508 (final stage only), 100002 (a fused stage 0), 300000 (a
+   plain stage 0), 2^23 + 4 (a wide stage 0), each with n + 1 prime to every P - 1 (the system is
+   nonsingular). Analysed plan, then the planned solve (double, scaled and partial pivoting; the 2^23
+   size with scaled pivoting only): finite, and FRE <= max(10 FRE_LAPACK, 1e-13). The default plan's FRE
+   is printed for comparison. */
+static void robust_tests(bool quick)
+{
+  std::vector<std::pair<std::string, double>> cases = {{"tridiag(1,1,1)", 1.0}, {"tridiag(1,0,1)", 0.0}};
+  for (int P : {16, 24, 18, 8, 12})
+    for (int k : {1, 2, 5}) {
+      if (2 * k >= P - 1) continue;
+      char name[64];
+      snprintf(name, sizeof name, "2cos(%d pi/%d)", k, P - 1);
+      cases.push_back({name, 2 * cos(k * M_PI / (P - 1))});
+    }
+  std::vector<int> sizes = {508, 100002, 300000};
+  if (!quick) sizes.push_back((1 << 23) + 4);
+  printf("\nSingular inner blocks: tridiag(1, beta, 1), analysed plan vs LAPACK dgtsv (rule: finite, <= max(10x LAPACK, 1e-13))\n");
+  printf("%-9s %-16s %-7s %10s %10s %10s %9s %s\n", "n", "matrix", "piv", "LAPACK", "default", "planned", "probe", "plan");
+  int pass = 0, total = 0, nan_default = 0;
+  for (int n : sizes)
+    for (auto &cs : cases) {
+      Prepared P;
+      P.sys.name = "robust";
+      P.sys.n    = n;
+      P.sys.a.assign(n, 1.0);
+      P.sys.b.assign(n, cs.second);
+      P.sys.c.assign(n, 1.0);
+      P.sys.a[0] = P.sys.c[n - 1] = 0;
+      P.xt.resize(n);
+      P.d.resize(n);
+      tg_rhs(n, 7, P.xt.data());
+      matvec(P.sys, P.xt.data(), P.d.data());
+      const double el = lapack_fre(P.sys, P.d, P.xt);
+      for (int pv = 2; pv >= (n > (1 << 23) ? 2 : 1); --pv) {
+        Case         c{&P.sys, &P.xt, &P.d, &P.ref[0]};
+        double       probe = 0;
+        const auto   cfg   = analyze_on_gpu<double>(P.sys, (ts_pivoting)pv, 0, &probe);
+        const double e0    = run_gpu<double>(c, (ts_pivoting)pv, 1, ts_rpts_config{}, false, "robust");
+        const double e     = run_gpu<double>(c, (ts_pivoting)pv, 1, cfg, false, "robust");
+        const bool   ok    = !isfinite(el) || (isfinite(e) && e <= fmax(10 * el, 1e-13));
+        ++total;
+        pass += ok;
+        nan_default += !isfinite(e0);
+        ok ? ++g_pass : ++g_fail;
+        printf("%-9d %-16s %-7s %10.2e %10.2e %10.2e %9.2e %s%s\n", n, cs.first.c_str(), pivname(pv), el, e0, e, probe, plan_name(cfg), ok ? "" : "  FAIL");
+      }
+    }
+  printf("singular inner blocks: %d of %d pass (the default plan: %d not finite)\n", pass, total, nan_default);
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* Accuracy suite (issue 3): Table 4 (20) and Chang's 18 types at size n, RPTS (GPU, double,    */
 /* scaled and partial pivoting) vs LAPACK dgtsv on the same system, one draw (seed 2021, x_t    */
 /* ~ N(3,1) seed 7). Rule (tests/ex1.c): where LAPACK's FRE < 1e-3, FRE <= 10 max(FRE_LAPACK,    */
 /* 1e-15); elsewhere finite unless LAPACK is not. randsvd (8-11) only up to TG_RANDSVD_MAX_N.   */
+/* Judged on the planned solve (ts_cuda_dgtsv_analyze per matrix and pivoting, then the tuned    */
+/* solve with its plan); the default plan's FRE is printed too.                                  */
 /* ------------------------------------------------------------------------------------------ */
 static void accuracy_suite(int n)
 {
   printf("\nAccuracy suite, N = %d: FRE of RPTS (GPU, double) vs LAPACK dgtsv, rule: <= 10x LAPACK where LAPACK < 1e-3\n", n);
-  printf("%-6s %3s %-26s %10s %10s %10s %s\n", "family", "id", "name", "LAPACK", "scaled", "partial", "verdict");
-  int pass = 0, total = 0;
+  printf("%-6s %3s %-26s %10s %10s %10s %10s %10s %-7s %s\n", "family", "id", "name", "LAPACK", "scaled", "partial", "dflt-scal", "dflt-part", "verdict", "plans (scaled / partial)");
+  int    pass = 0, total = 0, nonfinite = 0;
+  double worst = 0;
   for (int family = 0; family < 2; ++family)
     for (int id = 1; id <= (family ? 18 : 20); ++id) {
       Prepared P;
@@ -605,28 +737,36 @@ static void accuracy_suite(int n)
       int one = 1, info = 0;
       dgtsv_(&n, &one, dl.data(), dd.data(), du.data(), xl.data(), &n, &info);
       const double el = info == 0 ? fre(n, xl.data(), P.xt.data()) : (double)INFINITY;
-      double       e[2];
+      double         e[2], e0[2];
+      ts_rpts_config cfg[2];
       for (int k = 0; k < 2; ++k) {
-        Case cs{&P.sys, &P.xt, &P.d, &P.ref[0]};
-        e[k] = run_gpu<double>(cs, k ? TS_PIVOTING_PARTIAL : TS_PIVOTING_SCALED, 1, ts_rpts_config{}, false, "suite");
+        const ts_pivoting piv = k ? TS_PIVOTING_PARTIAL : TS_PIVOTING_SCALED;
+        Case              cs{&P.sys, &P.xt, &P.d, &P.ref[0]};
+        cfg[k] = analyze_on_gpu<double>(P.sys, piv, 0);
+        e[k]   = run_gpu<double>(cs, piv, 1, cfg[k], false, "suite");
+        e0[k]  = run_gpu<double>(cs, piv, 1, ts_rpts_config{}, false, "suite");
       }
       bool ok = true;
       for (int k = 0; k < 2; ++k) {
         const bool fin = isfinite(e[k]);
         ok             = ok && (isfinite(el) && el < 1e-3 ? fin && e[k] <= 10 * fmax(el, 1e-15) : fin || !isfinite(el));
+        if (isfinite(el) && !fin) ++nonfinite;
+        if (isfinite(el) && el < 1e-3 && fin) worst = fmax(worst, e[k] / fmax(el, 1e-15));
       }
       ++total;
       pass += ok;
       ok ? ++g_pass : ++g_fail;
-      printf("%-6s %3d %-26s %10.2e %10.2e %10.2e %s\n", family ? "Chang" : "Tab4", id, name, el, e[0], e[1], ok ? "PASS" : "FAIL");
+      char plans[64];
+      snprintf(plans, sizeof plans, "%s", plan_name(cfg[0]));
+      printf("%-6s %3d %-26s %10.2e %10.2e %10.2e %10.2e %10.2e %-7s %s / %s\n", family ? "Chang" : "Tab4", id, name, el, e[0], e[1], e0[0], e0[1], ok ? "PASS" : "FAIL", plans, plan_name(cfg[1]));
     }
-  printf("suite N = %d: %d of %d pass\n", n, pass, total);
+  printf("suite N = %d: %d of %d pass, worst FRE / max(FRE_LAPACK, 1e-15) %.2f where LAPACK < 1e-3, %d not finite where LAPACK is\n", n, pass, total, worst, nonfinite);
 }
 #endif
 
 int main(int argc, char **argv)
 {
-  bool quick = false, gallery = true, blocks = true, scalar = true, permuted = true;
+  bool quick = false, gallery = true, blocks = true, scalar = true, permuted = true, robust_only = false;
   std::vector<int> suite_n;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
@@ -637,6 +777,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[i], "--blocks-only")) permuted = false;
     if (!strcmp(argv[i], "--permuted-only")) scalar = gallery = blocks = false;
     if (!strcmp(argv[i], "--suite") && i + 1 < argc) suite_n.push_back(atoi(argv[++i]));
+    if (!strcmp(argv[i], "--robust-only")) scalar = gallery = blocks = permuted = false, robust_only = true;
   }
   int dev = 0;
   CK(cudaGetDevice(&dev));
@@ -758,6 +899,9 @@ int main(int argc, char **argv)
   if (permuted) permuted_tests(quick);
   if (scalar) dependent_launch_tests(quick);
   if (scalar && !quick) wide_stage_tests();
+#if defined(TS_HAVE_GALLERY)
+  if (scalar || robust_only) robust_tests(quick);
+#endif
 #if defined(TS_HAVE_GALLERY)
   if (blocks) block_tests(quick);
   for (int n : suite_n) accuracy_suite(n);
