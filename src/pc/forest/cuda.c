@@ -22,6 +22,14 @@ typedef struct {
   void        *buffer;                 /* RPTS workspace for one column, in double or float */
 } TSPCudaForest;
 
+/* MOS-a's level workspace on the device, sized by the pattern of A (the product keeps q_i + 1 entries of
+   row i): kept until the chain is reset, so that a refresh allocates nothing */
+typedef struct {
+  PetscInt    *q, *orow, *ocol, *olen, *brow[2], *bcol[2]; /* q_i, the product's rows, B_l in two CSR buffers */
+  PetscScalar *oval, *bval[2], *cov;
+  void        *pbuf, *prod;
+} TSPCudaLevelWork;
+
 typedef struct {
   TSPCudaForest *forest;
   PetscInt     **link;          /* device, link[l][k] = iperm_{l+1}[perm_l[k]] */
@@ -39,6 +47,7 @@ typedef struct {
   PetscInt      *cinfo;         /* device, carved from check: 2 ints of the elimination's status and position */
   double        *csum;          /* device, carved from check: the sum of the block's values */
   void          *cscratch;      /* device, carved from check: scratch of the path bounds and the sum */
+  TSPCudaLevelWork lw;          /* MOS-a */
 } TSPChain_CUDA;
 
 /* Sub-allocation of one device block: a first pass with base NULL sizes it */
@@ -492,6 +501,19 @@ static PetscErrorCode TSPCudaReset(TSPChain c)
   TriSplitDeviceFree(d->graph);
   TriSplitDeviceFree(d->check);
   TriSplitDeviceFree(d->factor);
+  TriSplitDeviceFree(d->lw.q);
+  TriSplitDeviceFree(d->lw.orow);
+  TriSplitDeviceFree(d->lw.ocol);
+  TriSplitDeviceFree(d->lw.olen);
+  TriSplitDeviceFree(d->lw.oval);
+  TriSplitDeviceFree(d->lw.cov);
+  TriSplitDeviceFree(d->lw.pbuf);
+  TriSplitDeviceFree(d->lw.prod);
+  for (PetscInt t = 0; t < 2; t++) {
+    TriSplitDeviceFree(d->lw.brow[t]);
+    TriSplitDeviceFree(d->lw.bcol[t]);
+    TriSplitDeviceFree(d->lw.bval[t]);
+  }
   PetscCall(PetscFree(c->data));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -578,13 +600,11 @@ static PetscErrorCode TSPCudaTruncate(TSPChain c, PetscInt l)
 static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool refresh)
 {
   TSPChain_CUDA     *d      = (TSPChain_CUDA *)c->data;
+  TSPCudaLevelWork  *w      = &d->lw;
   PetscInt           target = refresh ? c->nforests : (c->m ? c->m : c->m_max), n, nnz, cap = 0, rounds[2], cur = -1, levels = 0;
   const PetscInt    *ia, *ja, *b_rowptr, *b_col;
   const PetscScalar *va, *b_val;
-  PetscInt          *q, *orow, *ocol, *olen, *brow[2], *bcol[2];
-  PetscScalar       *oval, *bval[2], *d_cov;
   PetscReal          cdiag = 0;
-  void              *pbuf, *prod;
   cudaStream_t       stream;
   PetscBool          more, stop = PETSC_FALSE, dropped = PETSC_FALSE;
 
@@ -595,21 +615,23 @@ static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool 
   c->n = n;
   PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
   if (!d->factor) PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, &d->factor));
-  PetscCall(TriSplitDeviceMalloc(PetscMax(ts_cuda_mosa_pattern_buffer_size(n), ts_cuda_path_bounds_buffer_size(n)) + 1, &pbuf));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&q));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&orow));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar), (void **)&d_cov));
-  PetscCall(TriSplitCheckKernel(ts_cuda_mosa_rowcap(stream, n, ia, ja, q, orow, pbuf), "mosa_rowcap"));
-  PetscCall(TriSplitDeviceRead(stream, orow + n, &cap, sizeof(PetscInt)));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&ocol));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * (cap + 1), (void **)&oval));
-  PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&olen));
-  for (PetscInt t = 0; t < 2; t++) {
-    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&brow[t]));
-    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&bcol[t]));
-    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * (cap + 1), (void **)&bval[t]));
+  if (!w->q) { /* the first build: q_i, the product's row pointers and every buffer follow from A's pattern */
+    PetscCall(TriSplitDeviceMalloc(PetscMax(ts_cuda_mosa_pattern_buffer_size(n), ts_cuda_path_bounds_buffer_size(n)) + 1, &w->pbuf));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->q));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->orow));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar), (void **)&w->cov));
+    PetscCall(TriSplitCheckKernel(ts_cuda_mosa_rowcap(stream, n, ia, ja, w->q, w->orow, w->pbuf), "mosa_rowcap"));
+    PetscCall(TriSplitDeviceRead(stream, w->orow + n, &cap, sizeof(PetscInt)));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&w->ocol));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * (cap + 1), (void **)&w->oval));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->olen));
+    for (PetscInt t = 0; t < 2; t++) {
+      PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->brow[t]));
+      PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&w->bcol[t]));
+      PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * (cap + 1), (void **)&w->bval[t]));
+    }
+    PetscCall(TriSplitDeviceMalloc(ts_cuda_mosa_product_buffer_size(n, (int)c->exact), &w->prod));
   }
-  PetscCall(TriSplitDeviceMalloc(ts_cuda_mosa_product_buffer_size(n, (int)c->exact), &prod));
 
   if (!refresh) {
     PetscCall(TSPChainAllocateInfo(c, target));
@@ -617,8 +639,8 @@ static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool 
   }
   c->product_rounds[0] = c->product_rounds[1] = 0;
   b_rowptr = ia, b_col = ja, b_val = va; /* B_0 = A */
-  PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, d_cov, pbuf), "diag_coverage"));
-  PetscCall(TriSplitDeviceRead(stream, d_cov, &cdiag, sizeof(PetscReal)));
+  PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, w->cov, w->pbuf), "diag_coverage"));
+  PetscCall(TriSplitDeviceRead(stream, w->cov, &cdiag, sizeof(PetscReal)));
   do {
     if (!stop) {
       const PetscInt l = levels;
@@ -649,23 +671,23 @@ static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool 
       } else {
         if (!c->failed && n) {
           PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
-          st = ts_cuda_mosa_product(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, q, c->droptol, (int)c->exact, orow, ocol, oval, olen, prod, rounds);
+          st = ts_cuda_mosa_product(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->orow, w->ocol, w->oval, w->olen, w->prod, rounds);
           PetscCheck(st == TS_SUCCESS || st == TS_ERR_NONFINITE, PETSC_COMM_SELF, st == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "MOS-a device product failed (status %d)", (int)st);
           c->product_rounds[0] = PetscMax(c->product_rounds[0], rounds[0]);
           c->product_rounds[1] += rounds[1];
           if (st == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
           else {
             cur = cur == 0 ? 1 : 0;
-            PetscCall(TriSplitCheckKernel(ts_cuda_mosa_compact(stream, n, orow, ocol, oval, olen, brow[cur], bcol[cur], bval[cur], pbuf), "mosa_compact"));
-            PetscCall(TriSplitDeviceRead(stream, brow[cur] + n, &nnz, sizeof(PetscInt)));
-            b_rowptr = brow[cur], b_col = bcol[cur], b_val = bval[cur];
+            PetscCall(TriSplitCheckKernel(ts_cuda_mosa_compact(stream, n, w->orow, w->ocol, w->oval, w->olen, w->brow[cur], w->bcol[cur], w->bval[cur], w->pbuf), "mosa_compact"));
+            PetscCall(TriSplitDeviceRead(stream, w->brow[cur] + n, &nnz, sizeof(PetscInt)));
+            b_rowptr = w->brow[cur], b_col = w->bcol[cur], b_val = w->bval[cur];
           }
           PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
         }
         cdiag = 0;
         if (!c->failed) {
-          PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, d_cov, pbuf), "diag_coverage"));
-          PetscCall(TriSplitDeviceRead(stream, d_cov, &cdiag, sizeof(PetscReal)));
+          PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, w->cov, w->pbuf), "diag_coverage"));
+          PetscCall(TriSplitDeviceRead(stream, w->cov, &cdiag, sizeof(PetscReal)));
         }
         levels++;
       }
@@ -684,21 +706,7 @@ static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool 
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
   }
   if (n && !c->failed) PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, 1, n, b_rowptr, b_col, b_val, 1, d->t, d->scale, d->j), "mos_diagonal"));
-  PetscCallCUDA(cudaStreamSynchronize(stream)); /* the temporaries below are freed at once */
   PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
-  TriSplitDeviceFree(pbuf);
-  TriSplitDeviceFree(q);
-  TriSplitDeviceFree(orow);
-  TriSplitDeviceFree(d_cov);
-  TriSplitDeviceFree(ocol);
-  TriSplitDeviceFree(oval);
-  TriSplitDeviceFree(olen);
-  for (PetscInt t = 0; t < 2; t++) {
-    TriSplitDeviceFree(brow[t]);
-    TriSplitDeviceFree(bcol[t]);
-    TriSplitDeviceFree(bval[t]);
-  }
-  TriSplitDeviceFree(prod);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
