@@ -46,6 +46,8 @@ cases=(
   "ex2_sherman1      1 tutorials/ex2 -f $matrices/sherman1.mtx.gz -pc_type mosd"
   "ex3               1 tests/ex3"
   "ex3_mpi           2 tests/ex3"
+  "ex7_mosa          1 tests/ex7 -n 16"
+  "ex7_mosa_mpi      2 tests/ex7 -n 16"
 )
 
 passed=0 failed=0
