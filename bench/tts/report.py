@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Tables of bench/tts/run.sh device (issue 21) from its tarball of raw logs.
 
-    python3 bench/tts/report.py TARBALL [--out DIR] [--back-to-back-us 73.5]
+    python3 bench/tts/report.py TARBALL... [--out DIR] [--back-to-back-us 73.5]
 
 writes DIR (default bench/results/<date>-<gpu>-tts/): README.md (device, date, commit, command, every table),
 results.csv (one row per run) and one <case>.md per case. A table lists the best run of each PC family
 (over BiCGStab and GMRES(20)), its time, iterations and the ratio best PETSc PC time / its time (above 1:
-faster than every PETSc PC of the run), and whether the case's target is met.
+faster than every PETSc PC of the run), and whether the case's target is met. Several tarballs (the suite split
+over calls with PHASES) merge: a run recorded as skipped in one is taken from another that ran it.
 """
 import argparse
 import csv
@@ -249,23 +250,25 @@ def apply_table(runs, b2b):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("tarball")
+    ap.add_argument("tarball", nargs="+")
     ap.add_argument("--out", help="output folder (default bench/results/<date>-<gpu>-tts)")
     ap.add_argument("--back-to-back-us", type=float, default=73.5)
     a = ap.parse_args()
     logs, gpu = {}, ""
-    with tarfile.open(a.tarball) as tf:
-        for m in tf.getmembers():
-            if not m.isfile():
-                continue
-            base = os.path.basename(m.name)
-            data = tf.extractfile(m).read().decode("utf-8", "replace")
-            if base == "gpu.txt":
-                gpu = data
-            elif m.name.endswith(".log") and "/runs/" in "/" + m.name.lstrip("./"):
-                logs[base[:-4]] = data
+    for tb in a.tarball:
+        with tarfile.open(tb) as tf:
+            for m in tf.getmembers():
+                if not m.isfile():
+                    continue
+                base = os.path.basename(m.name)
+                data = tf.extractfile(m).read().decode("utf-8", "replace")
+                if base == "gpu.txt":
+                    gpu = gpu or data  # device, date and commit of the first call
+                elif m.name.endswith(".log") and "/runs/" in "/" + m.name.lstrip("./"):
+                    if base[:-4] not in logs or "#status skipped" in logs[base[:-4]]:
+                        logs[base[:-4]] = data
     if not logs:
-        sys.exit("no runs/*.log in %s" % a.tarball)
+        sys.exit("no runs/*.log in %s" % " ".join(a.tarball))
     glines = gpu.splitlines()
     date = glines[0][:10] if glines else "unknown-date"
     dev = glines[1] if len(glines) > 1 else "unknown"
@@ -303,7 +306,7 @@ def main():
               "- **Commit**: %s" % info.get("commit", "unknown"),
               "- **Command**: `bash bench/tts/run.sh prepare` on the build machine, then on the GPU machine (device tool, one "
               "call, carry `.gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz` and `.gpu/tts`) `bash bench/tts/run.sh device`, then "
-              "`bash bench/tts/run.sh report %s`" % os.path.basename(a.tarball),
+              "`bash bench/tts/run.sh report %s`" % " ".join(os.path.basename(t) for t in a.tarball),
               "- **Settings**: %s; %s; %s; %s" % (info.get("budget", ""), info.get("timeouts", ""), info.get("sizes", ""),
                                                   info.get("gpu_options", "")),
               "- **Runs**: %d (%s); %s s in all" % (len(runs), ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())),

@@ -7,7 +7,7 @@
 #                                          # the bundle's tarball into .gpu/
 #   bash bench/tts/run.sh device           # on the GPU machine (device tool, one call), with carry
 #       [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/tts"]          # writes $OUT/tts.tar.gz (raw logs)
-#   bash bench/tts/run.sh report TARBALL   # here: bench/results/<date>-<gpu>-tts/ (bench/tts/report.py)
+#   bash bench/tts/run.sh report TARBALL...  # here: bench/results/<date>-<gpu>-tts/ (bench/tts/report.py)
 #
 # Every run: -mat_type aijcusparse -vec_type cuda (ex19: -dm_mat_type, -dm_vec_type), rtol 1e-6, right
 # preconditioning. PCs: PETSc's jacobi, ilu (-pc_factor_mat_solver_type cusparse), bjacobi + ilu, gamg
@@ -35,7 +35,7 @@
 # GPU (empty: host paths), EX19_ARGS (extra ex19 options, e.g. -lidvelocity 10).
 # Expect the GMRES(20) half of the sequence and easy tables to be partly skipped in one call (a sequence of 20
 # solves takes 5-25 s a run, plus 2-3 s to start). Two calls cover everything: PHASES="apply seq" END_SEQ=550,
-# then PHASES="hard ex19 easy" END_HARD=180 END_EX19=370; report.py takes one tarball per call (run it on each).
+# then PHASES="hard ex19 easy" END_HARD=180 END_EX19=370; report takes both tarballs (rename one) and merges them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
