@@ -8,6 +8,8 @@
 # `git show 2f8abeb:...` into .gpu/old), pack into .gpu/rpts_robust.tar.xz (dir robust/: test_rpts,
 # bench_rpts, bench_rpts_old, lib/ with LAPACK), carry it, then:  bash bench/rpts/run_robust.sh
 # Logs to $OUT (or ./.gpu/out): gpu.txt, test.log, robust.log, suite.log, bench_{new,old}_{1,2}.log, analyze.log
+# (the device machine returns only the first 8 files of its $OUT: give the script another OUT and pack it,
+#  D=$OUT; OUT=/tmp/o bash bench/rpts/run_robust.sh ...; tar -C /tmp/o -cJf $D/logs.tar.xz .)
 OUT=${OUT:-$PWD/.gpu/out}
 mkdir -p "$OUT"
 if [ -f .gpu/rpts_robust.tar.xz ]; then tar -C .gpu -xJf .gpu/rpts_robust.tar.xz; fi

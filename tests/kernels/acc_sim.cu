@@ -28,6 +28,7 @@
 #include <string>
 #include <type_traits>
 #include "fre.h"
+#include "singular_blocks.h"
 
 extern "C" void dgtsv_(const int *n, const int *nrhs, double *dl, double *d, double *du, double *b, const int *ldb, int *info);
 
@@ -387,15 +388,8 @@ static int robust(int n, bool quiet)
   Opt dflt, an;
   an.analyze = true;
   int fails = 0, total = 0, nan_default = 0;
-  std::vector<std::pair<std::string, double>> cases = {{"tridiag(1,1,1)", 1.0}, {"tridiag(1,0,1)", 0.0}};
-  for (int P : {16, 24, 18, 8, 12})
-    for (int k : {1, 2, 5}) {
-      if (2 * k >= P - 1) continue;
-      char name[64];
-      snprintf(name, sizeof name, "2cos(%d pi/%d)", k, P - 1);
-      cases.push_back({name, 2 * cos(k * M_PI / (P - 1))});
-    }
-  for (auto &cs : cases) {
+  const auto cases = singular_block_cases();
+  for (const auto &cs : cases) {
     Sys s;
     constant_system(n, cs.second, s);
     const double el = lapack(s);

@@ -33,6 +33,7 @@
 #include "cuda/gtsv_tuned.h"
 #include "check.h"
 #include "fre.h"
+#include "singular_blocks.h"
 #if defined(TS_HAVE_GALLERY)
   #include "tridiag_gallery.h"
   #include "block_gallery.h"
@@ -653,21 +654,14 @@ static double lapack_fre(const System &s, const std::vector<double> &d, const st
    is printed for comparison. */
 static void robust_tests(bool quick)
 {
-  std::vector<std::pair<std::string, double>> cases = {{"tridiag(1,1,1)", 1.0}, {"tridiag(1,0,1)", 0.0}};
-  for (int P : {16, 24, 18, 8, 12})
-    for (int k : {1, 2, 5}) {
-      if (2 * k >= P - 1) continue;
-      char name[64];
-      snprintf(name, sizeof name, "2cos(%d pi/%d)", k, P - 1);
-      cases.push_back({name, 2 * cos(k * M_PI / (P - 1))});
-    }
+  const auto cases = singular_block_cases();
   std::vector<int> sizes = {508, 100002, 300000};
   if (!quick) sizes.push_back((1 << 23) + 4);
   printf("\nSingular inner blocks: tridiag(1, beta, 1), analysed plan vs LAPACK dgtsv (rule: finite, <= max(10x LAPACK, 1e-13))\n");
   printf("%-9s %-16s %-7s %10s %10s %10s %9s %s\n", "n", "matrix", "piv", "LAPACK", "default", "planned", "probe", "plan");
   int pass = 0, total = 0, nan_default = 0;
   for (int n : sizes)
-    for (auto &cs : cases) {
+    for (const auto &cs : cases) {
       Prepared P;
       P.sys.name = "robust";
       P.sys.n    = n;
