@@ -57,7 +57,9 @@ static PetscErrorCode PCApply_AltSplit(PC pc, Vec r, Vec z)
      global operator's, which couples the ranks' factors, or (local) each rank's diagonal block's, which
      makes the sweeps a block Jacobi preconditioner with one ALT-i per block and no communication */
   PetscCall(TSPChainApply(alt->chain, 0, 0, PETSC_FALSE, r, z));
-  for (PetscInt l = 1; l < m && !alt->chain->failed; l++) {
+  /* a rank whose factor failed (its z is Inf) still takes part in the global products, which are
+     collective: only the local variant may stop early */
+  for (PetscInt l = 1; l < m && !(alt->local && alt->chain->failed); l++) {
     if (alt->local) {
       PetscCall(VecGetLocalVectorRead(z, alt->lz));
       PetscCall(MatMult(alt->lmat, alt->lz, alt->lres));
@@ -107,7 +109,7 @@ static PetscErrorCode PCMatApply_AltSplit(PC pc, Mat X, Mat Y)
 
   PetscFunctionBegin;
   PetscCheck(alt->type == PC_ALTSPLIT_INNER || m < 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCMatApply() is not defined for -pc_altsplit_type outer: ALT-o changes its factor at every application, so it is no fixed operator for a block of columns; use -pc_altsplit_type inner or PCApply() per column");
-  if (m < 2 || alt->chain->failed) {
+  if (m < 2 || (alt->local && alt->chain->failed)) { /* a failed rank of the global variant goes on: collective products */
     PetscCall(TSPChainMatApply(alt->chain, 0, 0, X, Y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }

@@ -113,6 +113,8 @@ struct _n_TSPChain {
   PCFailedReason failed;            /* PC_NOERROR, or the first failure */
   PetscInt       failed_factor, failed_row;
   PetscInt       dropped_level, dropped_row; /* MOS-a: the level dropped for a zero pivot (-1: none) and its row */
+  PetscInt       tshift_count, tshift_row;   /* MOS-d: zero entries of T repaired, the first one's row */
+  PetscReal      tshift;                     /* MOS-d: the value they were given */
 
   void *data; /* the backend's */
 };
@@ -153,6 +155,8 @@ PETSC_INTERN PetscErrorCode TSPChainSetFailed(TSPChain, PCFailedReason, PetscInt
 /* factor l with the zero-pivot repair of the chain's shift type; *dropped (MOS-a, may be NULL): the
    level is to be dropped instead */
 PETSC_INTERN PetscErrorCode TSPChainFactor(TSPChain, PetscInt, PetscBool *);
+/* MOS-d's zero entries of T = diagp_k(A) (host arrays t, 1/T, J of n rows) repaired, or the failure */
+PETSC_INTERN PetscErrorCode TSPChainRepairSplittingDiagonal(TSPChain, PetscInt, PetscScalar *, PetscScalar *, PetscScalar *);
 /* amount times the largest |diagonal entry| added to the diagonal of host bands b of bs x bs blocks */
 PETSC_INTERN PetscErrorCode TSPShiftDiagonal(PetscInt, PetscInt, PetscScalar *, PetscReal, PetscReal *);
 /* allocates info for up to count forests */

@@ -72,6 +72,9 @@ PetscErrorCode TSPChainReset(TSPChain c)
   c->failed                                   = PC_NOERROR;
   c->failed_factor = c->failed_row = -1;
   c->dropped_level = c->dropped_row = -1;
+  c->tshift_count = 0;
+  c->tshift_row   = -1;
+  c->tshift       = 0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -115,6 +118,40 @@ PetscErrorCode TSPShiftDiagonal(PetscInt bs, PetscInt nrows, PetscScalar *b, Pet
   for (PetscInt i = 0; i < nrows; i++) big = PetscMax(big, PetscAbsScalar(b[(i / bs) * bs * bs + (i % bs) * (bs + 1)]));
   *added = amount * (big > 0 ? big : 1.0);
   for (PetscInt i = 0; i < nrows; i++) b[(i / bs) * bs * bs + (i % bs) * (bs + 1)] += *added;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MOS-d's splitting is singular where T = diagp_k(A) has a zero (an empty row, or a zero diagonal with
+   k = 0: A_ii = 0 there). With MAT_SHIFT_NONZERO those entries become shift_amount times the largest |T_ii|,
+   with 1/T and J = 1 + (A_ii - T_ii) / (m T_ii) to match (the row's factor entries follow from them, and
+   TSPChainFactor() repairs a zero pivot they leave); with MAT_SHIFT_NONE the PC fails at the first row
+   (factor -1). Host arrays, the same code for both backends. */
+PetscErrorCode TSPChainRepairSplittingDiagonal(TSPChain c, PetscInt n, PetscScalar *t, PetscScalar *tinv, PetscScalar *j)
+{
+  PetscReal big = 0;
+
+  PetscFunctionBegin;
+  c->tshift_count = 0;
+  c->tshift_row   = -1;
+  c->tshift       = 0;
+  for (PetscInt i = 0; i < n; i++) {
+    big = PetscMax(big, PetscAbsScalar(t[i]));
+    if (t[i] == 0.0 && c->tshift_row < 0) c->tshift_row = i;
+  }
+  if (c->tshift_row < 0) PetscFunctionReturn(PETSC_SUCCESS);
+  if (c->shift_type == MAT_SHIFT_NONE) {
+    PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, -1, c->tshift_row));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  c->tshift = c->shift_amount * (big > 0 ? big : 1.0);
+  for (PetscInt i = 0; i < n; i++)
+    if (t[i] == 0.0) {
+      t[i]    = c->tshift;
+      tinv[i] = 1.0 / c->tshift;
+      j[i]    = 1.0 + (0.0 - t[i]) * tinv[i] / (PetscReal)c->nforests;
+      c->tshift_count++;
+    }
+  PetscCall(PetscInfo(NULL, "T = diagp_%" PetscInt_FMT "(A): %" PetscInt_FMT " zero entries (the first at row %" PetscInt_FMT " of the local block) set to %g\n", c->diagonal, c->tshift_count, c->tshift_row, (double)c->tshift));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -481,6 +518,7 @@ static PetscErrorCode TSPChainViewLocal(TSPChain c, PetscViewer viewer, PetscMPI
   }
   for (PetscInt l = 0; l < c->nforests; l++)
     if (c->info[l].nshift) TSP_PRINT("%s  %s %" PetscInt_FMT ": zero pivot at row %" PetscInt_FMT " repaired, diagonal shifted by %.3g (%" PetscInt_FMT " shift%s)\n", tag, c->kind == TSP_CHAIN_ADAPTIVE ? "level" : "factor", l, c->info[l].zero_row, (double)c->info[l].shift, c->info[l].nshift, c->info[l].nshift > 1 ? "s" : "");
+  if (c->tshift_count) TSP_PRINT("%s  T = diagp_%" PetscInt_FMT "(A): %" PetscInt_FMT " zero entries repaired (the first at row %" PetscInt_FMT "), set to %.3g\n", tag, c->diagonal, c->tshift_count, c->tshift_row, (double)c->tshift);
   if (c->dropped_level >= 0) TSP_PRINT("%s  level %" PetscInt_FMT " dropped: zero pivot at row %" PetscInt_FMT ", the chain stops before it\n", tag, c->dropped_level, c->dropped_row);
   if (c->failed) TSP_PRINT("%sfactorization FAILED: %s in factor %" PetscInt_FMT " at row %" PetscInt_FMT "\n", tag, PCFailedReasons[c->failed], c->failed_factor, c->failed_row);
 #undef TSP_PRINT

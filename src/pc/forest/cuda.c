@@ -382,9 +382,42 @@ static PetscErrorCode TSPCudaShift(TSPChain c, PetscInt l, PetscReal amount, Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MOS-d's zero entries of T = diagp_k(A), found on the device by one pass (ts_cuda_tridiag_weak_rows with
+   zero couplings counts the rows where |T_ii| > 0 fails: a zero, or a NaN that the check reports), and only
+   then T, 1/T and J brought to the host, repaired by the host's code (TSPChainRepairSplittingDiagonal(), or
+   the failure at the host's row) and written back: a few bytes per setup when T has no zero */
+static PetscErrorCode TSPCudaRepairSplittingDiagonal(TSPChain c, PetscInt n, cudaStream_t stream)
+{
+  TSPChain_CUDA *d     = (TSPChain_CUDA *)c->data;
+  PetscInt       zeros = 0;
+  PetscScalar   *t, *tinv, *j;
+
+  PetscFunctionBegin;
+  c->tshift_count = 0;
+  c->tshift_row   = -1;
+  c->tshift       = 0;
+  PetscCallCUDA(cudaMemsetAsync(d->w0, 0, sizeof(PetscScalar) * n, stream)); /* a work vector, free at setup */
+  PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, d->w0, d->t, d->w0, d->cinfo), "tridiag_weak_rows"));
+  PetscCall(TriSplitDeviceRead(stream, d->cinfo, &zeros, sizeof(PetscInt)));
+  if (!zeros) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscMalloc3(n, &t, n, &tinv, n, &j));
+  PetscCallCUDA(cudaMemcpyAsync(t, d->t, sizeof(PetscScalar) * n, cudaMemcpyDeviceToHost, stream));
+  PetscCallCUDA(cudaMemcpyAsync(tinv, d->scale, sizeof(PetscScalar) * n, cudaMemcpyDeviceToHost, stream));
+  PetscCall(TriSplitDeviceRead(stream, d->j, j, sizeof(PetscScalar) * n));
+  PetscCall(TSPChainRepairSplittingDiagonal(c, n, t, tinv, j));
+  if (c->tshift_count) {
+    PetscCallCUDA(cudaMemcpyAsync(d->t, t, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaMemcpyAsync(d->scale, tinv, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaMemcpyAsync(d->j, j, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaStreamSynchronize(stream)); /* the host copies are freed at once */
+  }
+  PetscCall(PetscFree3(t, tinv, j));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The host's failure reports on the device, so that a KSP stops with the same KSP_DIVERGED_PC_FAILED
    and PCFailedReason, and -ksp_error_if_not_converged names the same row: MOS-d's T with a zero
-   (diagp_0 only), a NaN or Inf anywhere in the block (PC_FACTOR_OTHER at its first row, as the host's
+   (TSPCudaRepairSplittingDiagonal(), before the bands), a NaN or Inf anywhere in the block (PC_FACTOR_OTHER at its first row, as the host's
    band extraction), and a zero pivot in the elimination of a factor (TSPCudaFactor(), repaired as the
    host repairs it by TSPChainFactor()). A few bytes come back per factor; the rows are looked up only
    on failure. */
@@ -396,16 +429,6 @@ static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const P
   PetscFunctionBegin;
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
-  if (c->diagonal == 0) { /* T = diag(A): a zero diagonal entry is MOS-d's zero pivot (factor -1) */
-    PetscScalar *t;
-    PetscInt     row = 0;
-
-    PetscCall(PetscMalloc1(n, &t));
-    PetscCall(TriSplitDeviceRead(stream, d->t, t, sizeof(PetscScalar) * n));
-    while (row < n && t[row] != 0.0) row++;
-    PetscCall(PetscFree(t));
-    if (row < n) PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, -1, row));
-  }
   PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, nnz, va, NULL, d->csum, d->cscratch), "masked_sum"));
   PetscCall(TriSplitDeviceRead(stream, d->csum, &hsum, sizeof(double)));
   if (PetscIsInfOrNanReal(hsum)) {
@@ -453,6 +476,8 @@ static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
       PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
     }
     PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, (int)c->diagonal, n, ia, ja, va, (int)c->nforests, d->t, d->scale, d->j), "mos_diagonal"));
+    PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
+    PetscCall(TSPCudaRepairSplittingDiagonal(c, n, stream));
   }
   for (PetscInt l = 0; l < c->nforests && n; l++) {
     TSPCudaForest *f = &d->forest[l];

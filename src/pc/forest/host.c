@@ -265,12 +265,8 @@ static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
   if (c->diagonal >= 0) {
     if (!h->scale) PetscCall(PetscMalloc1(n, &h->scale));
     PetscCall(PetscMalloc2(n, &t, n, &j));
-    if (ts_ref_mos_diagonal((int)c->diagonal, n, ia, ja, va, (int)c->nforests, t, h->scale, j)) { /* only diagp_0 of a zero diagonal */
-      PetscInt row = 0;
-
-      while (t[row] != 0.0) row++;
-      PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, -1, row));
-    }
+    (void)ts_ref_mos_diagonal((int)c->diagonal, n, ia, ja, va, (int)c->nforests, t, h->scale, j);
+    PetscCall(TSPChainRepairSplittingDiagonal(c, n, t, h->scale, j));
   }
   bad_row = TriSplitFirstNonFiniteRow(n, ia, va); /* reported by the first forest, which meets it first */
   if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, 0, bad_row));

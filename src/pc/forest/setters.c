@@ -97,6 +97,8 @@ static PetscErrorCode PCAlgTriGetRepair_TriSplit(PC pc, PetscInt *nshifted, Pets
     if (nshifted && c->info[l].nshift) (*nshifted)++;
     if (shift) *shift = PetscMax(*shift, c->info[l].shift);
   }
+  if (nshifted && c->tshift_count) (*nshifted)++; /* MOS-d's T */
+  if (shift) *shift = PetscMax(*shift, c->tshift);
   if (dropped) *dropped = c->dropped_level;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
