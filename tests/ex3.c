@@ -79,7 +79,7 @@ static PetscErrorCode BuildMatrix(Case c, PetscInt n, PetscInt local, MatType ty
 
 /* Solves A x = A 1 with GMRES + algtri (zero pivots repaired as shift says, 2x2 blocks with bs = 2) and
    prints the outcome without machine-dependent digits, and what the repair did */
-static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_matrix_values, MatFactorShiftType shift, PetscInt bs)
+static PetscErrorCode SolveAndReportPC(const char *label, Mat A, PetscBool reuse_matrix_values, PCType type, MatFactorShiftType shift, PetscInt bs)
 {
   KSP                ksp;
   PC                 pc;
@@ -98,7 +98,7 @@ static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_m
   PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
   PetscCall(KSPSetOperators(ksp, A, A));
   PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, PCALGTRI));
+  PetscCall(PCSetType(pc, type));
   PetscCall(PCAlgTriSetShiftType(pc, shift));
   PetscCall(PCAlgTriSetBlockSize(pc, bs));
   PetscCall(KSPSetType(ksp, KSPGMRES));
@@ -143,6 +143,13 @@ static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_m
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode SolveAndReport(const char *label, Mat A, PetscBool reuse_matrix_values, MatFactorShiftType shift, PetscInt bs)
+{
+  PetscFunctionBegin;
+  PetscCall(SolveAndReportPC(label, A, reuse_matrix_values, PCALGTRI, shift, bs));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   Mat            A;
@@ -179,6 +186,19 @@ int main(int argc, char **argv)
   PetscCall(SolveAndReport("empty row, shift nonzero", A, PETSC_FALSE, MAT_SHIFT_NONZERO, 1));
   PetscCall(SolveAndReport("empty row, 2x2 blocks, shift none", A, PETSC_FALSE, MAT_SHIFT_NONE, 2));
   PetscCall(SolveAndReport("empty row, 2x2 blocks, shift nonzero", A, PETSC_FALSE, MAT_SHIFT_NONZERO, 2));
+  { /* the other PCs on the empty row: MOS-d's T = diagp_1(A) has a zero there (set by the repair), ALT's
+       forests and MOS-a's level 0 a zero pivot (shifted; a later MOS-a level dropped) */
+    const PCType types[] = {PCMOSD, PCALTSPLIT, PCMOSA};
+
+    for (int t = 0; t < 3; t++) {
+      char label[64];
+
+      PetscCall(PetscSNPrintf(label, sizeof(label), "empty row, %s, shift none", types[t]));
+      PetscCall(SolveAndReportPC(label, A, PETSC_FALSE, types[t], MAT_SHIFT_NONE, 1));
+      PetscCall(PetscSNPrintf(label, sizeof(label), "empty row, %s, shift nonzero", types[t]));
+      PetscCall(SolveAndReportPC(label, A, PETSC_FALSE, types[t], MAT_SHIFT_NONZERO, 1));
+    }
+  }
   PetscCall(MatDestroy(&A));
 
   /* values change between setups, pattern stays */

@@ -71,6 +71,25 @@ static PetscErrorCode CheckSetters(MPI_Comm comm, const char *type)
   } else PetscCall(PetscPrintf(comm, "%s: single precision refused (error %d)\n", type, (int)ierr));
   TRY(ierr, PCAlgTriSetFactorIterations(pc, 0));
   PetscCall(PetscPrintf(comm, "%s: 0 factor rounds refused with PETSC_ERR_ARG_OUTOFRANGE: %s\n", type, ierr == PETSC_ERR_ARG_OUTOFRANGE ? "yes" : "no"));
+  { /* the zero-pivot repair: on every PC, nonzero by default, PETSC_DECIDE the default amount */
+    MatFactorShiftType shift, shift0;
+    PetscReal          amount, amount0;
+
+    PetscCall(PCAlgTriGetShiftType(pc, &shift0));
+    PetscCall(PCAlgTriGetShiftAmount(pc, &amount0));
+    PetscCall(PCAlgTriSetShiftType(pc, MAT_SHIFT_NONE));
+    PetscCall(PCAlgTriGetShiftType(pc, &shift));
+    PetscCall(PCAlgTriSetShiftAmount(pc, 1e-6));
+    PetscCall(PCAlgTriGetShiftAmount(pc, &amount));
+    PetscCall(PetscPrintf(comm, "%s: shift type %s (default %s), amount %g (default %g)", type, MatFactorShiftTypes[shift], MatFactorShiftTypes[shift0], (double)amount, (double)amount0));
+    PetscCall(PCAlgTriSetShiftAmount(pc, PETSC_DECIDE));
+    PetscCall(PCAlgTriGetShiftAmount(pc, &amount));
+    PetscCall(PetscPrintf(comm, ", PETSC_DECIDE gives %g\n", (double)amount));
+    TRY(ierr, PCAlgTriSetShiftType(pc, MAT_SHIFT_POSITIVE_DEFINITE));
+    PetscCall(PetscPrintf(comm, "%s: shift type positive_definite refused with PETSC_ERR_SUP: %s\n", type, ierr == PETSC_ERR_SUP ? "yes" : "no"));
+    TRY(ierr, PCAlgTriSetShiftAmount(pc, 2.0));
+    PetscCall(PetscPrintf(comm, "%s: shift amount 2 refused with PETSC_ERR_ARG_OUTOFRANGE: %s\n", type, ierr == PETSC_ERR_ARG_OUTOFRANGE ? "yes" : "no"));
+  }
   if (multi) { /* the options of the PCs of several factors */
     PetscInt  m;
     PetscReal cov, x;
@@ -242,6 +261,20 @@ int main(int argc, char **argv)
     PetscCall(PetscSynchronizedPrintf(comm, "  without: failed reason %s\n", PCFailedReasons[reason]));
     PetscCall(PetscSynchronizedFlush(comm, PETSC_STDOUT));
     PetscCall(PCDestroy(&pc));
+    { /* the repair (the default): no failed reason, the factors shifted (mosa: level 0, a later level may be
+         dropped; mosd: the zero of T = diagp_1(A) is set, counted as one) */
+      PetscInt nshifted, dropped;
+
+      PetscCall(PCCreate(comm, &pc));
+      PetscCall(PCSetType(pc, types[t]));
+      PetscCall(PCSetOperators(pc, A, A));
+      PetscCall(PCSetUp(pc));
+      PetscCall(PCGetFailedReason(pc, &reason));
+      PetscCall(PCAlgTriGetRepair(pc, &nshifted, NULL, &dropped));
+      PetscCall(PetscSynchronizedPrintf(comm, "  repaired: failed reason %s, %" PetscInt_FMT " factor(s) shifted, level dropped %" PetscInt_FMT "\n", PCFailedReasons[reason], nshifted, dropped));
+      PetscCall(PetscSynchronizedFlush(comm, PETSC_STDOUT));
+      PetscCall(PCDestroy(&pc));
+    }
   }
   PetscCall(MatDestroy(&A));
   PetscCall(PetscFinalize());
