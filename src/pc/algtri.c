@@ -233,7 +233,8 @@ PetscErrorCode PCAlgTriSetReuseForest(PC pc, PetscBool reuse)
   (`PCAlgTriSetShiftAmount()`), every retry doubles it; the amount is relative to the factor's largest
   diagonal entry, so the repair does not depend on the scaling of the matrix. Only the factor with the
   zero pivot is shifted, and the GPU shifts its bands with the host's arithmetic, so both backends
-  repair alike. `PCMOSA` drops a level after the first that has a zero pivot instead (the chain stops
+  repair alike. `PCMOSD`'s splitting is singular where T = diagp_k(A) has a zero (an empty row): the
+  repair sets those entries to the amount times the largest |T_ii|. `PCMOSA` drops a level after the first that has a zero pivot instead (the chain stops
   before it, `T` is taken from the last level kept). `PCView()` and -info report what was repaired, per
   rank. A NaN or Inf is never repaired.
 

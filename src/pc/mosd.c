@@ -113,7 +113,7 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
 .  -pc_mosd_weight <scaled>   - edge weights of the graph
 .  -pc_mosd_factor_iterations <5> - rounds of the [0,2]-factor (and the other -pc_mosd_factor_ options of `PCALGTRI`)
 .  -pc_mosd_reuse_forest <true>   - keep the forests for a new operator with the same nonzero pattern
-.  -pc_mosd_shift_type <nonzero>  - repair a zero pivot of a factor M_l by a diagonal shift, or none: the PC fails (`PCAlgTriSetShiftType()`)
+.  -pc_mosd_shift_type <nonzero>  - repair a zero of T = diagp_k(A) and a zero pivot of a factor M_l by a diagonal shift, or none: the PC fails (`PCAlgTriSetShiftType()`)
 -  -pc_mosd_shift_amount <1e-4>   - the first shift, relative to the factor's largest diagonal entry
 
    Level: intermediate
