@@ -356,14 +356,15 @@ TS_EXTERN ts_status ts_cuda_sgtsv_permuted(void *stream, ts_pivoting pivoting, t
    ts_cuda_dgtsv. Where the caller factors (once per matrix, never per solve):
      ts_cuda_dgtsv_analyze(stream, piv, n, a, b, c, permuted, work, &cfg, &err)
    with work of ts_cuda_gtsv_analyze_buffer_size(n, single, permuted) bytes solves a probe system with the
-   default plan and, where that is not accurate to a few hundred ulp, with the other candidate plans, and
+   default plan and, where that is not accurate to 256 unit roundoffs, with the other candidate plans, and
    keeps the best in cfg (all zero when the default stays). permuted: the solves will go through
    ts_cuda_[ds]gtsv_permuted_tuned (1) or ts_cuda_[ds]gtsv_tuned (0); pivoting as theirs. It synchronises
    the stream (one read-back per probe: one in the common case, at most 11). err (may be NULL): the
-   chosen plan's max |x - x_t| on the probe (|x_t| in [1, 2)). Each solve then passes &cfg to
-   ts_cuda_[ds]gtsv_tuned (gtsv_tuned.h) or ts_cuda_[ds]gtsv_permuted_tuned with a workspace of
+   chosen plan's max |x - x_t| on the probe (x_t in [1, 2)). Each solve then passes &cfg to
+   ts_cuda_[ds]gtsv_tuned or ts_cuda_[ds]gtsv_permuted_tuned with a workspace of
    ts_cuda_gtsv_buffer_size_tuned / ts_cuda_gtsv_permuted_buffer_size_tuned(n, nrhs, single, &cfg) bytes
-   (query it after the analysis: a chosen plan may need more than the default's). */
+   (query it after the analysis: a chosen plan may need more than the default's). The config is plain
+   data: store it in the factor; analyse again when the matrix's values change. */
 #define TS_RPTS_M_DYNAMIC (-1) /* Algorithm 3: per stage the largest of 40, 32, 24, 16 that still fills the device */
 #define TS_RPTS_M_FUSED   (-2) /* fused two-level stages (partitions of 16, then 8) throughout */
 typedef struct {
@@ -381,7 +382,10 @@ typedef struct {
 TS_EXTERN size_t    ts_cuda_gtsv_analyze_buffer_size(ts_int n, int single_precision, int permuted);
 TS_EXTERN ts_status ts_cuda_dgtsv_analyze(void *stream, ts_pivoting pivoting, ts_int n, const double *a, const double *b, const double *c, int permuted, void *work, ts_rpts_config *cfg, double *err);
 TS_EXTERN ts_status ts_cuda_sgtsv_analyze(void *stream, ts_pivoting pivoting, ts_int n, const float *a, const float *b, const float *c, int permuted, void *work, ts_rpts_config *cfg, double *err);
-/* the permuted solves with a plan (NULL: ts_cuda_[ds]gtsv_permuted exactly) */
+/* the solves with a plan (NULL: ts_cuda_[ds]gtsv and ts_cuda_[ds]gtsv_permuted exactly) */
+TS_EXTERN size_t    ts_cuda_gtsv_buffer_size_tuned(ts_int n, ts_int nrhs, int single_precision, const ts_rpts_config *cfg);
+TS_EXTERN ts_status ts_cuda_dgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer, const ts_rpts_config *cfg);
+TS_EXTERN ts_status ts_cuda_sgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer, const ts_rpts_config *cfg);
 TS_EXTERN size_t    ts_cuda_gtsv_permuted_buffer_size_tuned(ts_int n, ts_int nrhs, int single_precision, const ts_rpts_config *cfg);
 TS_EXTERN ts_status ts_cuda_dgtsv_permuted_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, const ts_permuted_io *io, void *buffer, const ts_rpts_config *cfg);
 TS_EXTERN ts_status ts_cuda_sgtsv_permuted_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, const ts_permuted_io *io, void *buffer, const ts_rpts_config *cfg);

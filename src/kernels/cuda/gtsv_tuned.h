@@ -14,11 +14,7 @@ extern "C" {
 #endif
 
 /* ts_rpts_config and its TS_RPTS_M_* values are in trisplit_kernels.h (the analysis picks one per matrix) */
-
-/* The buffer of a tuned solve holds ts_cuda_gtsv_buffer_size_tuned(n, nrhs, single, cfg) bytes. */
-TS_EXTERN size_t    ts_cuda_gtsv_buffer_size_tuned(ts_int n, ts_int nrhs, int single_precision, const ts_rpts_config *cfg);
-TS_EXTERN ts_status ts_cuda_dgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer, const ts_rpts_config *cfg);
-TS_EXTERN ts_status ts_cuda_sgtsv_tuned(void *stream, ts_pivoting pivoting, ts_int n, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer, const ts_rpts_config *cfg);
+/* ts_cuda_[ds]gtsv_tuned and ts_cuda_gtsv_buffer_size_tuned are in trisplit_kernels.h (the planned solves) */
 /* Number of global stages, and the partition size and rows of each (up to 16; rows[S] = the final
    stage's) that a solve with scaled pivoting would use. */
 TS_EXTERN int       ts_cuda_gtsv_plan_tuned(ts_int n, ts_int nrhs, int single_precision, const ts_rpts_config *cfg, int *M, long long *rows);
