@@ -12,7 +12,9 @@ iterations, and a singular level fails the PC on the device too.\n\
 #include "trisplit_kernels.h"
 #include "stencil.h"
 
-static PetscErrorCode Iterations(Mat A, const char *pcopts, PetscInt *its, KSPConvergedReason *reason)
+/* GMRES(20), right preconditioned, on A x = A 1 with the PC of pcopts; keep: the KSP is handed back
+   (its PC set up) for the caller to inspect and destroy, else destroyed */
+static PetscErrorCode Solve(Mat A, const char *pcopts, PetscInt *its, KSPConvergedReason *reason, KSP *keep)
 {
   KSP ksp;
   Vec x, b;
@@ -33,7 +35,8 @@ static PetscErrorCode Iterations(Mat A, const char *pcopts, PetscInt *its, KSPCo
   PetscCall(KSPSolve(ksp, b, x));
   PetscCall(KSPGetIterationNumber(ksp, its));
   PetscCall(KSPGetConvergedReason(ksp, reason));
-  PetscCall(KSPDestroy(&ksp));
+  if (keep) *keep = ksp;
+  else PetscCall(KSPDestroy(&ksp));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&b));
   PetscCall(PetscOptionsClearValue(NULL, "-pc_type"));
@@ -45,6 +48,13 @@ static PetscErrorCode Iterations(Mat A, const char *pcopts, PetscInt *its, KSPCo
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode Iterations(Mat A, const char *pcopts, PetscInt *its, KSPConvergedReason *reason)
+{
+  PetscFunctionBegin;
+  PetscCall(Solve(A, pcopts, its, reason, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The zero-pivot repair of MOS-a on a matrix with an empty row: level 0 has a zero pivot (the row's
    vertex alone, diagonal 0) and is shifted; B_1 keeps the empty row, so level 1 has the same zero pivot
    and is dropped (the chain stops before it, T from B_1). Without the repair the PC fails. */
@@ -52,28 +62,14 @@ static PetscErrorCode RepairCheck(Mat A, const char *label, PetscBool details)
 {
   KSP                ksp;
   PC                 pc;
-  Vec                x, b;
   PetscInt           its, nshifted, dropped, m;
   KSPConvergedReason reason;
 
   PetscFunctionBegin;
   PetscCall(Iterations(A, "-pc_type mosa -pc_mosa_m 2 -pc_mosa_shift_type none", &its, &reason));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, shift none: %s\n", label, KSPConvergedReasons[reason]));
-  PetscCall(MatCreateVecs(A, &x, &b));
-  PetscCall(VecSet(x, 1.0));
-  PetscCall(MatMult(A, x, b));
-  PetscCall(VecSet(x, 0.0));
-  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
-  PetscCall(KSPSetOperators(ksp, A, A));
-  PetscCall(KSPSetType(ksp, KSPGMRES));
-  PetscCall(KSPSetPCSide(ksp, PC_RIGHT));
-  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 3000));
+  PetscCall(Solve(A, "-pc_type mosa -pc_mosa_m 2", &its, &reason, &ksp));
   PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, PCMOSA));
-  PetscCall(PCMOSASetM(pc, 2));
-  PetscCall(KSPSolve(ksp, b, x));
-  PetscCall(KSPGetIterationNumber(ksp, &its));
-  PetscCall(KSPGetConvergedReason(ksp, &reason));
   PetscCall(PCAlgTriGetRepair(pc, &nshifted, NULL, &dropped));
   PetscCall(PCTriSplitGetM(pc, &m));
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &nshifted, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
@@ -104,8 +100,6 @@ static PetscErrorCode RepairCheck(Mat A, const char *label, PetscBool details)
     }
   }
   PetscCall(KSPDestroy(&ksp));
-  PetscCall(VecDestroy(&x));
-  PetscCall(VecDestroy(&b));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
