@@ -19,6 +19,11 @@ typedef struct {
   PetscInt        *d_ident, *d_zero; /* identity permutation and one path id, for the band kernel */
   void            *d_buffer;
   size_t           d_buffer_nrhs; /* the RPTS workspace fits this many right-hand sides */
+#if defined(PETSC_HAVE_CUDA)
+  ts_rpts_config plan;     /* the RPTS plan chosen for these bands at the numeric factorization */
+  PetscInt       nweak;    /* rows of the bands that are not strictly diagonally dominant */
+  PetscReal      plan_err; /* its error on the probe system (ts_cuda_dgtsv_analyze) */
+#endif
 } Mat_Tridiag;
 
 static PetscErrorCode MatDestroy_Tridiag(Mat A)
@@ -154,6 +159,15 @@ static PetscErrorCode MatView_Tridiag(Mat A, PetscViewer viewer)
   PetscCall(PetscViewerGetFormat(viewer, &format));
   if (A->factortype) {
     PetscCall(PetscViewerASCIIPrintf(viewer, "rpts factor of %" PetscInt_FMT " rows, pivoting %s, %s\n", A->rmap->n, TriSplitPivotingNames[t->pivoting], t->on_device ? "RPTS on the GPU" : "host solver"));
+#if defined(PETSC_HAVE_CUDA)
+    /* only where the default partitioning had a singular or nearly singular block (MatRPTSDevicePlan) */
+    if (t->on_device && TriSplitRPTSPlanIsDefault(&t->plan) == PETSC_FALSE) {
+      char plan[128];
+
+      PetscCall(TriSplitRPTSPlanName(&t->plan, plan, sizeof(plan)));
+      PetscCall(PetscViewerASCIIPrintf(viewer, "RPTS plan: %s (probe error %g)\n", plan, (double)t->plan_err));
+    }
+#endif
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if (format == PETSC_VIEWER_ASCII_INFO || format == PETSC_VIEWER_ASCII_INFO_DETAIL) {
@@ -419,10 +433,33 @@ static PetscErrorCode MatRPTSDeviceCheck(Mat F, ts_status *status, ts_int *zero_
   PetscCall(TriSplitGetStream(&stream));
   /* begin, end and the status (each aligned), then the path bounds' scratch */
   PetscCall(TriSplitDeviceMalloc(2 * vec + ab + ts_cuda_path_bounds_buffer_size(n), (void **)&ints));
-  PetscCall(TriSplitDeviceCheckPivots(stream, t->pivoting, n, t->d_ident, t->d_zero, t->d_a, t->d_b, t->d_c, ints, (PetscInt *)((char *)ints + vec), (char *)ints + 2 * vec + ab, &factor, (PetscInt *)((char *)ints + 2 * vec), status, &row));
+  PetscCall(TriSplitDeviceCheckPivots(stream, t->pivoting, n, t->d_ident, t->d_zero, t->d_a, t->d_b, t->d_c, ints, (PetscInt *)((char *)ints + vec), (char *)ints + 2 * vec + ab, &factor, (PetscInt *)((char *)ints + 2 * vec), status, &row, &t->nweak));
   *zero_row = row;
   TriSplitDeviceFree(factor);
   TriSplitDeviceFree(ints);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The RPTS plan of the bands (ts_cuda_dgtsv_analyze): the default plan unless a probe solve shows that
+   a partition's inner block is singular or nearly so, where another partitioning is accurate. Runs where
+   the host would factor (once per numeric factorization), never in a solve. */
+static PetscErrorCode MatRPTSDevicePlan(Mat F)
+{
+  Mat_Tridiag *t = (Mat_Tridiag *)F->data;
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitDeviceRPTSPlan(stream, t->pivoting, F->rmap->n, t->d_a, t->d_b, t->d_c, PETSC_FALSE, PETSC_FALSE, &t->plan, &t->plan_err));
+  /* a plan may need a larger workspace than the default's: sized again at the next solve */
+  TriSplitDeviceFree(t->d_buffer);
+  t->d_buffer_nrhs = 0;
+  if (!TriSplitRPTSPlanIsDefault(&t->plan)) {
+    char plan[128];
+
+    PetscCall(TriSplitRPTSPlanName(&t->plan, plan, sizeof(plan)));
+    PetscCall(PetscInfo(F, "RPTS plan for this matrix: %s (probe error %g)\n", plan, (double)t->plan_err));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -438,12 +475,12 @@ static PetscErrorCode MatRPTSDeviceSolve(Mat F, PetscInt nrhs, const PetscScalar
   PetscCall(TriSplitGetStream(&stream));
   if ((PetscInt)t->d_buffer_nrhs < nrhs) {
     TriSplitDeviceFree(t->d_buffer);
-    PetscCall(TriSplitDeviceMalloc(ts_cuda_gtsv_buffer_size(n, nrhs, 0) + 1, &t->d_buffer));
+    PetscCall(TriSplitDeviceMalloc(ts_cuda_gtsv_buffer_size_tuned(n, nrhs, 0, &t->plan) + 1, &t->d_buffer));
     t->d_buffer_nrhs = (size_t)nrhs;
   }
   PetscCall(PetscLogGpuTimeBegin());
   if (x != b) PetscCallCUDA(cudaMemcpyAsync(x, b, sizeof(PetscScalar) * n * nrhs, cudaMemcpyDeviceToDevice, stream));
-  PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv(stream, t->pivoting, n, nrhs, t->d_a, t->d_b, t->d_c, x, n, t->d_buffer), "dgtsv"));
+  PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_tuned(stream, t->pivoting, n, nrhs, t->d_a, t->d_b, t->d_c, x, n, t->d_buffer, &t->plan), "dgtsv"));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogGpuFlops(9.0 * n * nrhs));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -466,6 +503,9 @@ static PetscErrorCode MatLUFactorNumeric_RPTS(Mat F, Mat A, const MatFactorInfo 
        check that the host's elimination of them meets no zero pivot */
     PetscCall(MatRPTSDeviceBands(F, A));
     PetscCall(MatRPTSDeviceCheck(F, &status, &zero_row));
+    /* a strictly diagonally dominant chain has nonsingular partition blocks: the default plan */
+    if (status == TS_SUCCESS && t->nweak) PetscCall(MatRPTSDevicePlan(F));
+    else PetscCall(PetscMemzero(&t->plan, sizeof(t->plan)));
   } else
 #endif
   {

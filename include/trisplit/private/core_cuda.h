@@ -86,17 +86,21 @@ static inline PetscErrorCode TriSplitDeviceEliminate(cudaStream_t stream, ts_piv
    where it cannot: one parallel pass (ts_cuda_tridiag_weak_rows) finds the rows that are not strictly
    diagonally dominant, and only if there are any TriSplitDeviceEliminate() runs, into *factor (allocated
    at the first need, the caller frees it). A dominant chain has no zero pivot, and the elimination is a
-   serial chain of steps as long as the longest path (milliseconds for long paths). */
-static inline PetscErrorCode TriSplitDeviceCheckPivots(cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const PetscInt *perm, const PetscInt *path_id, const PetscScalar *a, const PetscScalar *b, const PetscScalar *c, PetscInt *begin, PetscInt *end, void *scratch, void **factor, PetscInt *info, ts_status *status, PetscInt *row)
+   serial chain of steps as long as the longest path (milliseconds for long paths). *nweak (may be NULL):
+   the number of rows that are not strictly diagonally dominant (0: neither the host's elimination nor
+   RPTS's partitions can meet a singular block, TriSplitDeviceRPTSPlan() is not needed). */
+static inline PetscErrorCode TriSplitDeviceCheckPivots(cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const PetscInt *perm, const PetscInt *path_id, const PetscScalar *a, const PetscScalar *b, const PetscScalar *c, PetscInt *begin, PetscInt *end, void *scratch, void **factor, PetscInt *info, ts_status *status, PetscInt *row, PetscInt *nweak)
 {
   PetscInt weak = 0;
 
   PetscFunctionBegin;
   *status = TS_SUCCESS;
   *row    = -1;
+  if (nweak) *nweak = 0;
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, a, b, c, info), "tridiag_weak_rows"));
   PetscCall(TriSplitDeviceRead(stream, info, &weak, sizeof(PetscInt)));
+  if (nweak) *nweak = weak;
   if (!weak) PetscFunctionReturn(PETSC_SUCCESS);
   if (!*factor) PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, factor));
   PetscCall(TriSplitDeviceEliminate(stream, pivoting, n, perm, path_id, a, b, c, begin, end, scratch, *factor, info, status, row));
@@ -125,6 +129,48 @@ static inline PetscErrorCode TriSplitRestoreDeviceCSR(Mat A, const PetscInt **ia
   PetscFunctionBegin;
   PetscCall(MatSeqAIJCUSPARSERestoreArrayRead(A, va));
   PetscCall(MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, (void *)ia, (void *)ja));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The RPTS plan of a tridiagonal factor (ts_cuda_[ds]gtsv_analyze): the default partitioning unless a probe
+   solve shows that one of its partitions' inner blocks is singular or nearly so (then RPTS would return NaN
+   or lose accuracy on a nonsingular factor), where another partitioning is kept. Once per factor where it
+   is set up, never in a solve: it synchronises the stream. permuted: the solves go through
+   ts_cuda_[ds]gtsv_permuted_tuned; single: the bands are float (a, b, c then point to floats). */
+static inline PetscErrorCode TriSplitDeviceRPTSPlan(cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const void *a, const void *b, const void *c, PetscBool single, PetscBool permuted, ts_rpts_config *plan, PetscReal *err)
+{
+  void  *work;
+  double e = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(plan, sizeof(*plan)));
+  *err = 0;
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_gtsv_analyze_buffer_size(n, (int)single, (int)permuted) + 1, &work));
+  if (single) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_analyze(stream, pivoting, n, (const float *)a, (const float *)b, (const float *)c, (int)permuted, work, plan, &e), "sgtsv_analyze"));
+  else PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_analyze(stream, pivoting, n, (const double *)a, (const double *)b, (const double *)c, (int)permuted, work, plan, &e), "dgtsv_analyze"));
+  TriSplitDeviceFree(work);
+  *err = (PetscReal)e;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static inline PetscBool TriSplitRPTSPlanIsDefault(const ts_rpts_config *plan)
+{
+  return (PetscBool)(!plan->M && !plan->final_gepp && !plan->no_wide);
+}
+
+/* what a plan other than the default does, for PCView, MatView and -info */
+static inline PetscErrorCode TriSplitRPTSPlanName(const ts_rpts_config *plan, char *name, size_t len)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(name, len, "%s%s", plan->M ? "" : "default partitions", plan->no_wide ? ", no wide stages" : ""));
+  if (plan->M) PetscCall(PetscSNPrintf(name, len, "partitions of %d rows%s", plan->M, plan->no_wide ? ", no wide stages" : ""));
+  if (plan->final_gepp) {
+    size_t l;
+
+    PetscCall(PetscStrlen(name, &l));
+    PetscCall(PetscSNPrintf(name + l, len - l, ", final stage by Gaussian elimination"));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -20,6 +20,7 @@ typedef struct {
   PetscScalar *at, *bt, *ct;           /* bands of T^T, built at the first transposed solve after new values */
   PetscBool    transposed;             /* at, ct hold the current bands' transpose */
   void        *buffer;                 /* RPTS workspace for one column, in double or float */
+  ts_rpts_config plan;                 /* RPTS's plan for these bands (TSPCudaPlan(); zero: the default) */
 } TSPCudaForest;
 
 /* MOS-a's level workspace on the device, sized by the pattern of A (the product keeps q_i + 1 entries of
@@ -92,11 +93,13 @@ static PetscErrorCode TSPCudaForestReset(TSPCudaForest *f)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* RPTS workspace bytes of a (block) system and k right-hand sides: of the solve with the permutations
-   fused in for scalar forests, which also covers the plain solve */
-static size_t TSPCudaSolveBytes(PetscInt bs, PetscInt nrows, PetscInt k, int single)
+/* RPTS workspace bytes of a (block) system and k right-hand sides, in double and in float: of the solve
+   with the permutations fused in and the forest's plan for scalar forests, which also covers the plain
+   solve */
+static size_t TSPCudaSolveBytes(const TSPCudaForest *f, PetscInt k)
 {
-  return bs == 2 ? ts_cuda_bgtsv_buffer_size(nrows / 2, k, single) : ts_cuda_gtsv_permuted_buffer_size(nrows, k, single);
+  if (f->bs == 2) return PetscMax(ts_cuda_bgtsv_buffer_size(f->nrows / 2, k, 0), ts_cuda_bgtsv_buffer_size(f->nrows / 2, k, 1));
+  return PetscMax(ts_cuda_gtsv_permuted_buffer_size_tuned(f->nrows, k, 0, &f->plan), ts_cuda_gtsv_permuted_buffer_size_tuned(f->nrows, k, 1, &f->plan));
 }
 
 /* The arrays of a forest of n vertices for a (block) system of nrows rows with bs x bs blocks */
@@ -111,7 +114,7 @@ static PetscErrorCode TSPCudaForestAllocate(TSPCudaForest *f, PetscInt n, PetscI
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * bs * nrows, (void **)&f->a));
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * bs * nrows, (void **)&f->b));
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * bs * nrows, (void **)&f->c));
-  PetscCall(TriSplitDeviceMalloc(PetscMax(TSPCudaSolveBytes(bs, nrows, 1, 0), TSPCudaSolveBytes(bs, nrows, 1, 1)) + 1, &f->buffer));
+  PetscCall(TriSplitDeviceMalloc(TSPCudaSolveBytes(f, 1) + 1, &f->buffer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -319,11 +322,46 @@ static PetscErrorCode TSPCudaCheckWorkspace(TSPChain c, PetscInt n, PetscInt nnz
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* RPTS's plan for factor l (TriSplitDeviceRPTSPlan()): only where nweak rows are not strictly diagonally
+   dominant (a dominant chain has nonsingular partition blocks, and the default plan stays without a probe).
+   A plan other than the default may need a larger workspace: the forest's is resized, the several-column
+   one at the next use. */
+static PetscErrorCode TSPCudaPlan(TSPChain c, PetscInt l, PetscInt nweak, cudaStream_t stream)
+{
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+  TSPCudaForest *f = &d->forest[l];
+  ts_rpts_config plan;
+  PetscReal      err = 0;
+  PetscBool      same;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(&plan, sizeof(plan)));
+  if (nweak) {
+    if (f->sb) PetscCall(TriSplitDeviceRPTSPlan(stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->sa, f->sb, f->sc, PETSC_TRUE, PETSC_TRUE, &plan, &err));
+    else PetscCall(TriSplitDeviceRPTSPlan(stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, PETSC_FALSE, PETSC_TRUE, &plan, &err));
+  }
+  PetscCall(PetscMemcmp(&plan, &f->plan, sizeof(plan), &same));
+  if (!same) {
+    f->plan = plan;
+    TriSplitDeviceFree(f->buffer);
+    PetscCall(TriSplitDeviceMalloc(TSPCudaSolveBytes(f, 1) + 1, &f->buffer));
+    d->mcols = 0; /* the several-column workspace is sized again at its next use */
+  }
+  if (!TriSplitRPTSPlanIsDefault(&plan)) {
+    char name[128];
+
+    PetscCall(TriSplitRPTSPlanName(&plan, name, sizeof(name)));
+    PetscCall(PetscInfo(NULL, "Factor %" PetscInt_FMT ": RPTS plan %s (probe error %g): the default partitions have a singular or nearly singular block\n", l, name, (double)err));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* ops.factor: the host's elimination of factor l, with its status and row. Scalar forests: MOS-a's
    levels eliminate path by path on the device into d->factor (the product reads it); the factors
    RPTS solves are checked (TriSplitDeviceCheckPivots(): a dominance pass, the elimination only if it
-   finds weak rows). 2x2 block forests: the bands come to the host and ts_ref_bgttrf, the host's own
-   elimination, decides (there is no device block elimination yet; RPTS reports no pivots). */
+   finds weak rows); a factor with weak rows and no zero pivot then gets its RPTS plan (TSPCudaPlan()).
+   2x2 block forests: the bands come to the host and ts_ref_bgttrf, the host's own elimination, decides
+   (there is no device block elimination yet; RPTS reports no pivots). */
 static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, PetscInt *row)
 {
   TSPChain_CUDA       *d = (TSPChain_CUDA *)c->data;
@@ -350,10 +388,15 @@ static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, P
     PetscCall(PetscFree(factor));
     PetscCall(PetscFree3(a, b, cc));
     if (zero_row >= 0) PetscCall(TriSplitDeviceRead(stream, f->perm + 2 * zero_row, row, sizeof(PetscInt))); /* the block row's first vertex, as the host */
-  } else if (c->kind == TSP_CHAIN_ADAPTIVE) {
-    PetscCall(TriSplitDeviceEliminate(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, d->factor, d->cinfo, status, row));
   } else {
-    PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, &d->factor, d->cinfo, status, row));
+    PetscInt nweak = 0;
+
+    if (c->kind == TSP_CHAIN_ADAPTIVE) { /* the product needs the elimination whatever the dominance */
+      PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, c->n, f->a, f->b, f->c, d->cinfo), "tridiag_weak_rows"));
+      PetscCall(TriSplitDeviceRead(stream, d->cinfo, &nweak, sizeof(PetscInt)));
+      PetscCall(TriSplitDeviceEliminate(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, d->factor, d->cinfo, status, row));
+    } else PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, &d->factor, d->cinfo, status, row, &nweak));
+    if (*status == TS_SUCCESS) PetscCall(TSPCudaPlan(c, l, nweak, stream));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -770,8 +813,8 @@ static PetscErrorCode TSPCudaForestSetUpTranspose(TSPCudaForest *f, cudaStream_t
 static PetscErrorCode TSPCudaForestPermutedSolve(const TSPCudaForest *f, PCAlgTriPivoting pivoting, PetscBool transpose, PetscInt k, const ts_permuted_io *io, void *buffer, cudaStream_t stream)
 {
   PetscFunctionBegin;
-  if (f->sb && !transpose) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_permuted(stream, (ts_pivoting)pivoting, f->nrows, k, f->sa, f->sb, f->sc, io, buffer), "sgtsv_permuted"));
-  else PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_permuted(stream, (ts_pivoting)pivoting, f->nrows, k, transpose ? f->at : f->a, f->b, transpose ? f->ct : f->c, io, buffer), "dgtsv_permuted"));
+  if (f->sb && !transpose) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_permuted_tuned(stream, (ts_pivoting)pivoting, f->nrows, k, f->sa, f->sb, f->sc, io, buffer, &f->plan), "sgtsv_permuted"));
+  else PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_permuted_tuned(stream, (ts_pivoting)pivoting, f->nrows, k, transpose ? f->at : f->a, f->b, transpose ? f->ct : f->c, io, buffer, &f->plan), "dgtsv_permuted"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -882,12 +925,15 @@ static PetscErrorCode TSPCudaApply(TSPChain c, PetscInt lo, PetscInt hi, PetscBo
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if (d->mcols < k) {
+    size_t bytes = 0;
+
     TriSplitDeviceFree(d->mw0);
     TriSplitDeviceFree(d->mw1);
     TriSplitDeviceFree(d->mbuffer);
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * c->nrows * k, (void **)&d->mw0));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * c->nrows * k, (void **)&d->mw1));
-    PetscCall(TriSplitDeviceMalloc(TSPCudaSolveBytes(c->bs, c->nrows, k, 0) + 1, &d->mbuffer));
+    for (PetscInt l = 0; l < c->nforests; l++) bytes = PetscMax(bytes, TSPCudaSolveBytes(&d->forest[l], k));
+    PetscCall(TriSplitDeviceMalloc(bytes + 1, &d->mbuffer));
     d->mcols = k;
   }
   PetscCall(TSPCudaApplyRange(c, lo, hi, transpose, k, x, ldx, y, ldy, d->mw0, d->mw1, d->mbuffer));
