@@ -1,11 +1,27 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# The in-loop apply on the GPU machine (device tool, carry [".gpu/inloop", ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]):
-#   1. bench/inloop/inloop (built here against the 3.25 bundle into .gpu/inloop with the library in .gpu/inloop/lib,
-#      see README.md): one PCApply back to back, synchronised, after an L2 eviction, after a MatMult;
+# The apply of a trisplit PC inside a Krylov loop, on the GPU machine.
+#   bash bench/inloop/run.sh prepare   # here: bench/inloop/inloop.c built against the 3.25 bundle, the library of
+#                                      # build/cme (B=...) and its tutorials/ex1, into .gpu/inloop
+#   bash bench/inloop/run.sh           # device tool, carry [".gpu/inloop", ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]
+# It runs
+#   1. inloop: one PCApply back to back, synchronised, after an L2 eviction by reads, after a MatMult;
 #   2. tutorials/ex1 with BiCGStab for exactly 200 iterations (rtol 1e-30) with algtri and with jacobi: the
 #      difference of the KSPSolve times over the 400 applies is algtri's apply inside the loop, less jacobi's.
 cd "$(dirname "$0")/../.."
+if [ "${1:-}" = prepare ]; then
+  set -e
+  . bench/gpu/petsc_env.sh --
+  B=${B:-build/cme}
+  rm -rf build/inloop .gpu/inloop && mkdir -p build/inloop .gpu/inloop
+  sed 's|#include "../../tutorials/problems.h"|#include "problems.h"|' bench/inloop/inloop.c > build/inloop/inloop.c
+  cp tutorials/problems.h build/inloop/
+  make -s -C build/inloop -f "$PETSC_CUDA_DIR/share/petsc/Makefile.basic.user" PETSC_DIR="$PETSC_CUDA_DIR" \
+    CFLAGS="-I$PWD/include" LOADLIBES="-L$PWD/$B/lib -ltrisplit" inloop
+  cp build/inloop/inloop $B/tutorials/ex1 .gpu/inloop/
+  ts_copy_lib $B/lib .gpu/inloop/lib
+  exit 0
+fi
 . bench/gpu/petsc_env.sh -- .gpu/inloop/lib || exit 1
 GPU="-mat_type aijcusparse -vec_type cuda"
 for p in "aniso1 -n 1200" "aniso2 -n 1200" "rot -n 1000" "model8 -n 1000"; do
