@@ -3,7 +3,7 @@ static char help[] = "Where a trisplit PCApply's time goes inside a Krylov loop:
   back to back (the GPU queue never drains: throughput), one at a time (the device synchronised before each:\n\
   launch latency exposed), and one at a time after reading other vectors (the L2 cache holds the caller's data,\n\
   as after a MatMult and the Krylov vector updates), and after a MatMult back to back (less the MatMult's own time:\n\
-  the apply's share of a Krylov step).\n\
+  the apply's share of a Krylov step), and after a read of as many bytes as the MatMult's (the dot product of a long vector with itself).\n\
   -problem <aniso1,...> -n <1200> the matrix (tutorials/problems.h); -reps <200>; -evict <4> vectors read\n\
   before each apply in the third mode (4 x 11.5 MB at n = 1200: more than the H100's 50 MB L2).\n\n";
 #include <petscksp.h>
@@ -20,7 +20,9 @@ typedef enum {
   MODE_SYNCED,
   MODE_SYNCED_EVICTED,
   MODE_AFTER_MATMULT, /* MatMult then PCApply back to back, less MatMult alone: as in a Krylov iteration */
-  MODE_MATMULT_ONLY
+  MODE_MATMULT_ONLY,
+  MODE_AFTER_BIGREAD, /* a read of as many bytes as the MatMult's (a dot product of a long vector) then PCApply, less the read */
+  MODE_BIGREAD_ONLY
 } Mode;
 
 static PetscBool on_device = PETSC_FALSE; /* the vectors live on the GPU */
@@ -34,10 +36,10 @@ static PetscErrorCode WaitForDevice(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TimeApplies(PC pc, Mat A, Vec x, Vec y, Vec *evict, PetscInt nevict, Mode mode, PetscInt reps, PetscLogDouble *us)
+static PetscErrorCode TimeApplies(PC pc, Mat A, Vec x, Vec y, Vec *evict, PetscInt nevict, Vec big, Mode mode, PetscInt reps, PetscLogDouble *us)
 {
   PetscLogDouble t0, t1, sum = 0;
-  PetscReal      nrm;
+  PetscScalar    dot;
 
   PetscFunctionBegin;
   PetscCall(WaitForDevice());
@@ -46,7 +48,12 @@ static PetscErrorCode TimeApplies(PC pc, Mat A, Vec x, Vec y, Vec *evict, PetscI
     PetscLogDouble s0, s1;
 
     if (mode == MODE_SYNCED_EVICTED)
-      for (PetscInt e = 0; e < nevict; e++) PetscCall(VecNorm(evict[e], NORM_1, &nrm)); /* reads it, syncs */
+      for (PetscInt e = 0; e < nevict; e++) PetscCall(VecDot(evict[e], evict[e], &dot)); /* reads it, syncs (a norm would be cached) */
+    if (mode == MODE_AFTER_BIGREAD || mode == MODE_BIGREAD_ONLY) {
+      PetscCall(VecDot(big, big, &dot));
+      if (mode == MODE_AFTER_BIGREAD) PetscCall(PCApply(pc, x, y));
+      continue;
+    }
     if (mode == MODE_AFTER_MATMULT || mode == MODE_MATMULT_ONLY) {
       PetscCall(MatMult(A, y, evict[0])); /* reads A and y, writes a vector, as the Krylov step before it */
       if (mode == MODE_AFTER_MATMULT) PetscCall(PCApply(pc, evict[0], y));
@@ -65,7 +72,7 @@ static PetscErrorCode TimeApplies(PC pc, Mat A, Vec x, Vec y, Vec *evict, PetscI
   }
   PetscCall(WaitForDevice());
   PetscCall(PetscTime(&t1));
-  *us = 1e6 * (mode == MODE_BACK_TO_BACK || mode == MODE_AFTER_MATMULT || mode == MODE_MATMULT_ONLY ? t1 - t0 : sum) / reps;
+  *us = 1e6 * (mode == MODE_BACK_TO_BACK || mode >= MODE_AFTER_MATMULT ? t1 - t0 : sum) / reps;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -76,8 +83,10 @@ int main(int argc, char **argv)
   PC             pc;
   Problem        problem = PROBLEM_ANISO1;
   PetscInt       n = 1200, reps = 200, nevict = 4;
-  PetscLogDouble us[5];
-  const char    *names[4] = {"back to back", "synchronised", "synchronised, L2 evicted", "after a MatMult, back to back"};
+  PetscLogDouble us[7];
+  const char    *names[6] = {"back to back", "synchronised", "synchronised, L2 evicted", "after a MatMult, back to back", "", "after a long read, back to back"};
+  Vec            big;
+  MatInfo        info;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -100,10 +109,25 @@ int main(int argc, char **argv)
   PetscCall(PCSetFromOptions(pc));
   PetscCall(PCSetUp(pc));
   PetscCall(PCApply(pc, x, y)); /* first-apply work (workspaces) out of the timing */
-  for (int m = 0; m < 5; m++) PetscCall(TimeApplies(pc, A, x, y, evict, nevict, (Mode)m, reps, &us[m]));
+  /* as many bytes as the MatMult reads: values and column indices (12 bytes per entry) */
+  PetscCall(MatGetInfo(A, MAT_LOCAL, &info));
+  PetscCall(VecCreate(PETSC_COMM_WORLD, &big));
+  PetscCall(VecSetSizes(big, (PetscInt)(1.5 * info.nz_used), PETSC_DECIDE));
+  {
+    VecType type;
+
+    PetscCall(VecGetType(x, &type));
+    PetscCall(VecSetType(big, type));
+  }
+  PetscCall(VecSet(big, 1.0));
+  for (int m = 0; m < 7; m++) PetscCall(TimeApplies(pc, A, x, y, evict, nevict, big, (Mode)m, reps, &us[m]));
   us[MODE_AFTER_MATMULT] -= us[MODE_MATMULT_ONLY];
-  for (int m = 0; m < 4; m++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-30s %9.1f us per PCApply\n", names[m], us[m]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-30s %9.1f us per MatMult\n", "MatMult alone, back to back", us[MODE_MATMULT_ONLY]));
+  us[MODE_AFTER_BIGREAD] -= us[MODE_BIGREAD_ONLY];
+  for (int m = 0; m < 6; m++)
+    if (m != MODE_MATMULT_ONLY) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per PCApply\n", names[m], us[m]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per MatMult\n", "MatMult alone, back to back", us[MODE_MATMULT_ONLY]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per read\n", "long read alone, back to back", us[MODE_BIGREAD_ONLY]));
+  PetscCall(VecDestroy(&big));
   PetscCall(VecDestroyVecs(nevict, &evict));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&y));
