@@ -22,7 +22,10 @@ typedef enum {
   MODE_AFTER_MATMULT, /* MatMult then PCApply back to back, less MatMult alone: as in a Krylov iteration */
   MODE_MATMULT_ONLY,
   MODE_AFTER_BIGREAD, /* a read of as many bytes as the MatMult's (a dot product of a long vector) then PCApply, less the read */
-  MODE_BIGREAD_ONLY
+  MODE_BIGREAD_ONLY,
+  MODE_AFTER_MATMULT_INDEPENDENT, /* MatMult into a vector the apply does not read, then PCApply, less the MatMult */
+  MODE_AFTER_SMALL_MATMULT,       /* MatMult of a small matrix (1000 rows), then PCApply, less that MatMult */
+  MODE_SMALL_MATMULT_ONLY
 } Mode;
 
 static PetscBool on_device = PETSC_FALSE; /* the vectors live on the GPU */
@@ -36,7 +39,7 @@ static PetscErrorCode WaitForDevice(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TimeApplies(PC pc, Mat A, Vec x, Vec y, Vec *evict, PetscInt nevict, Vec big, Mode mode, PetscInt reps, PetscLogDouble *us)
+static PetscErrorCode TimeApplies(PC pc, Mat A, Vec x, Vec y, Vec *evict, PetscInt nevict, Vec big, Mat S, Vec xs, Vec ys, Mode mode, PetscInt reps, PetscLogDouble *us)
 {
   PetscLogDouble t0, t1, sum = 0;
   PetscScalar    dot;
@@ -49,6 +52,16 @@ static PetscErrorCode TimeApplies(PC pc, Mat A, Vec x, Vec y, Vec *evict, PetscI
 
     if (mode == MODE_SYNCED_EVICTED)
       for (PetscInt e = 0; e < nevict; e++) PetscCall(VecDot(evict[e], evict[e], &dot)); /* reads it, syncs (a norm would be cached) */
+    if (mode == MODE_AFTER_MATMULT_INDEPENDENT) {
+      PetscCall(MatMult(A, x, evict[1]));
+      PetscCall(PCApply(pc, x, y));
+      continue;
+    }
+    if (mode == MODE_AFTER_SMALL_MATMULT || mode == MODE_SMALL_MATMULT_ONLY) {
+      PetscCall(MatMult(S, xs, ys));
+      if (mode == MODE_AFTER_SMALL_MATMULT) PetscCall(PCApply(pc, x, y));
+      continue;
+    }
     if (mode == MODE_AFTER_BIGREAD || mode == MODE_BIGREAD_ONLY) {
       PetscCall(VecDot(big, big, &dot));
       if (mode == MODE_AFTER_BIGREAD) PetscCall(PCApply(pc, x, y));
@@ -83,9 +96,10 @@ int main(int argc, char **argv)
   PC             pc;
   Problem        problem = PROBLEM_ANISO1;
   PetscInt       n = 1200, reps = 200, nevict = 4;
-  PetscLogDouble us[7];
-  const char    *names[6] = {"back to back", "synchronised", "synchronised, L2 evicted", "after a MatMult, back to back", "", "after a long read, back to back"};
-  Vec            big;
+  PetscLogDouble us[10];
+  const char    *names[9] = {"back to back", "synchronised", "synchronised, L2 evicted", "after a MatMult, back to back", "", "after a long read, back to back", "", "after an independent MatMult", "after a small MatMult"};
+  Vec            big, xs, ys;
+  Mat            S;
   MatInfo        info;
 
   PetscFunctionBeginUser;
@@ -120,14 +134,40 @@ int main(int argc, char **argv)
     PetscCall(VecSetType(big, type));
   }
   PetscCall(VecSet(big, 1.0));
-  for (int m = 0; m < 7; m++) PetscCall(TimeApplies(pc, A, x, y, evict, nevict, big, (Mode)m, reps, &us[m]));
+  /* a small matrix of the same type: the 1000 x 1000 1D Laplacian */
+  PetscCall(MatCreate(PETSC_COMM_WORLD, &S));
+  PetscCall(MatSetSizes(S, PETSC_DECIDE, PETSC_DECIDE, 1000, 1000));
+  {
+    MatType type;
+
+    PetscCall(MatGetType(A, &type));
+    PetscCall(MatSetType(S, type));
+  }
+  PetscCall(MatSeqAIJSetPreallocation(S, 3, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(S, 3, NULL, 1, NULL));
+  for (PetscInt i = 0; i < 1000; i++) {
+    if (i) PetscCall(MatSetValue(S, i, i - 1, -1.0, INSERT_VALUES));
+    PetscCall(MatSetValue(S, i, i, 2.0, INSERT_VALUES));
+    if (i < 999) PetscCall(MatSetValue(S, i, i + 1, -1.0, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(S, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(S, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatCreateVecs(S, &xs, &ys));
+  PetscCall(VecSet(xs, 1.0));
+  for (int m = 0; m < 10; m++) PetscCall(TimeApplies(pc, A, x, y, evict, nevict, big, S, xs, ys, (Mode)m, reps, &us[m]));
   us[MODE_AFTER_MATMULT] -= us[MODE_MATMULT_ONLY];
+  us[MODE_AFTER_MATMULT_INDEPENDENT] -= us[MODE_MATMULT_ONLY];
   us[MODE_AFTER_BIGREAD] -= us[MODE_BIGREAD_ONLY];
-  for (int m = 0; m < 6; m++)
-    if (m != MODE_MATMULT_ONLY) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per PCApply\n", names[m], us[m]));
+  us[MODE_AFTER_SMALL_MATMULT] -= us[MODE_SMALL_MATMULT_ONLY];
+  for (int m = 0; m < 9; m++)
+    if (m != MODE_MATMULT_ONLY && m != MODE_BIGREAD_ONLY) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per PCApply\n", names[m], us[m]));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per MatMult\n", "MatMult alone, back to back", us[MODE_MATMULT_ONLY]));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per read\n", "long read alone, back to back", us[MODE_BIGREAD_ONLY]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per MatMult\n", "small MatMult alone", us[MODE_SMALL_MATMULT_ONLY]));
   PetscCall(VecDestroy(&big));
+  PetscCall(VecDestroy(&xs));
+  PetscCall(VecDestroy(&ys));
+  PetscCall(MatDestroy(&S));
   PetscCall(VecDestroyVecs(nevict, &evict));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&y));
