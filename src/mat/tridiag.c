@@ -450,16 +450,10 @@ static PetscErrorCode MatRPTSDevicePlan(Mat F)
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
-  PetscCall(TriSplitDeviceRPTSPlan(stream, t->pivoting, F->rmap->n, t->d_a, t->d_b, t->d_c, PETSC_FALSE, PETSC_FALSE, &t->plan, &t->plan_err));
+  PetscCall(TriSplitDeviceRPTSPlan((PetscObject)F, "this matrix", stream, t->pivoting, F->rmap->n, t->d_a, t->d_b, t->d_c, PETSC_FALSE, PETSC_FALSE, &t->plan, &t->plan_err));
   /* a plan may need a larger workspace than the default's: sized again at the next solve */
   TriSplitDeviceFree(t->d_buffer);
   t->d_buffer_nrhs = 0;
-  if (!TriSplitRPTSPlanIsDefault(&t->plan)) {
-    char plan[128];
-
-    PetscCall(TriSplitRPTSPlanName(&t->plan, plan, sizeof(plan)));
-    PetscCall(PetscInfo(F, "RPTS plan for this matrix: %s (probe error %g)\n", plan, (double)t->plan_err));
-  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -82,6 +82,18 @@ static inline PetscErrorCode TriSplitDeviceEliminate(cudaStream_t stream, ts_piv
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The number of rows of a chain (a, b, c) that are not strictly diagonally dominant (one parallel pass, one
+   int read back through the device int info) */
+static inline PetscErrorCode TriSplitDeviceWeakRows(cudaStream_t stream, PetscInt n, const PetscScalar *a, const PetscScalar *b, const PetscScalar *c, PetscInt *info, PetscInt *nweak)
+{
+  PetscFunctionBegin;
+  *nweak = 0;
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, a, b, c, info), "tridiag_weak_rows"));
+  PetscCall(TriSplitDeviceRead(stream, info, nweak, sizeof(PetscInt)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Whether the host's elimination of a chain meets a zero pivot (or a non-finite entry), without running it
    where it cannot: one parallel pass (ts_cuda_tridiag_weak_rows) finds the rows that are not strictly
    diagonally dominant, and only if there are any TriSplitDeviceEliminate() runs, into *factor (allocated
@@ -98,8 +110,7 @@ static inline PetscErrorCode TriSplitDeviceCheckPivots(cudaStream_t stream, ts_p
   *row    = -1;
   if (nweak) *nweak = 0;
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, a, b, c, info), "tridiag_weak_rows"));
-  PetscCall(TriSplitDeviceRead(stream, info, &weak, sizeof(PetscInt)));
+  PetscCall(TriSplitDeviceWeakRows(stream, n, a, b, c, info, &weak));
   if (nweak) *nweak = weak;
   if (!weak) PetscFunctionReturn(PETSC_SUCCESS);
   if (!*factor) PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, factor));
@@ -132,28 +143,6 @@ static inline PetscErrorCode TriSplitRestoreDeviceCSR(Mat A, const PetscInt **ia
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The RPTS plan of a tridiagonal factor (ts_cuda_[ds]gtsv_analyze): the default partitioning unless a probe
-   solve shows that one of its partitions' inner blocks is singular or nearly so (then RPTS would return NaN
-   or lose accuracy on a nonsingular factor), where another partitioning is kept. Once per factor where it
-   is set up, never in a solve: it synchronises the stream. permuted: the solves go through
-   ts_cuda_[ds]gtsv_permuted_tuned; single: the bands are float (a, b, c then point to floats). */
-static inline PetscErrorCode TriSplitDeviceRPTSPlan(cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const void *a, const void *b, const void *c, PetscBool single, PetscBool permuted, ts_rpts_config *plan, PetscReal *err)
-{
-  void  *work;
-  double e = 0;
-
-  PetscFunctionBegin;
-  PetscCall(PetscMemzero(plan, sizeof(*plan)));
-  *err = 0;
-  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(TriSplitDeviceMalloc(ts_cuda_gtsv_analyze_buffer_size(n, (int)single, (int)permuted) + 1, &work));
-  if (single) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_analyze(stream, pivoting, n, (const float *)a, (const float *)b, (const float *)c, (int)permuted, work, plan, &e), "sgtsv_analyze"));
-  else PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_analyze(stream, pivoting, n, (const double *)a, (const double *)b, (const double *)c, (int)permuted, work, plan, &e), "dgtsv_analyze"));
-  TriSplitDeviceFree(work);
-  *err = (PetscReal)e;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static inline PetscBool TriSplitRPTSPlanIsDefault(const ts_rpts_config *plan)
 {
   return (PetscBool)(!plan->M && !plan->final_gepp && !plan->no_wide);
@@ -170,6 +159,35 @@ static inline PetscErrorCode TriSplitRPTSPlanName(const ts_rpts_config *plan, ch
 
     PetscCall(PetscStrlen(name, &l));
     PetscCall(PetscSNPrintf(name + l, len - l, ", final stage by Gaussian elimination"));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The RPTS plan of a tridiagonal factor (ts_cuda_[ds]gtsv_analyze): the default partitioning unless a probe
+   solve shows that one of its partitions' inner blocks is singular or nearly so (then RPTS would return NaN
+   or lose accuracy on a nonsingular factor), where another partitioning is kept. Once per factor where it
+   is set up, never in a solve: it synchronises the stream. permuted: the solves go through
+   ts_cuda_[ds]gtsv_permuted_tuned; single: the bands are float (a, b, c then point to floats). A plan other
+   than the default is named in -info for obj, as what (e.g. "factor 1"). */
+static inline PetscErrorCode TriSplitDeviceRPTSPlan(PetscObject obj, const char *what, cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const void *a, const void *b, const void *c, PetscBool single, PetscBool permuted, ts_rpts_config *plan, PetscReal *err)
+{
+  void  *work;
+  double e = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(plan, sizeof(*plan)));
+  *err = 0;
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_gtsv_analyze_buffer_size(n, (int)single, (int)permuted) + 1, &work));
+  if (single) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_analyze(stream, pivoting, n, (const float *)a, (const float *)b, (const float *)c, (int)permuted, work, plan, &e), "sgtsv_analyze"));
+  else PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_analyze(stream, pivoting, n, (const double *)a, (const double *)b, (const double *)c, (int)permuted, work, plan, &e), "dgtsv_analyze"));
+  TriSplitDeviceFree(work);
+  *err = (PetscReal)e;
+  if (!TriSplitRPTSPlanIsDefault(plan)) {
+    char name[128];
+
+    PetscCall(TriSplitRPTSPlanName(plan, name, sizeof(name)));
+    PetscCall(PetscInfo(obj, "RPTS plan of %s: %s (probe error %g): the default partitions have a singular or nearly singular block\n", what, name, e));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -337,8 +337,11 @@ static PetscErrorCode TSPCudaPlan(TSPChain c, PetscInt l, PetscInt nweak, cudaSt
   PetscFunctionBegin;
   PetscCall(PetscMemzero(&plan, sizeof(plan)));
   if (nweak) {
-    if (f->sb) PetscCall(TriSplitDeviceRPTSPlan(stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->sa, f->sb, f->sc, PETSC_TRUE, PETSC_TRUE, &plan, &err));
-    else PetscCall(TriSplitDeviceRPTSPlan(stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, PETSC_FALSE, PETSC_TRUE, &plan, &err));
+    char what[32];
+
+    PetscCall(PetscSNPrintf(what, sizeof(what), "factor %" PetscInt_FMT, l));
+    if (f->sb) PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->sa, f->sb, f->sc, PETSC_TRUE, PETSC_TRUE, &plan, &err));
+    else PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, PETSC_FALSE, PETSC_TRUE, &plan, &err));
   }
   PetscCall(PetscMemcmp(&plan, &f->plan, sizeof(plan), &same));
   if (!same) {
@@ -346,12 +349,6 @@ static PetscErrorCode TSPCudaPlan(TSPChain c, PetscInt l, PetscInt nweak, cudaSt
     TriSplitDeviceFree(f->buffer);
     PetscCall(TriSplitDeviceMalloc(TSPCudaSolveBytes(f, 1) + 1, &f->buffer));
     d->mcols = 0; /* the several-column workspace is sized again at its next use */
-  }
-  if (!TriSplitRPTSPlanIsDefault(&plan)) {
-    char name[128];
-
-    PetscCall(TriSplitRPTSPlanName(&plan, name, sizeof(name)));
-    PetscCall(PetscInfo(NULL, "Factor %" PetscInt_FMT ": RPTS plan %s (probe error %g): the default partitions have a singular or nearly singular block\n", l, name, (double)err));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -392,8 +389,7 @@ static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, P
     PetscInt nweak = 0;
 
     if (c->kind == TSP_CHAIN_ADAPTIVE) { /* the product needs the elimination whatever the dominance */
-      PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, c->n, f->a, f->b, f->c, d->cinfo), "tridiag_weak_rows"));
-      PetscCall(TriSplitDeviceRead(stream, d->cinfo, &nweak, sizeof(PetscInt)));
+      PetscCall(TriSplitDeviceWeakRows(stream, c->n, f->a, f->b, f->c, d->cinfo, &nweak));
       PetscCall(TriSplitDeviceEliminate(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, d->factor, d->cinfo, status, row));
     } else PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, &d->factor, d->cinfo, status, row, &nweak));
     if (*status == TS_SUCCESS) PetscCall(TSPCudaPlan(c, l, nweak, stream));
@@ -425,7 +421,7 @@ static PetscErrorCode TSPCudaShift(TSPChain c, PetscInt l, PetscReal amount, Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MOS-d's zero entries of T = diagp_k(A), found on the device by one pass (ts_cuda_tridiag_weak_rows with
+/* MOS-d's zero entries of T = diagp_k(A), found on the device by one pass (TriSplitDeviceWeakRows() with
    zero couplings counts the rows where |T_ii| > 0 fails: a zero, or a NaN that the check reports), and only
    then T, 1/T and J brought to the host, repaired by the host's code (TSPChainRepairSplittingDiagonal(), or
    the failure at the host's row) and written back: a few bytes per setup when T has no zero */
@@ -440,8 +436,7 @@ static PetscErrorCode TSPCudaRepairSplittingDiagonal(TSPChain c, PetscInt n, cud
   c->tshift_row   = -1;
   c->tshift       = 0;
   PetscCallCUDA(cudaMemsetAsync(d->w0, 0, sizeof(PetscScalar) * n, stream)); /* a work vector, free at setup */
-  PetscCall(TriSplitCheckKernel(ts_cuda_tridiag_weak_rows(stream, n, d->w0, d->t, d->w0, d->cinfo), "tridiag_weak_rows"));
-  PetscCall(TriSplitDeviceRead(stream, d->cinfo, &zeros, sizeof(PetscInt)));
+  PetscCall(TriSplitDeviceWeakRows(stream, n, d->w0, d->t, d->w0, d->cinfo, &zeros));
   if (!zeros) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscMalloc3(n, &t, n, &tinv, n, &j));
   PetscCallCUDA(cudaMemcpyAsync(t, d->t, sizeof(PetscScalar) * n, cudaMemcpyDeviceToHost, stream));
