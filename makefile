@@ -130,6 +130,10 @@ $(BUILD)/src/mat/%.o: src/mat/%.cu $(TS_HEADERS)
 	@mkdir -p $(dir $@)
 	$(call ts_quiet,NVCC,$<)$(NVCC) -c ${CUDAC_FLAGS} $(TS_NVCCFLAGS) --compiler-options="${PETSC_CXXCPPFLAGS}" -DTS_HAVE_CUDA -o $@ $<
 
+# the entry points of RPTS instantiate no solver: those are compiled by type and pivoting in gtsv_*_*.cu, so
+# that a first solve loads a small module (src/kernels/cuda/rpts.cuh, TS_RPTS_EXTERN)
+$(BUILD)/src/kernels/cuda/gtsv.o: TS_NVCCFLAGS += -DTS_RPTS_EXTERN
+
 # CI compiles the CUDA kernels even where PETSc has no CUDA, so they can never rot unseen. They are the
 # library's own kernel objects (nvcc alone, no PETSc flags): a CUDA PETSc build in the same BUILD reuses them.
 cuda-kernels: $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_CUDA_SRC))

@@ -1363,6 +1363,13 @@ inline Plan plan_of(i64 n, int R, size_t tsize, const Config &cfg, bool raw_io, 
   return pl;
 }
 
+/* blocks per multiprocessor of the stage kernels of partition size M (not inline: see TS_RPTS_EXTERN) */
+template <class T, int PIV, int R>
+int stage_occupancy(int M)
+{
+  return Launch<T, PIV, R>::occupancy_of(M);
+}
+
 template <class T, int PIV, int R>
 inline Plan plan_for(i64 n, const Config &cfg, bool raw_io = true)
 {
@@ -1372,7 +1379,7 @@ inline Plan plan_for(i64 n, const Config &cfg, bool raw_io = true)
     for (int i = 0; i < NCAND; ++i) {
       const int M    = MCAND[i];
       const i64 grid = ((nk + M - 1) / M + L - 1) / L;
-      if (grid >= (i64)sms * Launch<T, PIV, R>::occupancy_of(M)) return M;
+      if (grid >= (i64)sms * stage_occupancy<T, PIV, R>(M)) return M;
     }
     return MCAND[NCAND - 1];
   });
@@ -1409,9 +1416,22 @@ inline cudaError_t solve_columns(cudaStream_t st, i64 n, i64 nrhs, const T *a, c
   return e;
 }
 
-/* io(j): the io policy of columns j.. (batches of 4, then of 1) */
+/* the column policies of the two solvers: io(j) is the io policy of columns j.. */
+template <class T>
+struct InPlaceColumns {
+  T  *x;
+  i64 ldx;
+  InPlace<T> operator()(i64 j) const { return InPlace<T>{x + j * ldx, ldx}; }
+};
+template <class T>
+struct PermutedColumns {
+  Permuted<T> p;
+  Permuted<T> operator()(i64 j) const { return p.shifted(j); }
+};
+
+/* io(j): the io policy of columns j.. (batches of 4, then of 1). Not inline: see TS_RPTS_EXTERN. */
 template <class T, int PIV, class IOF>
-inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T *b, const T *c, IOF io, void *buffer, const Config &cfg)
+ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T *b, const T *c, IOF io, void *buffer, const Config &cfg)
 {
   unsigned char *buf = reinterpret_cast<unsigned char *>(((uintptr_t)buffer + 255) & ~(uintptr_t)255);
   T             *scr = reinterpret_cast<T *>(buf);
@@ -1421,6 +1441,28 @@ inline ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T
   if (j < nrhs && e == cudaSuccess) e = solve_columns<T, PIV, 1>(st, n, nrhs, a, b, c, io, buf, scr, cfg, j);
   return e == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
 }
+
+/* Where the kernels live. CUDA loads a translation unit's kernels as one module, at the first launch of any of
+   them, and every solver instantiation in one unit made a module of 45 MB (8.5 MB compressed) whose load cost the
+   first solve of a process 30 to 60 ms on an H100 (bench/results/2026-11-24-h100-first-solve). The library
+   compiles the solver of each scalar type and pivoting mode in a unit of its own (gtsv_<type>_<pivoting>.cu,
+   TS_RPTS_INSTANTIATE), so a first solve loads one sixth of that, and compiles the entry points (gtsv.cu) with
+   -DTS_RPTS_EXTERN, which makes them instantiate none of them. Standalone programs that compile gtsv.cu alone
+   (bench/rpts, tests/kernels) leave it undefined and get every instantiation in their one unit. */
+#define TS_RPTS_INSTANTIATE_R(EXT, T, PIV, R) EXT template int stage_occupancy<T, PIV, R>(int);
+#define TS_RPTS_INSTANTIATE(EXT, T, PIV) \
+  EXT template ts_status solve_piv<T, PIV, InPlaceColumns<T>>(cudaStream_t, i64, i64, const T *, const T *, const T *, InPlaceColumns<T>, void *, const Config &); \
+  EXT template ts_status solve_piv<T, PIV, PermutedColumns<T>>(cudaStream_t, i64, i64, const T *, const T *, const T *, PermutedColumns<T>, void *, const Config &); \
+  TS_RPTS_INSTANTIATE_R(EXT, T, PIV, 1) \
+  TS_RPTS_INSTANTIATE_R(EXT, T, PIV, 4)
+#ifdef TS_RPTS_EXTERN
+TS_RPTS_INSTANTIATE(extern, double, TS_PIVOTING_NONE)
+TS_RPTS_INSTANTIATE(extern, double, TS_PIVOTING_PARTIAL)
+TS_RPTS_INSTANTIATE(extern, double, TS_PIVOTING_SCALED)
+TS_RPTS_INSTANTIATE(extern, float, TS_PIVOTING_NONE)
+TS_RPTS_INSTANTIATE(extern, float, TS_PIVOTING_PARTIAL)
+TS_RPTS_INSTANTIATE(extern, float, TS_PIVOTING_SCALED)
+#endif
 
 template <class T, class IOF>
 inline ts_status solve_io(cudaStream_t st, ts_pivoting piv, i64 n, i64 nrhs, const T *a, const T *b, const T *c, IOF io, void *buffer, const Config &cfg)
@@ -1444,7 +1486,7 @@ inline ts_status solve(void *stream, ts_pivoting piv, i64 n, i64 nrhs, const T *
   if (n == 0 || nrhs == 0) return TS_SUCCESS;
   if (!a || !b || !c || !x) return TS_ERR_ARGUMENT;
   if (!buffer && buffer_size(n, nrhs, sizeof(T), cfg) > 0) return TS_ERR_ARGUMENT;
-  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return InPlace<T>{x + j * ldx, ldx}; }, buffer, cfg);
+  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, InPlaceColumns<T>{x, ldx}, buffer, cfg);
 }
 
 /* Workspace of solve_permuted. n <= NF_MAXROWS: the stages' arrays, or n x R scratch when the final
@@ -1482,7 +1524,7 @@ inline ts_status solve_permuted(void *stream, ts_pivoting piv, i64 n, i64 nrhs, 
     p.stash            = reinterpret_cast<T *>(buf + (planned ? permuted_scratch_offset(n, nrhs, sizeof(T), cfg) : stash_offset(n, nrhs, sizeof(T))));
     p.ldst             = n;
   }
-  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, [=](i64 j) { return p.shifted(j); }, buffer, cfg);
+  return solve_io<T>(reinterpret_cast<cudaStream_t>(stream), piv, n, nrhs, a, b, c, PermutedColumns<T>{p}, buffer, cfg);
 }
 
 } // namespace ts_rpts
