@@ -307,8 +307,9 @@ def main():
               "- **Command**: `bash bench/tts/run.sh prepare` on the build machine, then on the GPU machine (device tool, one "
               "call, carry `.gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz` and `.gpu/tts`) `bash bench/tts/run.sh device`, then "
               "`bash bench/tts/run.sh report %s`" % " ".join(os.path.basename(t) for t in a.tarball),
-              "- **Settings**: %s; %s; %s; %s" % (info.get("budget", ""), info.get("timeouts", ""), info.get("sizes", ""),
-                                                  info.get("gpu_options", "")),
+              "- **Settings**: %s; %s; %s; %s%s" % (info.get("budget", ""), info.get("timeouts", ""), info.get("sizes", ""),
+                                                    info.get("gpu_options", ""),
+                                                    "; single solves with " + info["ex1_options"] if info.get("ex1_options", "").strip() else ""),
               "- **Runs**: %d (%s); %s s in all" % (len(runs), ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())),
                                                      info.get("elapsed", "?")),
               "",

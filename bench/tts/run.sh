@@ -32,7 +32,8 @@
 # per solve on the H100), TIMEOUT_ONE=15, TIMEOUT_EX19=45; PHASES ("apply seq hard ex19 easy": a subset
 # splits the suite over several calls); STEPS=20; sizes N_ANISO=1200, N_ROT=1000, N_CONVDIFF=1000,
 # N_MODEL8=1000, EX19_GRID=500; TTS_SMALL=1 (host dry run: small sizes, 3 steps, no GPU options);
-# GPU (empty: host paths), EX19_ARGS (extra ex19 options, e.g. -lidvelocity 10).
+# GPU (empty: host paths), EX19_ARGS (extra ex19 options, e.g. -lidvelocity 10), EX1_ARGS (extra options of the
+# hard and easy single solves: -warmup times a second solve of the process, after CUDA has loaded the kernels).
 # Expect the GMRES(20) half of the sequence and easy tables to be partly skipped in one call (a sequence of 20
 # solves takes 5-25 s a run, plus 2-3 s to start). Two calls cover everything: PHASES="apply seq" END_SEQ=550,
 # then PHASES="hard ex19 easy" END_HARD=180 END_EX19=370; report takes both tarballs (rename one) and merges them.
@@ -91,6 +92,7 @@ TIMEOUT_APPLY=${TIMEOUT_APPLY:-40} TIMEOUT_SEQ=${TIMEOUT_SEQ:-25} TIMEOUT_ILU=${
 TIMEOUT_ONE=${TIMEOUT_ONE:-15} TIMEOUT_EX19=${TIMEOUT_EX19:-45}
 PHASES=${PHASES:-apply seq hard ex19 easy}
 EX19_ARGS=${EX19_ARGS:-}
+EX1_ARGS=${EX1_ARGS:-}
 # the same PETSc options for ex19's DM-created objects; ILU(0) through cuSPARSE only where there is a GPU
 if [ -n "$GPU" ]; then
   EX19_GPU="-dm_mat_type aijcusparse -dm_vec_type cuda"
@@ -113,6 +115,7 @@ mkdir -p "$W/runs"
   echo "timeouts apply $TIMEOUT_APPLY seq $TIMEOUT_SEQ ilu $TIMEOUT_ILU one $TIMEOUT_ONE ex19 $TIMEOUT_EX19"
   echo "sizes aniso $N_ANISO rot $N_ROT convdiff $N_CONVDIFF model8 $N_MODEL8 ex19 $EX19_GRID steps $STEPS"
   echo "gpu_options $GPU"
+  echo "ex1_options $EX1_ARGS"
 } > "$W/gpu.txt"
 cat "$W/gpu.txt"
 
@@ -191,7 +194,7 @@ phase_hard() {
   for c in "${cases[@]}"; do
     read -r name n extra <<< "$c"
     pc_ksp_runs "hard__$name" "$(share "$t" $((T0 + END_HARD)) $i ${#cases[@]})" ex1 -problem "$name" -n "$n" $extra \
-      -ksp_rtol 1e-6 -ksp_max_it 10000 -view_times -view_numbers $GPU
+      -ksp_rtol 1e-6 -ksp_max_it 10000 -view_times -view_numbers $GPU $EX1_ARGS
     i=$((i + 1))
   done
 }
@@ -211,7 +214,7 @@ phase_easy() {
   for c in "${cases[@]}"; do
     read -r name n <<< "$c"
     pc_ksp_runs "easy__$name" "$(share "$t" $((T0 + BUDGET)) $i ${#cases[@]})" ex1 -problem "$name" -n "$n" \
-      -ksp_rtol 1e-6 -ksp_max_it 10000 -view_times -view_numbers $GPU
+      -ksp_rtol 1e-6 -ksp_max_it 10000 -view_times -view_numbers $GPU $EX1_ARGS
     i=$((i + 1))
   done
 }
