@@ -230,6 +230,13 @@ int main(int argc, char **argv)
     suffix: rot
     args: -problem rot -n 64 -ksp_type gmres -ksp_pc_side right -compare jacobi -ratio 1.4
 
+  # a matching: paths of at most two vertices; bench/gpu/run_factor_n1.sh runs the same arguments on the GPU and
+  # compares with this output (the same forest, factor and iterations)
+  test:
+    suffix: factor_n1
+    args: -problem rot -n 32 -ksp_type gmres -ksp_pc_side right -ksp_view -pc_algtri_factor_n 1
+    filter: sed -n -e "/type: algtri/,/linear system/{/linear system/!p;}" -e "/iterations/p"
+
   test:
     suffix: view
     args: -problem aniso1 -n 32 -ksp_type gmres -ksp_view -pc_algtri_pivoting partial

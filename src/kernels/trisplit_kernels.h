@@ -188,6 +188,11 @@ TS_EXTERN ts_status ts_ref_factor(const ts_factor_params *params, ts_int n, cons
 TS_EXTERN size_t    ts_ref_factor_greedy_size(ts_int n, ts_int nedges);
 TS_EXTERN ts_status ts_ref_factor_greedy(int nf, ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *work);
 
+/* A [0,1]-factor (a matching: one slot per vertex, partner[0..n)) in the two slots of a [0,2]-factor
+   (partner[2v] = the match, partner[2v+1] = -1; partner and partner_w hold 2n entries), in place: the
+   linear forest of paths of at most two vertices. */
+TS_EXTERN void ts_ref_factor_spread(ts_int n, ts_int *partner, double *partner_w);
+
 /* Weight of the factor's edges over the weight of all graph edges (c_pi), each edge counted once. */
 TS_EXTERN double ts_ref_factor_coverage(int nf, ts_int n, const ts_int *g_rowptr, const double *g_w, const ts_int *partner, const double *partner_w);
 
@@ -458,6 +463,10 @@ TS_EXTERN ts_status ts_cuda_srcsr_dspmv(void *stream, ts_int n, ts_int nnz_bound
    SRCSR call with a top-n accumulator. rounds (device int, may be NULL) as ts_ref_factor's. */
 TS_EXTERN size_t    ts_cuda_factor_buffer_size(const ts_factor_params *params, ts_int n, ts_int g_nnz_bound);
 TS_EXTERN ts_status ts_cuda_factor(void *stream, const ts_factor_params *params, ts_int n, ts_int g_nnz_bound, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *buffer, int *rounds);
+/* ts_ref_factor_spread on the device; buffer: ts_cuda_factor_spread_buffer_size(n) bytes (a copy of the
+   matching). */
+TS_EXTERN size_t    ts_cuda_factor_spread_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_factor_spread(void *stream, ts_int n, ts_int *partner, double *partner_w, void *buffer);
 
 /* Linear forest as ts_ref_linear_forest, in three stages (or all at once): cycles broken at
    their weakest edge and the path scan, both bidirectional pointer-doubling scans (Algorithm 7,

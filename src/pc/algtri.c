@@ -169,8 +169,11 @@ PetscErrorCode PCAlgTriSetBlockSize(PC pc, PetscInt bs)
 
   Note:
   A [0,n]-factor with n > 2 has vertices of degree 3 and no longer gives chains, so only 1 and 2
-  are accepted. With `PCAlgTriSetBlockSize()` 2 the option applies to the factor of the coarse graph
-  (the matching of the pairs is always a [0,1]-factor).
+  are accepted. Both run on the host and on the GPU, with the same forest. With `PCAlgTriSetBlockSize()` 2
+  the option applies to the factor of the coarse graph (the matching of the pairs is always a [0,1]-factor);
+  on the GPU the 2x2 block forest takes a [0,2]-factor of the pairs only. A matching is the weaker
+  preconditioner on most matrices, but where the long paths of a linear forest make poor factors it can
+  converge when they do not (cvxbqp1 of SuiteSparse with `KSPBCGS`).
 
 .seealso: `PCALGTRI`, `PCAlgTriSetBlockSize()`, `PCAlgTriSetFactorIterations()`
 @*/

@@ -212,6 +212,17 @@ ts_status factor_run(cudaStream_t s, const ts_factor_params *params, ts_int n, t
   return check_launch();
 }
 
+/* ts_ref_factor_spread from a copy of the matching */
+__global__ void factor_spread_kernel(ts_int n, const ts_int *match, const double *match_w, ts_int *partner, double *partner_w)
+{
+  const ts_int v = (ts_int)(blockIdx.x * (size_t)blockDim.x + threadIdx.x);
+  if (v >= n) return;
+  partner[2 * v]       = match[v];
+  partner_w[2 * v]     = match_w[v];
+  partner[2 * v + 1]   = -1;
+  partner_w[2 * v + 1] = 0.0;
+}
+
 } /* anonymous namespace */
 } /* namespace ts_forest */
 
@@ -225,6 +236,29 @@ size_t ts_cuda_factor_buffer_size(const ts_factor_params *params, ts_int n, ts_i
   Carver     cv(nullptr);
   FactorWork w;
   return factor_carve(cv, nf < 1 ? 1 : nf, n, g_nnz_bound, w);
+}
+
+size_t ts_cuda_factor_spread_buffer_size(ts_int n)
+{
+  Carver cv(nullptr);
+  cv.take<double>((size_t)(n > 0 ? n : 0));
+  cv.take<ts_int>((size_t)(n > 0 ? n : 0));
+  return n > 0 ? cv.size() : 0;
+}
+
+ts_status ts_cuda_factor_spread(void *stream, ts_int n, ts_int *partner, double *partner_w, void *buffer)
+{
+  if (n < 0 || (n > 0 && (!partner || !partner_w || !buffer))) return TS_ERR_ARGUMENT;
+  if (!n) return TS_SUCCESS;
+  cudaStream_t s = as_stream(stream);
+  Carver       cv(buffer);
+  double      *match_w = cv.take<double>((size_t)n);
+  ts_int      *match   = cv.take<ts_int>((size_t)n);
+  /* the matching is copied first: the spread overwrites the slots it reads */
+  TS_FOREST_TRY(cudaMemcpyAsync(match, partner, sizeof(ts_int) * n, cudaMemcpyDeviceToDevice, s));
+  TS_FOREST_TRY(cudaMemcpyAsync(match_w, partner_w, sizeof(double) * n, cudaMemcpyDeviceToDevice, s));
+  factor_spread_kernel<<<grid_for(n), kThreads, 0, s>>>(n, match, match_w, partner, partner_w);
+  return check_launch();
 }
 
 ts_status ts_cuda_factor(void *stream, const ts_factor_params *params, ts_int n, ts_int g_nnz_bound, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w, ts_int *partner, double *partner_w, void *buffer, int *rounds)

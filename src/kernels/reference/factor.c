@@ -158,6 +158,16 @@ ts_status ts_ref_factor_greedy(int nf, ts_int n, const ts_int *g_rowptr, const t
   return TS_SUCCESS;
 }
 
+void ts_ref_factor_spread(ts_int n, ts_int *partner, double *partner_w)
+{
+  for (ts_int v = n - 1; v >= 0; v--) { /* from the back: slot 2v is read after slots v' >= v are moved */
+    partner[2 * v]       = partner[v];
+    partner_w[2 * v]     = partner_w[v];
+    partner[2 * v + 1]   = -1;
+    partner_w[2 * v + 1] = 0.0;
+  }
+}
+
 double ts_ref_factor_coverage(int nf, ts_int n, const ts_int *g_rowptr, const double *g_w, const ts_int *partner, const double *partner_w)
 {
   double total = 0.0, covered = 0.0;

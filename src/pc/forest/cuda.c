@@ -146,6 +146,7 @@ static size_t TSPCudaGraphCarve(TSPCudaGraph *g, TSPCarve *cv, const ts_factor_p
   sc           = PetscMax(sc, ts_cuda_linear_forest_buffer_size(n));
   sc           = PetscMax(sc, ts_cuda_coverage_buffer_size(n, 2 * nnz));
   sc           = PetscMax(sc, ts_cuda_masked_sum_buffer_size(2 * nnz));
+  sc           = PetscMax(sc, ts_cuda_factor_spread_buffer_size(n));
   g->n         = n;
   g->bound     = 2 * nnz;
   g->rowptr    = (PetscInt *)TSPTake(cv, sizeof(PetscInt) * (n + 1));
@@ -207,12 +208,14 @@ static PetscErrorCode TSPCudaForestFromGraph(TSPChain c, TSPCudaGraph *g, TSPCud
   char           report[TSP_REPORT_BYTES];
 
   PetscFunctionBegin;
-  PetscCheck(c->forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "The GPU forest uses a [0,2]-factor; -pc_algtri_factor_n %d runs on the host (-mat_type aij)", c->forest.factor.n);
+  PetscCheck(c->forest.factor.n == 1 || c->forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "A linear forest needs a [0,1]- or [0,2]-factor, not a [0,%d]-factor", c->forest.factor.n);
   PetscCall(TSPCudaForestAllocate(f, n, n, 1));
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscLogEventBegin(TriSplit_Factor, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
   PetscCall(TriSplitCheckKernel(ts_cuda_factor(stream, &c->forest.factor, n, g->bound, g->rowptr, g->col, g->w, g->partner, g->partner_w, g->scratch, TSP_REPORT_ROUNDS(g->report)), "factor"));
+  /* a matching (-pc_algtri_factor_n 1) in the slots of a [0,2]-factor, as the host's TSPFactorGraph() */
+  if (c->forest.factor.n == 1) PetscCall(TriSplitCheckKernel(ts_cuda_factor_spread(stream, n, g->partner, g->partner_w, g->scratch), "factor_spread"));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TriSplit_Factor, 0, 0, 0, 0));
   PetscCall(PetscLogEventBegin(TriSplit_Forest, 0, 0, 0, 0));

@@ -90,13 +90,7 @@ static PetscErrorCode TSPFactorGraph(const ts_factor_params *params, PetscInt n,
   status = ts_ref_factor(params, n, rowptr, col, w, partner, partner_w, fwork, rounds);
   PetscCall(PetscFree(fwork));
   PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Invalid [0,%d]-factor parameters (kernel status %d)", params->n, (int)status);
-  if (params->n == 1) /* spread one slot per vertex into the two of a [0,2]-factor, from the back */
-    for (PetscInt v = n - 1; v >= 0; v--) {
-      partner[2 * v]       = partner[v];
-      partner_w[2 * v]     = partner_w[v];
-      partner[2 * v + 1]   = -1;
-      partner_w[2 * v + 1] = 0.0;
-    }
+  if (params->n == 1) ts_ref_factor_spread(n, partner, partner_w); /* the matching in the slots of a [0,2]-factor */
   PetscCall(PetscLogEventEnd(TriSplit_Factor, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# The matching forest (-pc_algtri_factor_n 1: paths of at most two vertices) on the GPU:
+#   here:   bash bench/gpu/run_factor_n1.sh pack   # after building build/cme (B=...): the library, tutorials/ex1
+#                                                  # and ex2, cvxbqp1 from ../shared/matrices, into .gpu/factor_n1
+#                                                  # packed as .gpu/factor_n1.tar.xz (the library is 33 MB)
+#   device: bash bench/gpu/run_factor_n1.sh run    # carry [".gpu/factor_n1.tar.xz", ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]
+# run checks (PASS/FAIL lines, then "N passed, M failed"):
+#   - tutorials/ex1 with the arguments of its test factor_n1 and -mat_type aijcusparse -vec_type cuda prints what
+#     the host prints (tutorials/output/ex1_factor_n1.out: the same forest statistics, coverage and iterations);
+#   - compute-sanitizer memcheck of that run;
+# and solves cvxbqp1 (../shared/matrices) with algtri -pc_algtri_factor_n 1 and BiCGStab on the GPU (the matrix on
+# which the linear forest's long paths fail; docs/guide.md).
+set -u
+cd "$(dirname "$0")/../.."
+D=.gpu/factor_n1
+case "${1:-}" in
+pack)
+  set -e
+  . bench/gpu/petsc_env.sh --
+  B=${B:-build/cme}
+  rm -rf $D && mkdir -p $D/m
+  ts_copy_lib $B/lib $D/lib
+  cp $B/tutorials/ex1 $B/tutorials/ex2 $D/
+  cp "${SHARED:-../shared}/matrices/cvxbqp1.mtx.gz" $D/m/ 2> /dev/null || echo "no cvxbqp1 in ${SHARED:-../shared}/matrices: that solve is skipped"
+  git rev-parse --short HEAD > $D/commit.txt
+  tar cJf $D.tar.xz -C .gpu factor_n1 && rm -rf $D
+  du -sh $D.tar.xz
+  exit 0 ;;
+run) ;;
+*) sed -n '2,13p' "$0"; exit 1 ;;
+esac
+
+tar xJf $D.tar.xz -C .gpu || exit 1
+. bench/gpu/petsc_env.sh -- $D/lib || exit 1
+pass=0 fail=0
+check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+ARGS="-problem rot -n 32 -ksp_type gmres -ksp_pc_side right -ksp_view -pc_algtri_factor_n 1"
+GPU="-mat_type aijcusparse -vec_type cuda"
+# the test's filter, less the line only a GPU run prints ("forests built and factors applied on the GPU")
+filter() { sed -n -e "/type: algtri/,/linear system/{/linear system/!p;}" -e "/iterations/p" | grep -v "applied on the GPU"; }
+echo "commit $(cat $D/commit.txt)"
+$D/ex1 $ARGS $GPU 2>&1 | filter > /tmp/factor_n1_gpu.out
+if diff /tmp/factor_n1_gpu.out tutorials/output/ex1_factor_n1.out > /tmp/factor_n1.diff; then check "tutorials/ex1 factor_n1 on the GPU == the host's output" ok
+else check "tutorials/ex1 factor_n1 on the GPU == the host's output" no; cat /tmp/factor_n1.diff; fi
+if compute-sanitizer --tool memcheck --error-exitcode 9 $D/ex1 $ARGS $GPU > /tmp/factor_n1_memcheck.log 2>&1; then check "compute-sanitizer memcheck [ex1 factor_n1]" ok
+else check "compute-sanitizer memcheck [ex1 factor_n1]" no; tail -20 /tmp/factor_n1_memcheck.log; fi
+if [ -f $D/m/cvxbqp1.mtx.gz ]; then
+  for o in "-pc_type algtri -pc_algtri_factor_n 1" "-pc_type jacobi"; do
+    echo "== cvxbqp1, BiCGStab, $o"
+    $D/ex2 -f $D/m/cvxbqp1.mtx.gz -ksp_type bcgs -ksp_pc_side right -ksp_rtol 1e-6 -ksp_max_it 2000 -view_numbers $o $GPU -ksp_view 2>&1 | grep -E "linear forest|coverage|iterations|residual"
+  done
+fi
+echo "$pass passed, $fail failed"
