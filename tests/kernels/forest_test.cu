@@ -13,6 +13,7 @@
    One PASS/FAIL line per matrix, last line "N passed, M failed".
 */
 #include <cuda_runtime.h>
+#include <algorithm>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -428,6 +429,22 @@ static void test_matrix(const CsrMatrix &A, bool both_weightings, bool variants)
         ck.exact("factor variant partner_w", hpw, dpw.down(m), m);
         std::vector<int> hrv(1, hr);
         ck.exact("factor variant rounds", hrv, d_rounds.down(1), 1);
+        if (v.n == 1) { /* the matching in the slots of a [0,2]-factor (-pc_algtri_factor_n 1) */
+          const size_t        m2 = 2 * (size_t)n;
+          std::vector<ts_int> hs(m2);
+          std::vector<double> hsw(m2);
+          std::copy(hp.begin(), hp.end(), hs.begin());
+          std::copy(hpw.begin(), hpw.end(), hsw.begin());
+          ts_ref_factor_spread(n, hs.data(), hsw.data());
+          DArr<ts_int> ds(m2);
+          DArr<double> dsw(m2);
+          DArr<char>   wsp(ts_cuda_factor_spread_buffer_size(n));
+          CK(cudaMemcpyAsync(ds.p, dp.p, sizeof(ts_int) * n, cudaMemcpyDeviceToDevice, s));
+          CK(cudaMemcpyAsync(dsw.p, dpw.p, sizeof(double) * n, cudaMemcpyDeviceToDevice, s));
+          CT(ts_cuda_factor_spread(s, n, ds.p, dsw.p, wsp.p));
+          ck.exact("factor_spread.partner", hs, ds.down(m2), m2);
+          ck.exact("factor_spread.partner_w", hsw, dsw.down(m2), m2);
+        }
       }
     }
     if (wi == 0)
