@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   gtsv.cu - C entry points of the CUDA tridiagonal solver (RPTS, rpts.cuh).
+   gtsv.cu - C entry points of the CUDA tridiagonal solver (RPTS, rpts.cuh). The library compiles it with
+   -DTS_RPTS_EXTERN: the solvers are instantiated in gtsv_<type>_<pivoting>.cu, one module each (rpts.cuh,
+   TS_RPTS_INSTANTIATE); compiled alone, it instantiates every solver it calls.
 */
 #include "rpts_analyze.cuh"
 
