@@ -160,7 +160,7 @@ ts_status ts_ref_factor_greedy(int nf, ts_int n, const ts_int *g_rowptr, const t
 
 void ts_ref_factor_spread(ts_int n, ts_int *partner, double *partner_w)
 {
-  for (ts_int v = n - 1; v >= 0; v--) { /* from the back: slot 2v is read after slots v' >= v are moved */
+  for (ts_int v = n - 1; v >= 0; v--) { /* from the back: a later v' > v writes slots 2v', 2v' + 1 > v, past the slot v read here */
     partner[2 * v]       = partner[v];
     partner_w[2 * v]     = partner_w[v];
     partner[2 * v + 1]   = -1;
