@@ -20,21 +20,30 @@ The exact solution is x_i = sin(16 pi i / N), b = A x.\n\n";
 #include <trisplit.h>
 #include "problems.h"
 
-/* One untimed setup and solve with a KSP of its own, configured as the timed one (the options database; pctype if
-   given): the first solve of a process also loads the GPU kernels it launches, and a second setup of the timed KSP
-   would take the quicker path of an unchanged matrix */
+/* A KSP for A as this example configures it: pctype (algtri if NULL), rtol 1e-6, then the options database */
+static PetscErrorCode CreateSolver(Mat A, const char *pctype, KSP *ksp)
+{
+  PC pc;
+
+  PetscFunctionBegin;
+  PetscCall(KSPCreate(PetscObjectComm((PetscObject)A), ksp));
+  PetscCall(KSPSetOperators(*ksp, A, A));
+  PetscCall(KSPGetPC(*ksp, &pc));
+  PetscCall(PCSetType(pc, pctype ? pctype : PCALGTRI));
+  PetscCall(KSPSetTolerances(*ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 10000));
+  PetscCall(KSPSetFromOptions(*ksp));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* One untimed setup and solve with a KSP of its own, configured as the timed one (pctype if given): the first
+   solve of a process also loads the GPU kernels it launches, and a second setup of the timed KSP would take the
+   quicker path of an unchanged matrix */
 static PetscErrorCode WarmUp(Mat A, Vec b, Vec x, const char *pctype)
 {
   KSP ksp;
-  PC  pc;
 
   PetscFunctionBegin;
-  PetscCall(KSPCreate(PetscObjectComm((PetscObject)A), &ksp));
-  PetscCall(KSPSetOperators(ksp, A, A));
-  PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, pctype ? pctype : PCALGTRI));
-  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 10000));
-  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(CreateSolver(A, pctype, &ksp));
   PetscCall(VecSet(x, 0.0));
   PetscCall(KSPSolve(ksp, b, x));
   PetscCall(KSPDestroy(&ksp));
@@ -45,8 +54,7 @@ static PetscErrorCode WarmUp(Mat A, Vec b, Vec x, const char *pctype)
    setup and solve times (a norm after each phase waits for the work queued on PETSc's stream) */
 static PetscErrorCode Solve(KSP ksp, Mat A, Vec b, Vec xexact, Vec x, PetscInt *its, KSPConvergedReason *reason, PetscReal *res, PetscReal *err, PetscLogDouble times[2])
 {
-  Vec       r;
-  PetscReal nb, nx;
+  Vec r;
 
   PetscFunctionBegin;
   PetscCall(VecSet(x, 0.0));
@@ -54,15 +62,7 @@ static PetscErrorCode Solve(KSP ksp, Mat A, Vec b, Vec xexact, Vec x, PetscInt *
   PetscCall(KSPGetIterationNumber(ksp, its));
   PetscCall(KSPGetConvergedReason(ksp, reason));
   PetscCall(VecDuplicate(b, &r));
-  PetscCall(MatMult(A, x, r));
-  PetscCall(VecAYPX(r, -1.0, b));
-  PetscCall(VecNorm(r, NORM_2, res));
-  PetscCall(VecNorm(b, NORM_2, &nb));
-  *res /= nb;
-  PetscCall(VecWAXPY(r, -1.0, xexact, x));
-  PetscCall(VecNorm(r, NORM_2, err));
-  PetscCall(VecNorm(xexact, NORM_2, &nx));
-  *err /= nx;
+  PetscCall(SolutionErrors(A, b, xexact, x, r, res, err));
   PetscCall(VecDestroy(&r));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -112,12 +112,8 @@ int main(int argc, char **argv)
   PetscCall(VecAssemblyEnd(xexact));
   PetscCall(MatMult(A, xexact, b));
 
-  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
-  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(CreateSolver(A, NULL, &ksp));
   PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, PCALGTRI));
-  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 10000));
-  PetscCall(KSPSetFromOptions(ksp));
   PetscCall(KSPGetType(ksp, &ksptype));
   {
     PCType type;

@@ -99,12 +99,10 @@ int main(int argc, char **argv)
   PetscCall(KSPGetTolerances(ksp, &rtol, NULL, NULL, NULL));
 
   for (PetscInt k = 0; k < steps; k++) {
-    const PetscReal f = 1 + 0.2 * PetscSinReal((PetscReal)k), s = 0.01 * (1 + 0.5 * PetscCosReal((PetscReal)k));
+    PetscReal f, s;
 
     /* A_k = f_k A0 + s_k I, written into the same matrix: its nonzero pattern does not change */
-    PetscCall(MatCopy(A0, A, SAME_NONZERO_PATTERN));
-    PetscCall(MatScale(A, f));
-    PetscCall(MatShift(A, s));
+    PetscCall(SequenceOperator(A0, k, A, &f, &s));
     PetscCall(KSPSetOperators(ksp, A, A));
     PetscCall(MatMult(A, xexact, b));
     PetscCall(VecSet(x, 0.0));

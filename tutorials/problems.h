@@ -145,6 +145,38 @@ static inline PetscErrorCode AssembleMatrix(Problem problem, PetscInt n, PetscRe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Step k of the sequence of tutorials/ex3 and ex4, written into A (A0's nonzero pattern, the diagonal in it):
+   A = f_k A0 + s_k I with f_k = 1 + 0.2 sin k, s_k = 0.01 (1 + 0.5 cos k) */
+static inline PetscErrorCode SequenceOperator(Mat A0, PetscInt k, Mat A, PetscReal *f, PetscReal *s)
+{
+  PetscFunctionBegin;
+  *f = 1 + 0.2 * PetscSinReal((PetscReal)k);
+  *s = 0.01 * (1 + 0.5 * PetscCosReal((PetscReal)k));
+  PetscCall(MatCopy(A0, A, SAME_NONZERO_PATTERN));
+  PetscCall(MatScale(A, *f));
+  PetscCall(MatShift(A, *s));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The true relative residual |b - A x| / |b| and the forward relative error |x - xexact| / |xexact| of a
+   solution x; r is a work vector */
+static inline PetscErrorCode SolutionErrors(Mat A, Vec b, Vec xexact, Vec x, Vec r, PetscReal *res, PetscReal *err)
+{
+  PetscReal nb, nx;
+
+  PetscFunctionBegin;
+  PetscCall(MatMult(A, x, r));
+  PetscCall(VecAYPX(r, -1.0, b));
+  PetscCall(VecNorm(r, NORM_2, res));
+  PetscCall(VecNorm(b, NORM_2, &nb));
+  *res /= nb;
+  PetscCall(VecWAXPY(r, -1.0, xexact, x));
+  PetscCall(VecNorm(r, NORM_2, err));
+  PetscCall(VecNorm(xexact, NORM_2, &nx));
+  *err /= nx;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* KSPSetUp() (with KSPSetUpOnBlocks(), which sets up block preconditioners) and KSPSolve() timed apart, wall
    clock: times[0] setup, times[1] solve. A norm after each phase waits for the work queued on the GPU. */
 static inline PetscErrorCode TimedSolve(KSP ksp, Vec b, Vec x, PetscLogDouble times[2])
