@@ -45,7 +45,6 @@ GPU="-mat_type aijcusparse -vec_type cuda"
 KSP="-ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -view_times"
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; echo "new $(cat .gpu/commit.txt) old $(cat .gpu/commit_old.txt)"; } | tee "$OUT/device.txt"
 pass=0 fail=0
-check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 its() { sed -n 's/.* in \([0-9]*\) iterations$/\1/p' | head -1; }
 times() { sed -n 's/.*times: setup \([0-9.]*\) s, solve \([0-9.]*\) s.*/\1 \2/p' | head -1; }
 # the forests' statistics of a -ksp_view, the same words on old and new builds
@@ -81,8 +80,8 @@ parts=${2:-compare mpi fail checks}
       done
       echo "${prob%% *},$pc,${I[old]},${I[new]},${S[old]},${S[new]},${V[old]},${V[new]},${F[old]},${F[new]}" >> "$OUT/compare.csv"
       echo "$prob [$pc]: iterations old ${I[old]} new ${I[new]}; setup ${S[old]} -> ${S[new]} s; solve ${V[old]} -> ${V[new]} s"
-      [ -n "${I[new]}" ] && [ "${I[old]}" = "${I[new]}" ] && check "old == new iterations $prob $pc" ok || check "old == new iterations $prob $pc" no
-      [ -n "${F[new]}" ] && [ "${F[old]}" = "${F[new]}" ] && check "old == new forests $prob $pc" ok || { check "old == new forests $prob $pc" no; echo "  old: ${F[old]}"; echo "  new: ${F[new]}"; }
+      [ -n "${I[new]}" ] && [ "${I[old]}" = "${I[new]}" ] && ts_check "old == new iterations $prob $pc" ok || ts_check "old == new iterations $prob $pc" no
+      [ -n "${F[new]}" ] && [ "${F[old]}" = "${F[new]}" ] && ts_check "old == new forests $prob $pc" ok || { ts_check "old == new forests $prob $pc" no; echo "  old: ${F[old]}"; echo "  new: ${F[new]}"; }
     done
   done
 
@@ -109,7 +108,7 @@ parts=${2:-compare mpi fail checks}
         h=$(run new $np -problem $prob $KSP -pc_type $pc | its)
         d=$(run new $np -problem $prob $KSP -pc_type $pc $GPU | its)
         echo "$prob [$pc] np=$np: host $h GPU $d iterations"
-        [ -n "$d" ] && [ "$h" = "$d" ] && check "host == GPU iterations np=$np $prob $pc" ok || check "host == GPU iterations np=$np $prob $pc" no
+        [ -n "$d" ] && [ "$h" = "$d" ] && ts_check "host == GPU iterations np=$np $prob $pc" ok || ts_check "host == GPU iterations np=$np $prob $pc" no
       done
     done
   done
@@ -118,34 +117,34 @@ parts=${2:-compare mpi fail checks}
     name=${t%%:*} args=${t#*:}
     for np in 2 3; do
       run new $np $args -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -mat_type aijcusparse > "$OUT/extra/ex1_${name}_$np.out"
-      diff -q "$OUT/extra/ex1_${name}_$np.out" tutorials/output/ex1_${name}_nsize-$np.out > /dev/null && check "ex1 $name nsize $np on the GPU == host output" ok || { check "ex1 $name nsize $np on the GPU" no; diff "$OUT/extra/ex1_${name}_$np.out" tutorials/output/ex1_${name}_nsize-$np.out | head -6; }
+      diff -q "$OUT/extra/ex1_${name}_$np.out" tutorials/output/ex1_${name}_nsize-$np.out > /dev/null && ts_check "ex1 $name nsize $np on the GPU == host output" ok || { ts_check "ex1 $name nsize $np on the GPU" no; diff "$OUT/extra/ex1_${name}_$np.out" tutorials/output/ex1_${name}_nsize-$np.out | head -6; }
     done
   done
   for pc in algtri "mosd -pc_mosd_m 2" mosa; do
     o=$(run new 2 -problem aniso1 -n 256 -ksp_type gmres -pc_type $pc $GPU -ksp_view)
     nr=$(echo "$o" | grep -cE "^ *\[[01]\] ")
     echo "$o" | grep -E "GPU|\[[01]\]" | head -8
-    [ "$nr" -ge 2 ] && ! echo "$o" | grep -qE "forest: 0 rows|of 0 rows" && check "PCView on 2 GPU ranks lists both ranks' forests [$pc]" ok || check "PCView on 2 GPU ranks [$pc]" no
+    [ "$nr" -ge 2 ] && ! echo "$o" | grep -qE "forest: 0 rows|of 0 rows" && ts_check "PCView on 2 GPU ranks lists both ranks' forests [$pc]" ok || ts_check "PCView on 2 GPU ranks [$pc]" no
   done
   # tests/ex3 (bad input, a rank with no rows) on 3 ranks of the GPU; the failure classes are issue 20's
   LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 120 mpiexec -n 3 .gpu/new/tests/ex3 $GPU > "$OUT/extra/ex3_mpi3_gpu.out" 2>&1
   diff "$OUT/extra/ex3_mpi3_gpu.out" tests/output/ex3_mpi3.out > "$OUT/extra/ex3_mpi3_gpu.diff"
-  grep -q "last rank empty: CONVERGED" "$OUT/extra/ex3_mpi3_gpu.out" && check "a rank with no rows on the GPU (tests/ex3, 3 ranks)" ok || check "a rank with no rows on the GPU (tests/ex3)" no
+  grep -q "last rank empty: CONVERGED" "$OUT/extra/ex3_mpi3_gpu.out" && ts_check "a rank with no rows on the GPU (tests/ex3, 3 ranks)" ok || ts_check "a rank with no rows on the GPU (tests/ex3)" no
   fi
   if [[ $parts == *fail* ]]; then
   echo "== failures on the GPU as on the host: tests/ex3 with -mat_type aijcusparse against the host's expected outputs"
   for np in 1 3; do
     ref=tests/output/ex3_serial.out; [ $np = 3 ] && ref=tests/output/ex3_mpi3.out
     LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 120 mpiexec -n $np .gpu/new/tests/ex3 -mat_type aijcusparse -malloc_dump > "$OUT/extra/ex3_gpu_np$np.out" 2>&1
-    if diff -q "$OUT/extra/ex3_gpu_np$np.out" $ref > /dev/null || { [ -f ${ref%.out}_alt.out ] && diff -q "$OUT/extra/ex3_gpu_np$np.out" ${ref%.out}_alt.out > /dev/null; }; then check "tests/ex3 on the GPU, $np rank(s) == $ref" ok; else check "tests/ex3 on the GPU, $np rank(s)" no; diff "$OUT/extra/ex3_gpu_np$np.out" $ref | head -20; fi
+    if diff -q "$OUT/extra/ex3_gpu_np$np.out" $ref > /dev/null || { [ -f ${ref%.out}_alt.out ] && diff -q "$OUT/extra/ex3_gpu_np$np.out" ${ref%.out}_alt.out > /dev/null; }; then ts_check "tests/ex3 on the GPU, $np rank(s) == $ref" ok; else ts_check "tests/ex3 on the GPU, $np rank(s)" no; diff "$OUT/extra/ex3_gpu_np$np.out" $ref | head -20; fi
   done
   for tool in memcheck initcheck; do
     LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 200 /usr/local/cuda/bin/compute-sanitizer --tool $tool --error-exitcode 9 .gpu/new/tests/ex3 -n 100 -mat_type aijcusparse > "$OUT/extra/sanitizer_ex3_$tool.log" 2>&1
     rc=$?; grep "ERROR SUMMARY" "$OUT/extra/sanitizer_ex3_$tool.log" | tail -1
-    [ $rc = 0 ] && check "compute-sanitizer $tool [tests/ex3 on the GPU: zero pivots, NaN, Inf, empty rows]" ok || check "compute-sanitizer $tool [tests/ex3 on the GPU]" no
+    [ $rc = 0 ] && ts_check "compute-sanitizer $tool [tests/ex3 on the GPU: zero pivots, NaN, Inf, empty rows]" ok || ts_check "compute-sanitizer $tool [tests/ex3 on the GPU]" no
     for pc in algtri "mosd -pc_mosd_m 2" "altsplit -pc_altsplit_m 2" "mosa -pc_mosa_m 2"; do
       LD_LIBRARY_PATH=$PWD/.gpu/new/lib:$PETSC_LIB_PATH timeout 120 /usr/local/cuda/bin/compute-sanitizer --tool $tool --error-exitcode 9 .gpu/new/tutorials/ex1 -problem aniso2 -n 32 -pc_type $pc -mat_type aijcusparse >> "$OUT/extra/sanitizer_ex1_$tool.log" 2>&1
-      rc=$?; [ $rc = 0 ] && check "compute-sanitizer $tool [ex1 $pc]" ok || check "compute-sanitizer $tool [ex1 $pc]" no
+      rc=$?; [ $rc = 0 ] && ts_check "compute-sanitizer $tool [ex1 $pc]" ok || ts_check "compute-sanitizer $tool [ex1 $pc]" no
     done
   done
   fi

@@ -34,17 +34,16 @@ esac
 tar xJf $D.tar.xz -C .gpu || exit 1
 . bench/gpu/petsc_env.sh -- $D/lib || exit 1
 pass=0 fail=0
-check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 ARGS="-problem rot -n 32 -ksp_type gmres -ksp_pc_side right -ksp_view -pc_algtri_factor_n 1"
 GPU="-mat_type aijcusparse -vec_type cuda"
 # the test's filter, less the line only a GPU run prints ("forests built and factors applied on the GPU")
 filter() { sed -n -e "/type: algtri/,/linear system/{/linear system/!p;}" -e "/iterations/p" | grep -v "applied on the GPU"; }
 echo "commit $(cat $D/commit.txt)"
 $D/ex1 $ARGS $GPU 2>&1 | filter > /tmp/factor_n1_gpu.out
-if diff /tmp/factor_n1_gpu.out tutorials/output/ex1_factor_n1.out > /tmp/factor_n1.diff; then check "tutorials/ex1 factor_n1 on the GPU == the host's output" ok
-else check "tutorials/ex1 factor_n1 on the GPU == the host's output" no; cat /tmp/factor_n1.diff; fi
-if compute-sanitizer --tool memcheck --error-exitcode 9 $D/ex1 $ARGS $GPU > /tmp/factor_n1_memcheck.log 2>&1; then check "compute-sanitizer memcheck [ex1 factor_n1]" ok
-else check "compute-sanitizer memcheck [ex1 factor_n1]" no; tail -20 /tmp/factor_n1_memcheck.log; fi
+if diff /tmp/factor_n1_gpu.out tutorials/output/ex1_factor_n1.out > /tmp/factor_n1.diff; then ts_check "tutorials/ex1 factor_n1 on the GPU == the host's output" ok
+else ts_check "tutorials/ex1 factor_n1 on the GPU == the host's output" no; cat /tmp/factor_n1.diff; fi
+if compute-sanitizer --tool memcheck --error-exitcode 9 $D/ex1 $ARGS $GPU > /tmp/factor_n1_memcheck.log 2>&1; then ts_check "compute-sanitizer memcheck [ex1 factor_n1]" ok
+else ts_check "compute-sanitizer memcheck [ex1 factor_n1]" no; tail -20 /tmp/factor_n1_memcheck.log; fi
 if [ -f $D/m/cvxbqp1.mtx.gz ]; then
   for o in "-pc_type algtri -pc_algtri_factor_n 1" "-pc_type jacobi"; do
     echo "== cvxbqp1, BiCGStab, $o"

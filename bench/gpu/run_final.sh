@@ -54,14 +54,13 @@ its() { sed -n 's/.* in \([0-9]*\) iterations$/\1/p' | head -1; }
 secs() { sed -n 's/.*times: setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s/\1,\2,\3/p' | head -1; }
 # the device checks: PASS/FAIL lines and a count (run inside one { ...; } so the counters add up)
 pass=0 fail=0
-check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 # device outputs of the test programs against the expected ones: "PROGRAM ARGS:EXPECTED" ...
 check_outputs() {
   local t cmd ref
   for t in "$@"; do
     cmd=${t%%:*} ref=${t#*:}
     timeout 120 $B/bin/$cmd > /tmp/t.out 2>&1
-    if diff /tmp/t.out tests/output/$ref.out > /tmp/t.diff; then check "$cmd (device) == tests/output/$ref.out" ok; else check "$cmd (device)" no; head -12 /tmp/t.diff; fi
+    if diff /tmp/t.out tests/output/$ref.out > /tmp/t.diff; then ts_check "$cmd (device) == tests/output/$ref.out" ok; else ts_check "$cmd (device)" no; head -12 /tmp/t.diff; fi
   done
 }
 # host == device forests, scalar and 2x2 blocks (forest_test on the generated matrices and the files given)
@@ -69,7 +68,7 @@ check_forests() {
   local rc
   timeout 150 $B/bin/forest_test "$@" > /tmp/forest_test.log 2>&1
   rc=$?; grep -E "^FAIL" /tmp/forest_test.log | head -5; tail -1 /tmp/forest_test.log
-  [ $rc = 0 ] && check "forest_test (host == device forests, scalar and 2x2 blocks, $# matrix files)" ok || check "forest_test rc=$rc" no
+  [ $rc = 0 ] && ts_check "forest_test (host == device forests, scalar and 2x2 blocks, $# matrix files)" ok || ts_check "forest_test rc=$rc" no
 }
 
 if [ "$1" = rerun ]; then
@@ -88,9 +87,9 @@ elif [ "$1" = model ]; then
     check_outputs "ex5 -n 512 $GPU:ex5_cuda" "ex6 $GPU:ex6_cuda" "ex7 -n 32 -device:ex7_cuda" "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"
     check_forests
     timeout 90 $B/bin/mosa_test > /tmp/mosa_test.log 2>&1
-    [ $? = 0 ] && check "mosa_test (device MOS-a kernels == host)" ok || { check "mosa_test" no; tail -3 /tmp/mosa_test.log; }
+    [ $? = 0 ] && ts_check "mosa_test (device MOS-a kernels == host)" ok || { ts_check "mosa_test" no; tail -3 /tmp/mosa_test.log; }
     timeout 60 /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 $B/bin/ex8 -n 16 $GPU > /tmp/san.log 2>&1
-    [ $? = 0 ] && check "compute-sanitizer memcheck [ex8: 2x2 blocks incl. transpose]" ok || { check "memcheck ex8" no; grep -m3 "ERROR\|Invalid" /tmp/san.log; }
+    [ $? = 0 ] && ts_check "compute-sanitizer memcheck [ex8: 2x2 blocks incl. transpose]" ok || { ts_check "memcheck ex8" no; grep -m3 "ERROR\|Invalid" /tmp/san.log; }
     echo "$pass passed, $fail failed"
   } 2>&1 | tee "$OUT/checks.log"
   # MOS-a setup time vs N (ANISO2, ROT) and its fitted exponent
@@ -115,7 +114,7 @@ else
   {
     check_outputs "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"
     timeout 60 $B/bin/test_rpts --quick > /tmp/test_rpts.log 2>&1
-    rc=$?; tail -1 /tmp/test_rpts.log; [ $rc = 0 ] && check "test_rpts --quick (RPTS, scalar and block, against the host)" ok || check "test_rpts rc=$rc" no
+    rc=$?; tail -1 /tmp/test_rpts.log; [ $rc = 0 ] && ts_check "test_rpts --quick (RPTS, scalar and block, against the host)" ok || ts_check "test_rpts rc=$rc" no
     check_forests .gpu/matrices/*.mtx.gz
     echo "$pass passed, $fail failed"
   } 2>&1 | tee "$OUT/checks.log"

@@ -48,26 +48,25 @@ tar xJf .gpu/bundle/bins.tar.xz -C .gpu
 GPU="-mat_type aijcusparse -vec_type cuda"
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u +%Y-%m-%dT%H:%MZ; echo "commit $(cat .gpu/commit.txt)"; } | tee "$OUT/device.txt"
 pass=0 fail=0
-check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 {
   timeout 150 .gpu/test_rpts --permuted-only > "$OUT/test_rpts_permuted.log" 2>&1
   rc=$?; grep -E "^FAIL" "$OUT/test_rpts_permuted.log" | head -5; tail -3 "$OUT/test_rpts_permuted.log"
-  [ $rc = 0 ] && check "test_rpts --permuted-only (fused permuted RPTS == host composition, bitwise)" ok || check "test_rpts --permuted-only rc=$rc" no
+  [ $rc = 0 ] && ts_check "test_rpts --permuted-only (fused permuted RPTS == host composition, bitwise)" ok || ts_check "test_rpts --permuted-only rc=$rc" no
   timeout 90 .gpu/test_rpts --quick --no-gallery > "$OUT/test_rpts_quick.log" 2>&1
   rc=$?; grep -E "^FAIL" "$OUT/test_rpts_quick.log" | head -5; tail -1 "$OUT/test_rpts_quick.log"
-  [ $rc = 0 ] && check "test_rpts --quick (plain and block RPTS, permuted)" ok || check "test_rpts --quick rc=$rc" no
+  [ $rc = 0 ] && ts_check "test_rpts --quick (plain and block RPTS, permuted)" ok || ts_check "test_rpts --quick rc=$rc" no
   timeout 120 /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 .gpu/test_rpts --permuted-only --quick > "$OUT/sanitizer_permuted.log" 2>&1
   rc=$?; grep "ERROR SUMMARY" "$OUT/sanitizer_permuted.log" | tail -1
-  [ $rc = 0 ] && check "compute-sanitizer memcheck [test_rpts --permuted-only --quick]" ok || check "memcheck permuted rc=$rc" no
+  [ $rc = 0 ] && ts_check "compute-sanitizer memcheck [test_rpts --permuted-only --quick]" ok || ts_check "memcheck permuted rc=$rc" no
   if [ "${RACECHECK:-0}" = 1 ]; then
     timeout 150 /usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 9 .gpu/test_rpts --permuted-only --quick > "$OUT/racecheck_permuted.log" 2>&1
     rc=$?; grep "ERROR SUMMARY" "$OUT/racecheck_permuted.log" | tail -1
-    [ $rc = 0 ] && check "compute-sanitizer racecheck [test_rpts --permuted-only --quick]" ok || check "racecheck permuted rc=$rc" no
+    [ $rc = 0 ] && ts_check "compute-sanitizer racecheck [test_rpts --permuted-only --quick]" ok || ts_check "racecheck permuted rc=$rc" no
   fi
   for t in "ex8 -mat_type aijcusparse:ex8_host" "transpose $GPU:transpose_cuda"; do
     cmd=${t%%:*} ref=${t#*:}
     timeout 120 .gpu/tests/$cmd > "$OUT/${cmd%% *}_device.out" 2>&1
-    if diff "$OUT/${cmd%% *}_device.out" tests/output/$ref.out > /tmp/t.diff; then check "$cmd (device) == tests/output/$ref.out" ok; else check "$cmd (device)" no; head -12 /tmp/t.diff; fi
+    if diff "$OUT/${cmd%% *}_device.out" tests/output/$ref.out > /tmp/t.diff; then ts_check "$cmd (device) == tests/output/$ref.out" ok; else ts_check "$cmd (device)" no; head -12 /tmp/t.diff; fi
   done
   echo "$pass passed, $fail failed"
 } 2>&1 | tee "$OUT/checks_fused.log"

@@ -10,11 +10,10 @@ mkdir -p "$OUT"
 tar xJf .gpu/bins.tar.xz -C .gpu
 . bench/gpu/petsc_env.sh -- .gpu/new/lib || exit 1
 pass=0 fail=0
-check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 same() { # same NAME OUTPUT EXPECTED...: the output equals one of the expected files
   local name=$1 out=$2; shift 2
-  for ref in "$@"; do diff -q "$out" "$ref" > /dev/null && { check "$name == $ref" ok; return; }; done
-  check "$name" no; diff "$out" "$1" | head -10
+  for ref in "$@"; do diff -q "$out" "$ref" > /dev/null && { ts_check "$name == $ref" ok; return; }; done
+  ts_check "$name" no; diff "$out" "$1" | head -10
 }
 {
   for np in 1 2 3; do
@@ -27,7 +26,7 @@ same() { # same NAME OUTPUT EXPECTED...: the output equals one of the expected f
   done
   mpiexec -n 2 .gpu/new/tests/transpose -mat_type aijcusparse -vec_type cuda > "$OUT/transpose_2.out" 2>&1
   # the device lines say yes, the host lines are the host test's on 2 ranks
-  grep -q ": no" "$OUT/transpose_2.out" && check "PCApplyTranspose on the GPU (tests/transpose), 2 ranks: every device check" no || check "PCApplyTranspose on the GPU (tests/transpose), 2 ranks: every device check" ok
+  grep -q ": no" "$OUT/transpose_2.out" && ts_check "PCApplyTranspose on the GPU (tests/transpose), 2 ranks: every device check" no || ts_check "PCApplyTranspose on the GPU (tests/transpose), 2 ranks: every device check" ok
   same "PCApplyTranspose, the host lines on 2 ranks" <(grep "^[a-z0-9 =]*: host" "$OUT/transpose_2.out") tests/output/transpose_host_mpi.out
   echo "$pass passed, $fail failed"
 } 2>&1 | tee "$OUT/mpi_extra.log"

@@ -46,7 +46,6 @@ tar xJf .gpu/repair_bins.tar.xz -C .gpu
 . bench/gpu/petsc_env.sh -- .gpu/repair/lib || exit 1
 R=.gpu/repair
 pass=0 fail=0
-check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 # same OUTPUT REF: the output equals the expected output (or its _alt variant)
 same() { diff -q "$1" "$2" > /dev/null || { [ -f "${2%.out}_alt.out" ] && diff -q "$1" "${2%.out}_alt.out" > /dev/null; }; }
 {
@@ -55,22 +54,22 @@ same() { diff -q "$1" "$2" > /dev/null || { [ -f "${2%.out}_alt.out" ] && diff -
   for t in "1:ex3_serial" "2:ex3_mpi" "3:ex3_mpi3"; do
     np=${t%%:*} ref=tests/output/${t#*:}.out
     timeout 300 mpiexec -n $np $R/tests/ex3 -mat_type aijcusparse -malloc_dump > "$OUT/extra/ex3_gpu_np$np.out" 2>&1
-    if same "$OUT/extra/ex3_gpu_np$np.out" $ref; then check "tests/ex3 on the GPU, $np rank(s) == $ref" ok; else check "tests/ex3 on the GPU, $np rank(s) == $ref" no; diff "$OUT/extra/ex3_gpu_np$np.out" $ref | head -20; fi
+    if same "$OUT/extra/ex3_gpu_np$np.out" $ref; then ts_check "tests/ex3 on the GPU, $np rank(s) == $ref" ok; else ts_check "tests/ex3 on the GPU, $np rank(s) == $ref" no; diff "$OUT/extra/ex3_gpu_np$np.out" $ref | head -20; fi
   done
   timeout 300 $R/tests/ex3 -mat_type aijcusparse -pc_algtri_pivoting none -malloc_dump > "$OUT/extra/ex3_gpu_nopivot.out" 2>&1
-  if same "$OUT/extra/ex3_gpu_nopivot.out" tests/output/ex3_nopivot.out; then check "tests/ex3 -pc_algtri_pivoting none on the GPU == ex3_nopivot.out" ok; else check "tests/ex3 -pc_algtri_pivoting none on the GPU" no; diff "$OUT/extra/ex3_gpu_nopivot.out" tests/output/ex3_nopivot.out | head -20; fi
+  if same "$OUT/extra/ex3_gpu_nopivot.out" tests/output/ex3_nopivot.out; then ts_check "tests/ex3 -pc_algtri_pivoting none on the GPU == ex3_nopivot.out" ok; else ts_check "tests/ex3 -pc_algtri_pivoting none on the GPU" no; diff "$OUT/extra/ex3_gpu_nopivot.out" tests/output/ex3_nopivot.out | head -20; fi
 
   echo "== tests/ex7 -device: MOS-a's repair and its forests kept across 20 setups, on the GPU"
   timeout 500 $R/tests/ex7 -n 32 -device > "$OUT/extra/ex7_device_np1.out" 2>&1
-  if same "$OUT/extra/ex7_device_np1.out" tests/output/ex7_cuda.out; then check "tests/ex7 -device, 1 rank == ex7_cuda.out" ok; else check "tests/ex7 -device, 1 rank" no; diff "$OUT/extra/ex7_device_np1.out" tests/output/ex7_cuda.out | head -20; fi
+  if same "$OUT/extra/ex7_device_np1.out" tests/output/ex7_cuda.out; then ts_check "tests/ex7 -device, 1 rank == ex7_cuda.out" ok; else ts_check "tests/ex7 -device, 1 rank" no; diff "$OUT/extra/ex7_device_np1.out" tests/output/ex7_cuda.out | head -20; fi
   timeout 500 mpiexec -n 2 $R/tests/ex7 -n 32 -device > "$OUT/extra/ex7_device_np2.out" 2>&1
-  if same "$OUT/extra/ex7_device_np2.out" bench/gpu/repair_expected/ex7_device_np2.out; then check "tests/ex7 -device, 2 ranks == the host's" ok; else check "tests/ex7 -device, 2 ranks" no; diff "$OUT/extra/ex7_device_np2.out" bench/gpu/repair_expected/ex7_device_np2.out | head -20; fi
+  if same "$OUT/extra/ex7_device_np2.out" bench/gpu/repair_expected/ex7_device_np2.out; then ts_check "tests/ex7 -device, 2 ranks == the host's" ok; else ts_check "tests/ex7 -device, 2 ranks" no; diff "$OUT/extra/ex7_device_np2.out" bench/gpu/repair_expected/ex7_device_np2.out | head -20; fi
 
   echo "== compute-sanitizer memcheck"
   for t in "ex3 -n 100 -mat_type aijcusparse" "ex7 -n 16 -device"; do
     timeout 500 /usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 $R/tests/$t > "$OUT/extra/memcheck_${t%% *}.log" 2>&1
     rc=$?; grep "ERROR SUMMARY" "$OUT/extra/memcheck_${t%% *}.log" | tail -1
-    [ $rc = 0 ] && check "compute-sanitizer memcheck [tests/$t]" ok || check "compute-sanitizer memcheck [tests/$t]" no
+    [ $rc = 0 ] && ts_check "compute-sanitizer memcheck [tests/$t]" ok || ts_check "compute-sanitizer memcheck [tests/$t]" no
   done
 
   echo "== MOS-a's setup per step on the GPU, forests kept or rebuilt (tutorials/ex3 -type mosa, 20 steps)"
