@@ -150,6 +150,8 @@ PETSC_EXTERN PetscErrorCode PCMOSDSetM(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCMOSDSetDiagonal(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCMOSDGetDiagonal(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCMOSASetM(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCMOSASetReusePattern(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCMOSAGetReusePattern(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCAltSplitSetType(PC, PCAltSplitType);
 PETSC_EXTERN PetscErrorCode PCAltSplitGetType(PC, PCAltSplitType *);
 PETSC_EXTERN PetscErrorCode PCAltSplitSetLocal(PC, PetscBool);

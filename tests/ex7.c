@@ -108,17 +108,21 @@ static PetscErrorCode RepairCheck(Mat A, const char *label, PetscBool details)
    iterations as rebuilding at every step where the forests coincide. The steps scale by powers of two,
    which leaves the scaled weights of A bit for bit as they were: the rows by different factors
    (rowscale; the forest of level 0 coincides, B_1's pruning and forest need not: m = 1), or the whole
-   matrix (every level coincides, B_1 and on are the same). */
+   matrix (every level coincides, B_1 and on are the same). Three runs: rebuilt at every step, the
+   forests kept with the products' patterns following the values (PCMOSASetReusePattern(pc, PETSC_FALSE)),
+   and the forests and patterns kept (the default). With the whole matrix scaled the kept patterns are
+   the ones a rebuild chooses, so all three agree; with the rows scaled the columns of B_1 = A M_0^-1
+   scale too, its top-q choice moves, and the kept pattern gives other iterations. */
 static PetscErrorCode SequenceCheck(Mat A0, const char *label, PetscInt m, PetscBool rowscale, PetscBool details)
 {
   PetscLogEvent event;
-  PetscInt      its[2][20], builds[2], levels = 1;
-  PetscBool     same = PETSC_TRUE;
+  PetscInt      its[3][20], builds[3], levels = 1;
+  PetscBool     same[2] = {PETSC_TRUE, PETSC_TRUE}, kept;
 
   PetscFunctionBegin;
   PetscCall(PetscLogDefaultBegin()); /* the event counts, without -log_view */
   PetscCall(PetscLogEventGetId("TriSplitForest", &event));
-  for (int reuse = 0; reuse < 2; reuse++) {
+  for (int run = 0; run < 3; run++) {
     Mat                A;
     KSP                ksp;
     PC                 pc;
@@ -137,7 +141,10 @@ static PetscErrorCode SequenceCheck(Mat A0, const char *label, PetscInt m, Petsc
     PetscCall(KSPGetPC(ksp, &pc));
     PetscCall(PCSetType(pc, PCMOSA));
     PetscCall(PCMOSASetM(pc, m));
-    PetscCall(PCAlgTriSetReuseForest(pc, (PetscBool)reuse));
+    PetscCall(PCAlgTriSetReuseForest(pc, (PetscBool)(run > 0)));
+    if (run == 1) PetscCall(PCMOSASetReusePattern(pc, PETSC_FALSE));
+    PetscCall(PCMOSAGetReusePattern(pc, &kept));
+    PetscCheck(kept == (PetscBool)(run != 1), PETSC_COMM_WORLD, PETSC_ERR_PLIB, "PCMOSAGetReusePattern() does not return what was set");
     PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, event, &before));
     for (PetscInt step = 0; step < 20; step++) {
       for (PetscInt i = rstart; i < rend; i++) PetscCall(VecSetValue(r, i, PetscPowReal(2.0, (PetscReal)(((rowscale ? i : 0) + step) % 3 - 1)), INSERT_VALUES));
@@ -149,20 +156,29 @@ static PetscErrorCode SequenceCheck(Mat A0, const char *label, PetscInt m, Petsc
       PetscCall(MatMult(A, x, b));
       PetscCall(VecSet(x, 0.0));
       PetscCall(KSPSolve(ksp, b, x));
-      PetscCall(KSPGetIterationNumber(ksp, &its[reuse][step]));
+      PetscCall(KSPGetIterationNumber(ksp, &its[run][step]));
     }
     PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, event, &after));
     PetscCall(PCTriSplitGetM(pc, &levels));
-    builds[reuse] = (after.count - before.count) / levels;
+    builds[run] = (after.count - before.count) / levels;
     PetscCall(KSPDestroy(&ksp));
     PetscCall(VecDestroy(&x));
     PetscCall(VecDestroy(&b));
     PetscCall(VecDestroy(&r));
     PetscCall(MatDestroy(&A));
   }
-  for (PetscInt step = 0; step < 20; step++) same = (PetscBool)(same && its[0][step] == its[1][step]);
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, m = %" PetscInt_FMT ", %s scaled: 20 setups, %" PetscInt_FMT " forest builds without reuse, %" PetscInt_FMT " with reuse, the same iterations at every step: %s", label, levels, rowscale ? "rows" : "matrix", builds[0], builds[1], same ? "yes" : "no"));
+  for (PetscInt step = 0; step < 20; step++)
+    for (int k = 0; k < 2; k++) same[k] = (PetscBool)(same[k] && its[0][step] == its[k + 1][step]);
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, m = %" PetscInt_FMT ", %s scaled: 20 setups, %" PetscInt_FMT " forest builds without reuse, %" PetscInt_FMT " with reuse, the same iterations at every step: %s", label, levels, rowscale ? "rows" : "matrix", builds[0], builds[1], same[0] ? "yes" : "no"));
   if (details) PetscCall(PetscPrintf(PETSC_COMM_WORLD, " (first %" PetscInt_FMT ", last %" PetscInt_FMT ")", its[1][0], its[1][19]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\n"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, m = %" PetscInt_FMT ", %s scaled, patterns kept too: %" PetscInt_FMT " forest builds, the same iterations as rebuilding at every step: %s", label, levels, rowscale ? "rows" : "matrix", builds[2], same[1] ? "yes" : "no"));
+  if (details) {
+    PetscInt total[3] = {0, 0, 0};
+    for (int k = 0; k < 3; k++)
+      for (PetscInt step = 0; step < 20; step++) total[k] += its[k][step];
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, " (iterations in all: %" PetscInt_FMT " rebuilt, %" PetscInt_FMT " patterns kept)", total[0], total[2]));
+  }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\n"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -20,8 +20,8 @@ PETSc's keep what they keep for a same-pattern update (e.g. -pc_gamg_reuse_inter
    it writes new values into the same assembled matrix (MatCopy/MatScale/MatShift keep the nonzero pattern),
    calls KSPSetOperators() again and solves with a new right-hand side. PCSetUp() then sees a matrix with the
    same pattern (SAME_NONZERO_PATTERN) and new values: algtri, mosd and altsplit keep their forests and
-   permutations and refresh only their tridiagonal factors; mosa keeps its levels' forests and recomputes their
-   factors and products from the new values.
+   permutations and refresh only their tridiagonal factors; mosa keeps its levels' forests and the patterns of
+   their products and recomputes the factors and the products' values (-pc_mosa_reuse_pattern).
 
    With -view_times the setup (KSPSetUp + KSPSetUpOnBlocks, which runs PCSetUp) and the solve (KSPSolve) of
    every step are timed apart, with a vector norm before each reading so that work queued on the GPU is

@@ -315,6 +315,14 @@ TS_EXTERN void ts_ref_path_bounds(ts_int n, const ts_int *perm, const ts_int *pa
 TS_EXTERN size_t    ts_ref_mosa_product_size(ts_int n);
 TS_EXTERN ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *work);
 
+/* The values of B M^-1 on a kept pattern (MOS-a's refresh for a new operator with the same nonzero
+   pattern): the rows are solved as by ts_ref_mosa_product (same clusters, drop rule and theta), and
+   out_val[k] for keep_rowptr[i] <= k < keep_rowptr[i+1] receives the entry of column keep_col[k]
+   (columns sorted within a row; 0 where the solves left none). With the pattern that
+   ts_ref_mosa_product chose from the same B, the values are its values bit for bit. Workspace:
+   ts_ref_mosa_product_size(n) bytes. */
+TS_EXTERN ts_status ts_ref_mosa_refresh(ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *keep_rowptr, const ts_int *keep_col, double *out_val, void *work);
+
 /* ------------------------------------------------------------------------------------------ */
 /* CUDA backend (built when PETSc has CUDA, and compiled in CI); stream is a cudaStream_t.      */
 /* ------------------------------------------------------------------------------------------ */
@@ -538,6 +546,8 @@ TS_EXTERN ts_status ts_cuda_path_bounds(void *stream, ts_int n, const ts_int *pe
 TS_EXTERN ts_status ts_cuda_gttrf_paths(void *stream, ts_pivoting pivoting, ts_int n, const ts_int *begin, const ts_int *end, const double *a, const double *b, const double *c, void *factor, ts_int *info);
 TS_EXTERN size_t    ts_cuda_mosa_product_buffer_size(ts_int n, int exact);
 TS_EXTERN ts_status ts_cuda_mosa_product(void *stream, ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *buffer, ts_int *rounds);
+/* mosa_refresh: as ts_ref_mosa_refresh (the twin of mosa_product on a kept pattern, same buffer) */
+TS_EXTERN ts_status ts_cuda_mosa_refresh(void *stream, ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *keep_rowptr, const ts_int *keep_col, double *out_val, void *buffer, ts_int *rounds);
 TS_EXTERN size_t    ts_cuda_mosa_pattern_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_mosa_rowcap(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, ts_int *q, ts_int *out_rowptr, void *buffer);
 TS_EXTERN ts_status ts_cuda_mosa_compact(void *stream, ts_int n, const ts_int *out_rowptr, const ts_int *out_col, const double *out_val, const ts_int *out_len, ts_int *rowptr, ts_int *col, double *val, void *buffer);

@@ -23,6 +23,7 @@ static PetscErrorCode PCView_MOSA(PC pc, PetscViewer viewer)
   if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " levels, product %s\n", c->m, c->exact ? "exact (whole chain)" : "on the touched paths"));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (c_diag %g, at most %" PetscInt_FMT "), product %s\n", (double)c->coverage, c->m_max, c->exact ? "exact (whole chain)" : "on the touched paths"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "drop tolerance %g\n", (double)c->droptol));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "product patterns kept on same nonzero pattern: %s\n", PetscBools[c->reuse && c->reuse_pattern]));
   PetscCall(TSPChainView(pc, c, viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -53,6 +54,64 @@ PetscErrorCode PCMOSASetM(PC pc, PetscInt m)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*@
+  PCMOSASetReusePattern - Sets whether `PCMOSA` keeps the patterns of its levels' products B_{l+1} =
+  prune(B_l M_l^-1) along with the levels' forests, when the operator changes with `SAME_NONZERO_PATTERN`
+
+  Logically Collective
+
+  Input Parameters:
++ pc    - the preconditioner context
+- reuse - `PETSC_TRUE` (default): a new operator gets new values of B_{l+1} on the pattern chosen when
+          the levels were built (no choice of the q_i largest entries); `PETSC_FALSE`: the patterns follow
+          the new values
+
+  Options Database Key:
+. -pc_mosa_reuse_pattern <true> - keep the patterns
+
+  Level: advanced
+
+  Notes:
+  Takes effect when the levels are built. It applies only while the forests are kept
+  (`PCAlgTriSetReuseForest()`). The values of a product still need its row solves: what a kept pattern
+  saves is the choice of entries and the compaction of the rows. With the operator's own values the
+  kept pattern gives the same levels, bit for bit, as a build.
+
+.seealso: `PCMOSA`, `PCMOSAGetReusePattern()`, `PCAlgTriSetReuseForest()`
+@*/
+PetscErrorCode PCMOSASetReusePattern(PC pc, PetscBool reuse)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveBool(pc, reuse, 2);
+  PetscTryMethod(pc, "PCMOSASetReusePattern_C", (PC, PetscBool), (pc, reuse));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCMOSAGetReusePattern - Gets whether `PCMOSA` keeps the patterns of its levels' products
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. reuse - whether the patterns are kept
+
+  Level: advanced
+
+.seealso: `PCMOSA`, `PCMOSASetReusePattern()`
+@*/
+PetscErrorCode PCMOSAGetReusePattern(PC pc, PetscBool *reuse)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(reuse, 2);
+  PetscUseMethod(pc, "PCMOSAGetReusePattern_C", (PC, PetscBool *), (pc, reuse));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*MC
    PCMOSA - Adaptive multiplicative operator splitting: m tridiagonal factors, each extracted from the
    part of the operator the previous ones leave, B_{l+1} = prune(B_l M_l^-1, diagonal + top-q per row)
@@ -66,6 +125,7 @@ PetscErrorCode PCMOSASetM(PC pc, PetscInt m)
 .  -pc_mosa_pivoting <scaled> - pivoting of the tridiagonal solves
 .  -pc_mosa_weight <scaled>   - edge weights of the graphs
 .  -pc_mosa_reuse_forest <true> - keep the levels' forests for a new operator with the same nonzero pattern (`PCAlgTriSetReuseForest()`)
+.  -pc_mosa_reuse_pattern <true> - with the forests, keep the patterns of the levels' products (`PCMOSASetReusePattern()`)
 .  -pc_mosa_shift_type <nonzero> - repair a zero pivot: level 0 by a diagonal shift, a later level is dropped; none: the PC fails
 -  -pc_mosa_shift_amount <1e-4> - the first shift of level 0, relative to its largest diagonal entry (`PCAlgTriSetShiftAmount()`)
 
@@ -85,13 +145,13 @@ PetscErrorCode PCMOSASetM(PC pc, PetscInt m)
    per level) and applied there like `PCMOSD` (RPTS solves, fused permutations).
 
    The preconditioner is not symmetric: use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`. MOS-a
-   keeps its levels' forests (and their number) when the operator changes with `SAME_NONZERO_PATTERN`
-   and recomputes the levels' bands, factors and products (`PCAlgTriSetReuseForest()`); the pruned
-   patterns of B_l follow the values. The number of levels, coverage
+   keeps its levels' forests (and their number) and the patterns of the pruned B_l when the operator
+   changes with `SAME_NONZERO_PATTERN`, and recomputes the levels' bands, factors and the products'
+   values (`PCAlgTriSetReuseForest()`, `PCMOSASetReusePattern()`). The number of levels, coverage
    and drop tolerance have the setters `PCTriSplitSetM()`, `PCTriSplitSetCoverage()` and
    `PCTriSplitSetDropTolerance()`, the forest options those of `PCALGTRI`.
 
-.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCALTSPLIT`, `PCMOSASetM()`
+.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCALTSPLIT`, `PCMOSASetM()`, `PCMOSASetReusePattern()`
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC pc)
 {

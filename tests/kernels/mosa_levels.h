@@ -119,6 +119,23 @@ static inline void host_product(const CsrMatrix &B, const HostForest &F, const v
   CT(ts_ref_mosa_product(B.n, B.rowptr.data(), B.col.data(), B.val.data(), F.perm.data(), F.iperm.data(), F.begin.data(), F.end.data(), factor, q.data(), droptol, exact, orow.data(), out.col.data(), out.val.data(), out.len.data(), work.data()));
 }
 
+/* the values of B M^-1 on the pattern of K (ts_ref_mosa_refresh) */
+static inline void host_refresh(const CsrMatrix &B, const HostForest &F, const void *factor, const std::vector<ts_int> &q, const CsrMatrix &K, double droptol, int exact, std::vector<double> &val)
+{
+  std::vector<char> work(ts_ref_mosa_product_size(B.n) + 1);
+  val.assign(K.col.size() + 1, NAN); /* poisoned: every kept entry must be written */
+  CT(ts_ref_mosa_refresh(B.n, B.rowptr.data(), B.col.data(), B.val.data(), F.perm.data(), F.iperm.data(), F.begin.data(), F.end.data(), factor, q.data(), droptol, exact, K.rowptr.data(), K.col.data(), val.data(), work.data()));
+}
+
+/* the first entry where two value arrays of a pattern with nnz entries differ (bit for bit; NaN
+   differs from everything), -1 when none */
+static inline long long first_difference(const std::vector<double> &x, const std::vector<double> &y, size_t nnz)
+{
+  for (size_t k = 0; k < nnz; k++)
+    if (!(x[k] == y[k])) return (long long)k;
+  return -1;
+}
+
 /* equal lengths, columns and values (bit for bit) in every row; *bad: the first row that differs */
 static inline bool same_rows(const Rows &x, const Rows &y, const std::vector<ts_int> &orow, ts_int n, ts_int *bad)
 {

@@ -4,7 +4,8 @@
    mosa_chain.cuh) on the host, one row or path at a time as the kernels' threads do, with slot
    rounds as the kernels' (from 16 slots, 8 times more each, so the overflow exits run), and compares with the host kernels EXACTLY:
    the chain factor byte for byte, the product rows (lengths, columns, values) for droptol 1e-4,
-   droptol 0 and the exact variant, over three levels of the MOS-a recursion. Needs no GPU: it checks
+   droptol 0 and the exact variant, over three levels of the MOS-a recursion, and the refresh on a
+   kept pattern (its own product's, bit for bit, and another variant's, host against device). Needs no GPU: it checks
    the algebra and the slot bookkeeping before device time is spent (tests/kernels/mosa_test.cu runs
    the kernels themselves on the GPU).
 
@@ -48,6 +49,27 @@ static void sim_product(const CsrMatrix &B, const HostForest &F, const void *fac
   }
 }
 
+/* the device rows of the refresh on the pattern of K, grown as sim_product's */
+static void sim_refresh(const CsrMatrix &B, const HostForest &F, const void *factor, const std::vector<ts_int> &q, const CsrMatrix &K, double droptol, int exact, std::vector<double> &val)
+{
+  const ts_int        n = B.n;
+  Product<double>     p = {n, B.rowptr.data(), B.col.data(), B.val.data(), F.perm.data(), F.iperm.data(), F.begin.data(), F.end.data(), q.data(), chain_factor<double>(n, factor), droptol, exact, K.rowptr.data(), nullptr, nullptr, nullptr, K.col.data()};
+  ts_int              nonfinite = 0;
+  std::vector<ts_int> pos;
+  std::vector<double> slot;
+
+  val.assign(K.col.size() + 1, NAN);
+  p.out_val = val.data();
+  for (ts_int i = 0; i < n; i++) {
+    ts_int cap = 16;
+    for (;; cap *= 8) {
+      pos.assign(cap, -7), slot.assign(cap, NAN);
+      const Scratch<double> w = {pos.data(), slot.data(), cap};
+      if (row_product(p, i, w, &nonfinite)) break;
+    }
+  }
+}
+
 static void sim_matrix(CsrMatrix B, int levels)
 {
   Fails        fl;
@@ -78,6 +100,19 @@ static void sim_matrix(CsrMatrix B, int levels)
       ts_int bad = -1;
       fl.check(same_rows(host[v], sim[v], orow, n, &bad), lv + kVariants[v].name + ": row " + std::to_string((long long)bad) + " differs");
       if (v == 0) printf("  %s level %d: rows need up to round %d (16 slots, then 8x)\n", B.name.c_str(), l, rounds);
+    }
+    /* the refresh: on the pattern a variant chose it gives that variant's values; on the pattern of
+       another variant (entries the solves left out, or did not keep) host and device agree */
+    for (int v = 0; v < 3; v++) {
+      const CsrMatrix     own = next_level(B, host[v], orow), other = next_level(B, host[(v + 1) % 3], orow);
+      std::vector<double> hv, sv;
+      host_refresh(B, F, factor.data(), q, own, kVariants[v].droptol, kVariants[v].exact, hv);
+      fl.check(first_difference(hv, own.val, own.col.size()) < 0, lv + kVariants[v].name + ": host refresh on its own pattern differs from the product at entry " + std::to_string(first_difference(hv, own.val, own.col.size())));
+      sim_refresh(B, F, factor.data(), q, own, kVariants[v].droptol, kVariants[v].exact, sv);
+      fl.check(first_difference(sv, own.val, own.col.size()) < 0, lv + kVariants[v].name + ": device refresh on its own pattern differs at entry " + std::to_string(first_difference(sv, own.val, own.col.size())));
+      host_refresh(B, F, factor.data(), q, other, kVariants[v].droptol, kVariants[v].exact, hv);
+      sim_refresh(B, F, factor.data(), q, other, kVariants[v].droptol, kVariants[v].exact, sv);
+      fl.check(first_difference(hv, sv, other.col.size()) < 0, lv + kVariants[v].name + ": refresh on another pattern, host and device differ at entry " + std::to_string(first_difference(hv, sv, other.col.size())));
     }
     B = next_level(B, host[0], orow);
   }

@@ -4,7 +4,8 @@
    compared EXACTLY over three levels of the MOS-a recursion B_{l+1} = prune(B_l M_l^-1) of each
    matrix: path bounds, the chain factor (every byte of ts_ref_gttrf's buffer), the product rows
    (lengths, columns and values bit for bit) with droptol 1e-4, droptol 0 and the exact whole-chain
-   variant, the row capacities and the compacted CSR; droptol 0 equals the exact product on the
+   variant, the refresh on a kept pattern (its own product's values bit for bit, another variant's
+   as the host's refresh), the row capacities and the compacted CSR; droptol 0 equals the exact product on the
    device too; c_diag to 1e-12 relative (a parallel sum). Failures: a NaN in B gives
    TS_ERR_NONFINITE, a zero pivot the host's status and first zero position.
 
@@ -103,6 +104,20 @@ static void test_matrix(CsrMatrix B, int levels)
       dev[v].len = down(d_olen, n), dev[v].col = down(d_ocol, orow[n]), dev[v].val = down(d_oval, orow[n]);
       fl.check(same_rows(host[v], dev[v], orow, n, &bad), lv + pv.name + ": device row " + std::to_string((long long)bad) + " differs from the host's");
       if (v == 0) printf("  %s level %d: product rounds %d, rows recomputed %d\n", B.name.c_str(), l, (int)rounds[0], (int)rounds[1]);
+      /* the refresh on a kept pattern: its own (the product's values bit for bit) and another
+         variant's (the host's refresh) */
+      for (int other = 0; other < (v ? 2 : 1); other++) {
+        const CsrMatrix     K = next_level(B, host[other ? v - 1 : v], orow); /* another: the variant before, computed already */
+        std::vector<double> hv;
+        ts_int             *d_krow = up(K.rowptr), *d_kcol = up(K.col);
+        double             *d_kval = alloc<double>(K.col.size() + 1);
+        host_refresh(B, F, factor.data(), q, K, pv.droptol, pv.exact, hv);
+        CT(ts_cuda_mosa_refresh(nullptr, n, d_rowptr, d_col, d_val, d_perm, d_iperm, d_begin, d_end, fbuf, d_q, pv.droptol, pv.exact, d_krow, d_kcol, d_kval, buf, rounds));
+        const std::vector<double> dv = down(d_kval, K.col.size());
+        const long long           d  = first_difference(dv, other ? hv : K.val, K.col.size());
+        fl.check(d < 0, lv + pv.name + (other ? ": device refresh on another pattern differs from the host's at entry " : ": device refresh on its own pattern differs from the product at entry ") + std::to_string(d));
+        cudaFree(d_krow), cudaFree(d_kcol), cudaFree(d_kval);
+      }
       cudaFree(buf);
       cudaFree(d_ocol), cudaFree(d_olen), cudaFree(d_oval);
     }

@@ -99,6 +99,7 @@ struct _n_TSPChain {
   PetscReal        droptol;  /* MOS-a: early dropping of the product */
   PetscBool        exact;    /* MOS-a: the O(N^2) whole-chain product */
   PetscBool        reuse;    /* keep the forests across SAME_NONZERO_PATTERN updates */
+  PetscBool        reuse_pattern; /* MOS-a: keep the levels' product patterns too (values refreshed on them) */
   MatFactorShiftType shift_type;   /* zero pivots: MAT_SHIFT_NONE fails, MAT_SHIFT_NONZERO repairs */
   PetscReal          shift_amount; /* first shift, relative to the factor's largest |diagonal entry| */
 

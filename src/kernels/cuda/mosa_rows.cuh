@@ -2,7 +2,8 @@
 /*
    mosa_rows.cuh - one row of MOS-a's product on the device (rowsolve.cu runs one thread per
    row): the twin of the row loop of ts_ref_mosa_product (src/kernels/reference/rowsolve.c), with
-   the host's clusters, sweeps, early dropping and top-q choice, operation by operation.
+   the host's clusters, sweeps, early dropping and top-q choice (or the gather into a kept
+   pattern), operation by operation.
 
    Scratch. A thread owns cap slots (position, value): the row's sources sorted by position at the
    front, then the solved ranges of the clusters one after another; the forward values of the
@@ -35,6 +36,7 @@ struct Product {
   const ts_int  *out_rowptr;
   ts_int        *out_col, *out_len;
   T             *out_val;
+  const ts_int  *keep_col; /* a kept pattern (columns sorted, rows at out_rowptr): values only; NULL: top-q */
 };
 
 template <class T>
@@ -191,6 +193,30 @@ TS_MOSA_HD void row_select(const Product<T> &p, ts_int i, const Scratch<T> &w, t
   p.out_len[i] = cnt;
 }
 
+/* the values of row i's kept pattern from slots [first, front) (the host's gather_kept): each
+   position's sum sits in one slot (cluster_merge zeroed the others), added into 0 */
+template <class T>
+TS_MOSA_HD void row_gather(const Product<T> &p, ts_int i, const Scratch<T> &w, ts_int first, ts_int front)
+{
+  const ts_int  kb = p.out_rowptr[i], len = p.out_rowptr[i + 1] - kb;
+  const ts_int *kc = p.keep_col + kb;
+  T            *ov = p.out_val + kb;
+
+  for (ts_int k = 0; k < len; k++) ov[k] = 0;
+  for (ts_int s = first; s < front; s++) {
+    const T v = w.val[s];
+    if (v == (T)0) continue;
+    const ts_int c  = p.perm[w.pos[s]];
+    ts_int       lo = 0, hi = len;
+    while (lo < hi) {
+      const ts_int mid = lo + (hi - lo) / 2;
+      if (kc[mid] < c) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < len && kc[lo] == c) ov[lo] = add_rn(ov[lo], v);
+  }
+}
+
 /* one row; false when its slots do not suffice. *nonfinite is set for a NaN or Inf in the row. */
 template <class T>
 TS_MOSA_HD bool row_product(const Product<T> &p, ts_int i, const Scratch<T> &w, ts_int *nonfinite)
@@ -202,7 +228,7 @@ TS_MOSA_HD bool row_product(const Product<T> &p, ts_int i, const Scratch<T> &w, 
   for (ts_int e = rb; e < re; e++)
     if (!isfinite(p.val[e])) {
       atomic_set_one(nonfinite);
-      p.out_len[i] = 0;
+      if (p.out_len) p.out_len[i] = 0;
       return true;
     }
   if (p.droptol > 0 && re > rb) tol = mul_rn(p.droptol, row_theta(p, i));
@@ -245,7 +271,8 @@ TS_MOSA_HD bool row_product(const Product<T> &p, ts_int i, const Scratch<T> &w, 
       s2 = t;
     }
   }
-  row_select(p, i, w, ns, front);
+  if (p.keep_col) row_gather(p, i, w, ns, front);
+  else row_select(p, i, w, ns, front);
   return true;
 }
 

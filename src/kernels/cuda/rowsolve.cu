@@ -2,7 +2,8 @@
 /*
    rowsolve.cu - the CUDA twin of ts_ref_mosa_product (src/kernels/reference/rowsolve.c): the rows
    of prune(B M^-1, diagonal + top-q_i) with M a factored tridiagonal chain, row i solving M^T y = b_i
-   on the paths b_i touches, with the host's clusters, early dropping and top-q choice.
+   on the paths b_i touches, with the host's clusters, early dropping and top-q choice; and its refresh,
+   the values of the same rows on a kept pattern (ts_ref_mosa_refresh).
 
    One thread per row. The solves are first-order recurrences (sequential along a path), a row
    touches a few paths (one to three clusters for a 5- or 9-point stencil), and a level has 10^4 to
@@ -65,33 +66,19 @@ size_t product_carve(ts_forest::Carver &cv, ts_int n, int exact, ProductWork &w)
   return cv.size();
 }
 
-} /* anonymous namespace */
-} /* namespace ts_mosa */
-
-using namespace ts_mosa;
-
-extern "C" {
-
-size_t ts_cuda_mosa_product_buffer_size(ts_int n, int exact)
-{
-  ts_forest::Carver cv(nullptr);
-  ProductWork       w;
-  return product_carve(cv, n, exact, w);
-}
-
-ts_status ts_cuda_mosa_product(void *stream, ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *buffer, ts_int *rounds)
+/* the rounds of product_rows over every row of p (a top-q product or a kept pattern's values) */
+ts_status run_rounds(void *stream, const Product<double> &p, void *buffer, ts_int *rounds)
 {
   cudaStream_t      s = ts_forest::as_stream(stream);
   ts_forest::Carver cv(buffer);
   ProductWork       w;
-  Product<double>   p = {n, b_rowptr, b_col, b_val, perm, iperm, begin, end, q, chain_factor<double>(n, factor), droptol, exact, out_rowptr, out_col, out_len, out_val};
   const ts_int     *rows  = nullptr;
-  ts_int            nrows = n, cap = exact ? 2 * n + 64 : kFirstCap, counters[2], round = 0;
+  ts_int            nrows = p.n, cap = p.exact ? 2 * p.n + 64 : kFirstCap, counters[2], round = 0;
 
   if (rounds) rounds[0] = rounds[1] = 0;
-  if (n <= 0) return TS_SUCCESS;
-  if (!(droptol >= 0)) return TS_ERR_ARGUMENT;
-  product_carve(cv, n, exact, w);
+  if (p.n <= 0) return TS_SUCCESS;
+  if (!(p.droptol >= 0)) return TS_ERR_ARGUMENT;
+  product_carve(cv, p.n, p.exact, w);
   if ((size_t)cap > w.slots) cap = (ts_int)w.slots;
   TS_FOREST_TRY(cudaMemsetAsync(w.counters, 0, 2 * sizeof(ts_int), s));
   for (;; round++) {
@@ -114,6 +101,33 @@ ts_status ts_cuda_mosa_product(void *stream, ts_int n, const ts_int *b_rowptr, c
     cap   = (size_t)cap * kGrowth < w.slots ? cap * kGrowth : (ts_int)w.slots;
     TS_FOREST_TRY(cudaMemsetAsync(w.counters, 0, sizeof(ts_int), s));
   }
+}
+
+} /* anonymous namespace */
+} /* namespace ts_mosa */
+
+using namespace ts_mosa;
+
+extern "C" {
+
+size_t ts_cuda_mosa_product_buffer_size(ts_int n, int exact)
+{
+  ts_forest::Carver cv(nullptr);
+  ProductWork       w;
+  return product_carve(cv, n, exact, w);
+}
+
+ts_status ts_cuda_mosa_product(void *stream, ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *buffer, ts_int *rounds)
+{
+  const Product<double> p = {n, b_rowptr, b_col, b_val, perm, iperm, begin, end, q, chain_factor<double>(n, factor), droptol, exact, out_rowptr, out_col, out_len, out_val, nullptr};
+  return run_rounds(stream, p, buffer, rounds);
+}
+
+ts_status ts_cuda_mosa_refresh(void *stream, ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *keep_rowptr, const ts_int *keep_col, double *out_val, void *buffer, ts_int *rounds)
+{
+  const Product<double> p = {n, b_rowptr, b_col, b_val, perm, iperm, begin, end, q, chain_factor<double>(n, factor), droptol, exact, keep_rowptr, nullptr, nullptr, out_val, keep_col};
+  if (n > 0 && !keep_col) return TS_ERR_ARGUMENT;
+  return run_rounds(stream, p, buffer, rounds);
 }
 
 } /* extern "C" */

@@ -116,7 +116,25 @@ size_t ts_ref_mosa_product_size(ts_int n)
   return (size_t)n * (3 * sizeof(double) + sizeof(entry) + 2 * sizeof(ts_int) + 1);
 }
 
-ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *work)
+/* Row i's entries of a kept pattern (columns sorted) from its candidates (each column once): the value
+   of a kept column the solves left out is 0 */
+static void gather_kept(const entry *cand, ts_int ncand, const ts_int *keep_col, ts_int len, double *out_val)
+{
+  for (ts_int k = 0; k < len; k++) out_val[k] = 0.0;
+  for (ts_int c = 0; c < ncand; c++) {
+    ts_int lo = 0, hi = len;
+    while (lo < hi) {
+      const ts_int mid = lo + (hi - lo) / 2;
+      if (keep_col[mid] < cand[c].col) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < len && keep_col[lo] == cand[c].col) out_val[lo] = 0.0 + cand[c].v; /* the device adds into 0 */
+  }
+}
+
+/* The rows of B M^-1, then per row either the top-q choice (keep_col NULL: out_col, out_len written) or
+   the values on the kept pattern (keep_col[out_rowptr[i] ..]: only out_val written) */
+static ts_status mosa_rows(ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *keep_col, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *work)
 {
   const chain_factor f       = factor_view(n, factor);
   double            *y       = (double *)work;           /* dense, zero between solves */
@@ -207,6 +225,10 @@ ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const ts_int *b_
         mark[k] = 0;
       }
     }
+    if (keep_col) {
+      gather_kept(cand, ncand, keep_col + out_rowptr[i], out_rowptr[i + 1] - out_rowptr[i], out_val + out_rowptr[i]);
+      continue;
+    }
     /* the diagonal and the q_i largest off-diagonal entries, stored by column */
     qsort(cand, (size_t)ncand, sizeof(entry), by_magnitude);
     {
@@ -234,4 +256,15 @@ ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const ts_int *b_
     }
   }
   return TS_SUCCESS;
+}
+
+ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *out_rowptr, ts_int *out_col, double *out_val, ts_int *out_len, void *work)
+{
+  return mosa_rows(n, b_rowptr, b_col, b_val, perm, iperm, begin, end, factor, q, droptol, exact, NULL, out_rowptr, out_col, out_val, out_len, work);
+}
+
+ts_status ts_ref_mosa_refresh(ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *keep_rowptr, const ts_int *keep_col, double *out_val, void *work)
+{
+  if (n > 0 && !keep_col) return TS_ERR_ARGUMENT;
+  return mosa_rows(n, b_rowptr, b_col, b_val, perm, iperm, begin, end, factor, q, droptol, exact, keep_col, keep_rowptr, NULL, out_val, NULL, work);
 }

@@ -51,6 +51,7 @@ PetscErrorCode TSPChainCreate(TSPChainKind kind, TSPChain *chain)
   c->diagonal = -1;
   c->droptol  = 1e-4;
   c->reuse    = PETSC_TRUE;
+  c->reuse_pattern = PETSC_TRUE;
   /* repair by default: a PC that stops a KSP at its first zero pivot is no use inside a time loop or
      a nonlinear solve, and only a factor with a zero pivot is shifted: the others stay as they were */
   c->shift_type    = MAT_SHIFT_NONZERO;
@@ -658,6 +659,7 @@ PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObj
     PetscCall(PetscOptionsReal("-pc_mosa_droptol", "Early dropping of B_l M_l^-1, relative to each row's top-q scale (0: exact on each path)", "PCMOSASetDropTolerance", c->droptol, &c->droptol, NULL));
     PetscCheck(c->droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_droptol must be nonnegative, got %g", (double)c->droptol);
     PetscCall(PetscOptionsBool("-pc_mosa_exact_product", "Solve the whole chain for every row (O(N^2), for testing)", "PCMOSA", c->exact, &c->exact, NULL));
+    PetscCall(PetscOptionsBool("-pc_mosa_reuse_pattern", "With the forests kept, keep the levels' product patterns too: a new operator with the same nonzero pattern gets new values on them", "PCMOSASetReusePattern", c->reuse_pattern, &c->reuse_pattern, NULL));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

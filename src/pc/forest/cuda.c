@@ -29,6 +29,8 @@ typedef struct {
   PetscInt    *q, *orow, *ocol, *olen, *brow[2], *bcol[2]; /* q_i, the product's rows, B_l in two CSR buffers */
   PetscScalar *oval, *bval[2], *cov;
   void        *pbuf, *prod;
+  PetscInt     npatterns;             /* levels with a kept product pattern (-pc_mosa_reuse_pattern) */
+  PetscInt   **krow, **kcol, *knnz;   /* device CSR pattern of B_{l+1} chosen at the build, nnz on the host */
 } TSPCudaLevelWork;
 
 typedef struct {
@@ -580,6 +582,11 @@ static PetscErrorCode TSPCudaReset(TSPChain c)
     TriSplitDeviceFree(d->lw.bcol[t]);
     TriSplitDeviceFree(d->lw.bval[t]);
   }
+  for (PetscInt l = 0; l < d->lw.npatterns; l++) {
+    TriSplitDeviceFree(d->lw.krow[l]);
+    TriSplitDeviceFree(d->lw.kcol[l]);
+  }
+  PetscCall(PetscFree3(d->lw.krow, d->lw.kcol, d->lw.knnz));
   PetscCall(PetscFree(c->data));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -643,8 +650,8 @@ static PetscErrorCode TSPCudaBuildForests(TSPChain c, MPI_Comm comm, Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Forests l.. of the chain freed with the fused permutations into them: a refresh whose level l is
-   dropped (the twin of the host's TSPHostTruncate()) */
+/* Forests l.. of the chain freed with the fused permutations into them and the kept patterns of
+   their products: a refresh whose level l is dropped (the twin of the host's TSPHostTruncate()) */
 static PetscErrorCode TSPCudaTruncate(TSPChain c, PetscInt l)
 {
   TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
@@ -654,6 +661,11 @@ static PetscErrorCode TSPCudaTruncate(TSPChain c, PetscInt l)
     PetscCall(TSPCudaForestReset(&d->forest[k]));
     if (k > 0 && d->link) TriSplitDeviceFree(d->link[k - 1]);
   }
+  for (PetscInt k = l; k < d->lw.npatterns; k++) {
+    TriSplitDeviceFree(d->lw.krow[k]);
+    TriSplitDeviceFree(d->lw.kcol[k]);
+    d->lw.krow[k] = d->lw.kcol[k] = NULL;
+  }
   c->nforests = l;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -661,8 +673,9 @@ static PetscErrorCode TSPCudaTruncate(TSPChain c, PetscInt l)
 /* MOS-a's levels on the device (the twin of the host's TSPHostLevels()): B_l stays on the GPU (two
    CSR buffers in turn, B_0 is the matrix's own arrays); per level the forest of B_l from the
    orchestrator (a refresh keeps the forests), its bands, path bounds and factor (TSPChainFactor():
-   repaired, or the level dropped, as on the host), the product and its compaction. Only scalars come
-   back: the factor's status, the product's counters, nnz(B_{l+1}) and c_diag(B_{l+1}). */
+   repaired, or the level dropped, as on the host), the product and its compaction, or on a refresh
+   with kept patterns only the values of B_{l+1} on its pattern. Only scalars come back: the factor's
+   status, the product's counters, nnz(B_{l+1}) and c_diag(B_{l+1}). */
 static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool refresh)
 {
   TSPChain_CUDA     *d      = (TSPChain_CUDA *)c->data;
@@ -702,6 +715,10 @@ static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool 
   if (!refresh) {
     PetscCall(TSPChainAllocateInfo(c, target));
     PetscCall(PetscCalloc1(target, &d->forest));
+    if (c->reuse && c->reuse_pattern) {
+      w->npatterns = target;
+      PetscCall(PetscCalloc3(target, &w->krow, target, &w->kcol, target, &w->knnz));
+    }
   }
   c->product_rounds[0] = c->product_rounds[1] = 0;
   b_rowptr = ia, b_col = ja, b_val = va; /* B_0 = A */
@@ -736,17 +753,30 @@ static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool 
         }
       } else {
         if (!c->failed && n) {
+          const PetscBool kept = (PetscBool)(c->reuse_pattern && l < w->npatterns && w->kcol[l]);
+
           PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
-          st = ts_cuda_mosa_product(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->orow, w->ocol, w->oval, w->olen, w->prod, rounds);
+          cur = cur == 0 ? 1 : 0;
+          if (kept) st = ts_cuda_mosa_refresh(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->krow[l], w->kcol[l], w->bval[cur], w->prod, rounds);
+          else st = ts_cuda_mosa_product(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->orow, w->ocol, w->oval, w->olen, w->prod, rounds);
           PetscCheck(st == TS_SUCCESS || st == TS_ERR_NONFINITE, PETSC_COMM_SELF, st == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "MOS-a device product failed (status %d)", (int)st);
           c->product_rounds[0] = PetscMax(c->product_rounds[0], rounds[0]);
           c->product_rounds[1] += rounds[1];
           if (st == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
-          else {
-            cur = cur == 0 ? 1 : 0;
+          else if (kept) { /* B_{l+1}: the kept pattern with the new values, nothing to compact */
+            b_rowptr = w->krow[l], b_col = w->kcol[l], b_val = w->bval[cur];
+            nnz      = w->knnz[l];
+          } else {
             PetscCall(TriSplitCheckKernel(ts_cuda_mosa_compact(stream, n, w->orow, w->ocol, w->oval, w->olen, w->brow[cur], w->bcol[cur], w->bval[cur], w->pbuf), "mosa_compact"));
             PetscCall(TriSplitDeviceRead(stream, w->brow[cur] + n, &nnz, sizeof(PetscInt)));
             b_rowptr = w->brow[cur], b_col = w->bcol[cur], b_val = w->bval[cur];
+            if (l < w->npatterns) { /* a build keeping its patterns */
+              PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->krow[l]));
+              PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (nnz + 1), (void **)&w->kcol[l]));
+              PetscCallCUDA(cudaMemcpyAsync(w->krow[l], b_rowptr, sizeof(PetscInt) * (n + 1), cudaMemcpyDeviceToDevice, stream));
+              PetscCallCUDA(cudaMemcpyAsync(w->kcol[l], b_col, sizeof(PetscInt) * nnz, cudaMemcpyDeviceToDevice, stream));
+              w->knnz[l] = nnz;
+            }
           }
           PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
         }

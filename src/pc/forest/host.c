@@ -36,6 +36,8 @@ typedef struct {
   PetscScalar   *w0, *w1;  /* nrows each */
   PetscScalar   *mw0, *mw1; /* nrows x mcols each, for several right-hand sides */
   PetscInt       mcols;
+  PetscInt       npatterns;                   /* MOS-a: levels with a kept product pattern */
+  PetscInt     **pattern_rowptr, **pattern_col; /* MOS-a: the pattern of B_{l+1} chosen at the build */
 } TSPChain_Host;
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -294,6 +296,8 @@ static PetscErrorCode TSPHostReset(TSPChain c)
   PetscCall(PetscFree(h->scale));
   PetscCall(PetscFree2(h->w0, h->w1));
   PetscCall(PetscFree2(h->mw0, h->mw1));
+  for (PetscInt l = 0; l < h->npatterns; l++) PetscCall(PetscFree2(h->pattern_rowptr[l], h->pattern_col[l]));
+  PetscCall(PetscFree2(h->pattern_rowptr, h->pattern_col));
   PetscCall(PetscFree(c->data));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -360,18 +364,43 @@ static PetscErrorCode TSPHostBuildForests(TSPChain c, MPI_Comm comm, Mat local)
 }
 
 /* B_{l+1} = prune(B_l M_l^-1, S^diag + S^max-q) as a new CSR (the old one is freed); a non-finite
-   product is recorded as a failure of level l */
+   product is recorded as a failure of level l. With a pattern kept for level l, B_{l+1} takes that
+   pattern and only its values are computed; a build with -pc_mosa_reuse_pattern keeps the pattern
+   it chose. */
 static PetscErrorCode TSPHostMOSAProduct(TSPChain c, PetscInt l, const TSPHostForest *f, const PetscInt *q, PetscInt n, PetscInt **b_rowptr, PetscInt **b_col, PetscScalar **b_val)
 {
-  PetscInt    *begin, *end, *out_rowptr, *out_col, *out_len, *rowptr, *col;
-  PetscScalar *out_val, *val;
-  void        *work;
-  ts_status    status;
+  TSPChain_Host *h = (TSPChain_Host *)c->data;
+  PetscInt      *begin, *end, *out_rowptr, *out_col, *out_len, *rowptr, *col;
+  PetscScalar   *out_val, *val;
+  void          *work;
+  ts_status      status;
 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
   PetscCall(PetscMalloc4(n, &begin, n, &end, n + 1, &out_rowptr, n, &out_len));
   ts_ref_path_bounds(n, f->perm, f->path_id, begin, end);
+  if (c->reuse_pattern && l < h->npatterns && h->pattern_col[l]) { /* the kept pattern: values only */
+    const PetscInt nnz = h->pattern_rowptr[l][n];
+
+    PetscCall(PetscMalloc1(n + 1, &rowptr));
+    PetscCall(PetscMalloc2(nnz, &col, nnz, &val));
+    PetscCall(PetscArraycpy(rowptr, h->pattern_rowptr[l], n + 1));
+    PetscCall(PetscArraycpy(col, h->pattern_col[l], nnz));
+    PetscCall(PetscMalloc(ts_ref_mosa_product_size(n) + 1, &work));
+    status = ts_ref_mosa_refresh(n, *b_rowptr, *b_col, *b_val, f->perm, f->iperm, begin, end, f->factor, q, c->droptol, (int)c->exact, rowptr, col, val, work);
+    PetscCall(PetscFree(work));
+    PetscCheck(status == TS_SUCCESS || status == TS_ERR_NONFINITE, PETSC_COMM_SELF, PETSC_ERR_LIB, "MOS-a product failed (status %d)", (int)status);
+    if (status == TS_ERR_NONFINITE) PetscCall(PetscArrayzero(rowptr, n + 1)); /* as the product's: no entries */
+    PetscCall(PetscFree4(begin, end, out_rowptr, out_len));
+    PetscCall(PetscFree(*b_rowptr));
+    PetscCall(PetscFree2(*b_col, *b_val));
+    *b_rowptr = rowptr;
+    *b_col    = col;
+    *b_val    = val;
+    if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
+    PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   out_rowptr[0] = 0;
   for (PetscInt i = 0; i < n; i++) out_rowptr[i + 1] = out_rowptr[i] + q[i] + 1;
   PetscCall(PetscMalloc2(out_rowptr[n], &out_col, out_rowptr[n], &out_val));
@@ -396,12 +425,17 @@ static PetscErrorCode TSPHostMOSAProduct(TSPChain c, PetscInt l, const TSPHostFo
   *b_col    = col;
   *b_val    = val;
   if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
+  else if (l < h->npatterns) { /* a build keeping its patterns */
+    PetscCall(PetscMalloc2(n + 1, &h->pattern_rowptr[l], rowptr[n], &h->pattern_col[l]));
+    PetscCall(PetscArraycpy(h->pattern_rowptr[l], rowptr, n + 1));
+    PetscCall(PetscArraycpy(h->pattern_col[l], col, rowptr[n]));
+  }
   PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Forests l.. of the chain freed with the fused permutations into them: a refresh whose level l is
-   dropped (the links of the forests kept stay valid) */
+/* Forests l.. of the chain freed with the fused permutations into them and the kept patterns of
+   their products: a refresh whose level l is dropped (the links of the forests kept stay valid) */
 static PetscErrorCode TSPHostTruncate(TSPChain c, PetscInt l)
 {
   TSPChain_Host *h = (TSPChain_Host *)c->data;
@@ -411,14 +445,16 @@ static PetscErrorCode TSPHostTruncate(TSPChain c, PetscInt l)
     PetscCall(TSPHostForestReset(&h->forest[k]));
     if (k > 0 && h->link) PetscCall(PetscFree(h->link[k - 1]));
   }
+  for (PetscInt k = l; k < h->npatterns; k++) PetscCall(PetscFree2(h->pattern_rowptr[k], h->pattern_col[k]));
   c->nforests = l;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* MOS-a's levels (ALGORITHMS.md 5.4): B_0 = A; level l extracts a forest of B_l and factors
    M_l = prune(B_l, S_l); B_{l+1} = prune(B_l M_l^-1); T = diagp1(B_m) scales the apply. A refresh
-   (same nonzero pattern, reuse on) keeps the forests and their number and recomputes the rest from
-   the new values: no graph, no factor of the graph, no permutation. A level after the first with a
+   (same nonzero pattern, reuse on) keeps the forests and their number, and (-pc_mosa_reuse_pattern)
+   the patterns of the B_l, and recomputes the values: no graph, no factor of the graph, no
+   permutation, no choice of entries. A level after the first with a
    zero pivot is dropped under the repair (TSPChainFactor()): the chain stops before it, and this
    rank takes no further part but the collective stop rule. */
 static PetscErrorCode TSPHostLevels(TSPChain c, MPI_Comm comm, Mat local, PetscBool refresh)
@@ -451,6 +487,10 @@ static PetscErrorCode TSPHostLevels(TSPChain c, MPI_Comm comm, Mat local, PetscB
     c->n = n;
     PetscCall(TSPChainAllocateInfo(c, target));
     PetscCall(PetscCalloc1(target, &h->forest));
+    if (c->reuse && c->reuse_pattern) {
+      h->npatterns = target;
+      PetscCall(PetscCalloc2(target, &h->pattern_rowptr, target, &h->pattern_col));
+    }
   }
   cdiag = ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
   do {

@@ -27,6 +27,7 @@ TSP_GETTER(TSPChainGetDropTolerance_C, PetscReal, droptol)
 TSP_GETTER(PCMOSDGetDiagonal_TriSplit, PetscInt, diagonal)
 TSP_GETTER(PCAlgTriGetShiftType_TriSplit, MatFactorShiftType, shift_type)
 TSP_GETTER(PCAlgTriGetShiftAmount_TriSplit, PetscReal, shift_amount)
+TSP_GETTER(PCMOSAGetReusePattern_TriSplit, PetscBool, reuse_pattern)
 #undef TSP_GETTER
 
 #define TSP_SET_OPTION(field, value) \
@@ -64,6 +65,14 @@ static PetscErrorCode PCAlgTriSetReuseForest_TriSplit(PC pc, PetscBool reuse)
 {
   PetscFunctionBegin;
   TSPChainFromPC(pc)->reuse = reuse;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* takes effect at the next build (the patterns are kept, or not, when the levels are built) */
+static PetscErrorCode PCMOSASetReusePattern_TriSplit(PC pc, PetscBool reuse)
+{
+  PetscFunctionBegin;
+  TSPChainFromPC(pc)->reuse_pattern = reuse;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -254,6 +263,8 @@ PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
   } else {
     TSP_COMPOSE("PCTriSplitSetDropTolerance_C", TSPChainSetDropTolerance_C);
     TSP_COMPOSE("PCTriSplitGetDropTolerance_C", TSPChainGetDropTolerance_C);
+    TSP_COMPOSE("PCMOSASetReusePattern_C", PCMOSASetReusePattern_TriSplit);
+    TSP_COMPOSE("PCMOSAGetReusePattern_C", PCMOSAGetReusePattern_TriSplit);
   }
 #undef TSP_COMPOSE
   PetscFunctionReturn(PETSC_SUCCESS);
