@@ -57,6 +57,19 @@ typedef struct {
 
 typedef struct _n_TSPChain *TSPChain;
 
+/* MOS-a's levels (TSPChainLevels(), one driver for both backends): what a backend does to B_l, which
+   it keeps in its own memory from begin to end */
+typedef struct {
+  /* B_0 = the local block, q_i and the workspaces; a build (refresh false) also allocates target forests;
+     gives c_diag(B_0) */
+  PetscErrorCode (*begin)(TSPChain, Mat, PetscInt target, PetscBool refresh, PetscReal *cdiag);
+  PetscErrorCode (*forest)(TSPChain, PetscInt);             /* a build: forest l of B_l, its c->info[l] */
+  PetscErrorCode (*bands)(TSPChain, PetscInt, PetscInt *);  /* forest l's bands from B_l; a row of B_l with a non-finite entry, or -1 */
+  PetscErrorCode (*product)(TSPChain, PetscInt, PetscReal *); /* B_{l+1} = prune(B_l M_l^-1) (on the kept pattern, if any); c_diag(B_{l+1}), 0 after a failure */
+  PetscErrorCode (*truncate)(TSPChain, PetscInt);           /* forests l.. freed with their links and kept patterns */
+  PetscErrorCode (*end)(TSPChain, Mat, PetscBool refresh);  /* a build's links and work vectors; T = diagp1(B_m); B released */
+} TSPLevelOps;
+
 typedef struct {
   PetscErrorCode (*build)(TSPChain, MPI_Comm, Mat); /* forests, bands and factors of the local block */
   PetscErrorCode (*setvalues)(TSPChain, Mat);       /* new values, same pattern: bands and factors only */
@@ -69,6 +82,7 @@ typedef struct {
   PetscErrorCode (*apply)(TSPChain, PetscInt, PetscInt, PetscBool, PetscInt, const PetscScalar *, PetscInt, PetscScalar *, PetscInt);
   PetscErrorCode (*correct)(TSPChain, PetscInt, const PetscScalar *, const PetscScalar *, PetscScalar *); /* z += M_l^-1 (r - az) */
   PetscErrorCode (*reset)(TSPChain);
+  TSPLevelOps    levels;
   /* the arrays of vectors and dense matrices where the backend works: host or device memory */
   PetscErrorCode (*vecread)(Vec, const PetscScalar **);
   PetscErrorCode (*vecrestoreread)(Vec, const PetscScalar **);
@@ -162,6 +176,8 @@ PETSC_INTERN PetscErrorCode TSPChainRepairSplittingDiagonal(TSPChain, PetscInt, 
 PETSC_INTERN PetscErrorCode TSPShiftDiagonal(PetscInt, PetscInt, PetscScalar *, PetscReal, PetscReal *);
 /* allocates info for up to count forests */
 PETSC_INTERN PetscErrorCode TSPChainAllocateInfo(TSPChain, PetscInt);
+/* MOS-a's levels built (refresh false: collective, the number of levels is chosen) or refreshed */
+PETSC_INTERN PetscErrorCode TSPChainLevels(TSPChain, MPI_Comm, Mat, PetscBool);
 
 /* the two backends */
 PETSC_INTERN PetscErrorCode TSPChainSetBackend_Host(TSPChain);

@@ -197,6 +197,52 @@ PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MOS-a's levels (ALGORITHMS.md 5.4) over the backend's level operations: B_0 = A; level l extracts
+   a forest of B_l and factors M_l = prune(B_l, S_l); B_{l+1} = prune(B_l M_l^-1); T = diagp1(B_m)
+   scales the apply. A refresh (same nonzero pattern, reuse on) keeps the forests and their number,
+   and (-pc_mosa_reuse_pattern) the patterns of the B_l, and recomputes the values: no graph, no factor
+   of the graph, no permutation, no choice of entries. A level after the first with a zero pivot is
+   dropped under the repair (TSPChainFactor()): the chain stops before it, B_l stays for T, and this
+   rank takes no further part but the collective stop rule (TSPChainMore(), a build only). */
+PetscErrorCode TSPChainLevels(TSPChain c, MPI_Comm comm, Mat local, PetscBool refresh)
+{
+  const TSPLevelOps *ops    = &c->ops.levels;
+  const PetscInt     target = refresh ? c->nforests : (c->m ? c->m : c->m_max);
+  PetscInt           levels = 0, bad_row;
+  PetscReal          cdiag;
+  PetscBool          more, stop = PETSC_FALSE, dropped = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  if (!refresh) PetscCall(TSPChainAllocateInfo(c, target));
+  PetscCall((*ops->begin)(c, local, target, refresh, &cdiag));
+  do {
+    if (!stop) {
+      const PetscInt l = levels;
+
+      c->info[l].cdiag = cdiag;
+      if (!refresh) {
+        PetscCall((*ops->forest)(c, l));
+        c->nforests = l + 1;
+      }
+      PetscCall((*ops->bands)(c, l, &bad_row));
+      if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, bad_row));
+      else PetscCall(TSPChainFactor(c, l, &dropped));
+      if (dropped) PetscCall((*ops->truncate)(c, l));
+      else {
+        cdiag = 0;
+        if (!c->failed) PetscCall((*ops->product)(c, l, &cdiag));
+        levels++;
+      }
+      stop = (PetscBool)(dropped || c->failed);
+    }
+    if (refresh) more = (PetscBool)(!stop && levels < target);
+    else PetscCall(TSPChainMore(c, comm, levels, cdiag, c->info[PetscMax(levels - 1, 0)].cdiag, &more, NULL));
+  } while (more);
+  c->cdiag_last = cdiag;
+  PetscCall((*ops->end)(c, local, refresh));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Whether to add forest number built + 1 when m is automatic: a splitting stops at the coverage target
    of its union or when the last forest added less than 1%, MOS-a when c_diag(B_l) reaches the target
    or gains less than 0.01 over c_diag(B_{l-1}), the first level included (or a level failed). A

@@ -31,6 +31,11 @@ typedef struct {
   void        *pbuf, *prod;
   PetscInt     npatterns;             /* levels with a kept product pattern (-pc_mosa_reuse_pattern) */
   PetscInt   **krow, **kcol, *knnz;   /* device CSR pattern of B_{l+1} chosen at the build, nnz on the host */
+  /* while the levels are built: A's arrays (B_0), B_l (A's, a buffer's or a kept pattern's), its nnz,
+     the buffer it is in (-1: A) */
+  const PetscInt    *ia, *ja, *b_rowptr, *b_col;
+  const PetscScalar *va, *b_val;
+  PetscInt           nnz, cur;
 } TSPCudaLevelWork;
 
 typedef struct {
@@ -375,6 +380,7 @@ static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, P
   *row    = -1;
   if (!c->n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TriSplitGetStream(&stream));
+  PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0)); /* as the host's; nested in a refresh's check */
   if (f->bs == 2) {
     const PetscInt nb  = f->nrows / 2, len = 4 * nb;
     PetscScalar   *a, *b, *cc;
@@ -399,6 +405,7 @@ static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, P
     } else PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, &d->factor, d->cinfo, status, row, &nweak));
     if (*status == TS_SUCCESS) PetscCall(TSPCudaPlan(c, l, nweak, stream));
   }
+  PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -489,7 +496,6 @@ static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const P
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPCudaLevels(TSPChain, MPI_Comm, Mat, PetscBool);
 
 /* The bands of every forest from the block's values: the raw entries (algtri, ALT) or MOS-d's M_l with
    T = diagp_k(A), whose 1/T becomes the chain's scaling; the float copies with single precision. RPTS
@@ -504,7 +510,7 @@ static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
 
   PetscFunctionBegin;
   if (c->kind == TSP_CHAIN_ADAPTIVE) { /* the levels with their forests kept; no collective */
-    PetscCall(TSPCudaLevels(c, PETSC_COMM_SELF, A, PETSC_TRUE));
+    PetscCall(TSPChainLevels(c, PETSC_COMM_SELF, A, PETSC_TRUE));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(TriSplitGetStream(&stream));
@@ -670,36 +676,34 @@ static PetscErrorCode TSPCudaTruncate(TSPChain c, PetscInt l)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MOS-a's levels on the device (the twin of the host's TSPHostLevels()): B_l stays on the GPU (two
-   CSR buffers in turn, B_0 is the matrix's own arrays); per level the forest of B_l from the
-   orchestrator (a refresh keeps the forests), its bands, path bounds and factor (TSPChainFactor():
-   repaired, or the level dropped, as on the host), the product and its compaction, or on a refresh
-   with kept patterns only the values of B_{l+1} on its pattern. Only scalars come back: the factor's
-   status, the product's counters, nnz(B_{l+1}) and c_diag(B_{l+1}). */
-static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool refresh)
+/* MOS-a's levels on the device, the level operations of TSPChainLevels(): B_l stays on the GPU (two
+   CSR buffers in turn, B_0 is the matrix's own arrays, held from begin to end); per level the forest of
+   B_l from the orchestrator (a build), its bands, the product and its compaction, or with a kept
+   pattern only the values of B_{l+1} on it. Only scalars come back: the factor's status, the
+   product's counters, nnz(B_{l+1}) and c_diag(B_{l+1}). */
+
+/* levels.begin: B_0 = A; the first build sizes every buffer from A's pattern (the product keeps q_i + 1
+   entries of row i), so that a refresh allocates nothing */
+static PetscErrorCode TSPCudaLevelsBegin(TSPChain c, Mat A, PetscInt target, PetscBool refresh, PetscReal *cdiag)
 {
-  TSPChain_CUDA     *d      = (TSPChain_CUDA *)c->data;
-  TSPCudaLevelWork  *w      = &d->lw;
-  PetscInt           target = refresh ? c->nforests : (c->m ? c->m : c->m_max), n, nnz, cap = 0, rounds[2], cur = -1, levels = 0;
-  const PetscInt    *ia, *ja, *b_rowptr, *b_col;
-  const PetscScalar *va, *b_val;
-  PetscReal          cdiag = 0;
-  cudaStream_t       stream;
-  PetscBool          more, stop = PETSC_FALSE, dropped = PETSC_FALSE;
+  TSPChain_CUDA    *d = (TSPChain_CUDA *)c->data;
+  TSPCudaLevelWork *w = &d->lw;
+  PetscInt          n, nnz, cap = 0;
+  cudaStream_t      stream;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
-  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &w->ia, &w->ja, &w->va));
   PetscCheck(!refresh || n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the levels %" PetscInt_FMT, n, c->n);
   c->n = n;
   PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
   if (!d->factor) PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, &d->factor));
-  if (!w->q) { /* the first build: q_i, the product's row pointers and every buffer follow from A's pattern */
+  if (!w->q) {
     PetscCall(TriSplitDeviceMalloc(PetscMax(ts_cuda_mosa_pattern_buffer_size(n), ts_cuda_path_bounds_buffer_size(n)) + 1, &w->pbuf));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->q));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->orow));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar), (void **)&w->cov));
-    PetscCall(TriSplitCheckKernel(ts_cuda_mosa_rowcap(stream, n, ia, ja, w->q, w->orow, w->pbuf), "mosa_rowcap"));
+    PetscCall(TriSplitCheckKernel(ts_cuda_mosa_rowcap(stream, n, w->ia, w->ja, w->q, w->orow, w->pbuf), "mosa_rowcap"));
     PetscCall(TriSplitDeviceRead(stream, w->orow + n, &cap, sizeof(PetscInt)));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&w->ocol));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * (cap + 1), (void **)&w->oval));
@@ -711,9 +715,7 @@ static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool 
     }
     PetscCall(TriSplitDeviceMalloc(ts_cuda_mosa_product_buffer_size(n, (int)c->exact), &w->prod));
   }
-
   if (!refresh) {
-    PetscCall(TSPChainAllocateInfo(c, target));
     PetscCall(PetscCalloc1(target, &d->forest));
     if (c->reuse && c->reuse_pattern) {
       w->npatterns = target;
@@ -721,88 +723,116 @@ static PetscErrorCode TSPCudaLevels(TSPChain c, MPI_Comm comm, Mat A, PetscBool 
     }
   }
   c->product_rounds[0] = c->product_rounds[1] = 0;
-  b_rowptr = ia, b_col = ja, b_val = va; /* B_0 = A */
-  PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, w->cov, w->pbuf), "diag_coverage"));
-  PetscCall(TriSplitDeviceRead(stream, w->cov, &cdiag, sizeof(PetscReal)));
-  do {
-    if (!stop) {
-      const PetscInt l = levels;
-      TSPCudaForest *f = &d->forest[l];
-      ts_status      st;
+  w->b_rowptr = w->ia, w->b_col = w->ja, w->b_val = w->va, w->nnz = nnz, w->cur = -1; /* B_0 = A */
+  PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, w->b_rowptr, w->b_col, w->b_val, w->cov, w->pbuf), "diag_coverage"));
+  PetscCall(TriSplitDeviceRead(stream, w->cov, cdiag, sizeof(PetscReal)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-      c->info[l].cdiag = cdiag;
-      if (!refresh) {
-        TSPCudaGraph g;
-        PetscReal    coverage_id = c->coverage_id;
+/* levels.forest: forest l of B_l from the orchestrator; c_id stays that of A = B_0 */
+static PetscErrorCode TSPCudaLevelForest(TSPChain c, PetscInt l)
+{
+  TSPChain_CUDA    *d           = (TSPChain_CUDA *)c->data;
+  TSPCudaLevelWork *w           = &d->lw;
+  PetscReal         coverage_id = c->coverage_id;
+  TSPCudaGraph      g;
+  cudaStream_t      stream;
 
-        PetscCall(TSPCudaGraphBuild(c, n, nnz, b_rowptr, b_col, b_val, &g, stream));
-        PetscCall(TSPCudaForestFromGraph(c, &g, f, &c->info[l], stream));
-        if (l) c->coverage_id = coverage_id; /* c_id is that of A = B_0 */
-        c->nforests = l + 1;
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TSPCudaGraphBuild(c, c->n, w->nnz, w->b_rowptr, w->b_col, w->b_val, &g, stream));
+  PetscCall(TSPCudaForestFromGraph(c, &g, &d->forest[l], &c->info[l], stream));
+  if (l) c->coverage_id = coverage_id;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* levels.bands: forest l's bands from B_l (a non-finite entry shows in the factor's elimination) */
+static PetscErrorCode TSPCudaLevelBands(TSPChain c, PetscInt l, PetscInt *bad_row)
+{
+  TSPChain_CUDA    *d = (TSPChain_CUDA *)c->data;
+  TSPCudaLevelWork *w = &d->lw;
+  TSPCudaForest    *f = &d->forest[l];
+  cudaStream_t      stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0));
+  f->transposed = PETSC_FALSE; /* new bands */
+  if (c->n) PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, c->n, w->b_rowptr, w->b_col, w->b_val, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
+  PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
+  *bad_row = -1;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* levels.product: B_{l+1} into the other CSR buffer, compacted from the padded top-q rows (a build
+   keeping its patterns copies the pattern), or the values on the kept pattern; then c_diag(B_{l+1}) */
+static PetscErrorCode TSPCudaLevelProduct(TSPChain c, PetscInt l, PetscReal *cdiag)
+{
+  TSPChain_CUDA       *d    = (TSPChain_CUDA *)c->data;
+  TSPCudaLevelWork    *w    = &d->lw;
+  const TSPCudaForest *f    = &d->forest[l];
+  const PetscInt       n    = c->n;
+  const PetscBool      kept = (PetscBool)(c->reuse_pattern && l < w->npatterns && w->kcol[l]);
+  PetscInt             rounds[2];
+  cudaStream_t         stream;
+  ts_status            st;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  *cdiag = 0;
+  if (n) {
+    PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
+    w->cur = w->cur == 0 ? 1 : 0;
+    if (kept) st = ts_cuda_mosa_refresh(stream, n, w->b_rowptr, w->b_col, w->b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->krow[l], w->kcol[l], w->bval[w->cur], w->prod, rounds);
+    else st = ts_cuda_mosa_product(stream, n, w->b_rowptr, w->b_col, w->b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->orow, w->ocol, w->oval, w->olen, w->prod, rounds);
+    PetscCheck(st == TS_SUCCESS || st == TS_ERR_NONFINITE, PETSC_COMM_SELF, st == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "MOS-a device product failed (status %d)", (int)st);
+    c->product_rounds[0] = PetscMax(c->product_rounds[0], rounds[0]);
+    c->product_rounds[1] += rounds[1];
+    if (st == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
+    else if (kept) { /* B_{l+1}: the kept pattern with the new values, nothing to compact */
+      w->b_rowptr = w->krow[l], w->b_col = w->kcol[l], w->b_val = w->bval[w->cur];
+      w->nnz      = w->knnz[l];
+    } else {
+      PetscCall(TriSplitCheckKernel(ts_cuda_mosa_compact(stream, n, w->orow, w->ocol, w->oval, w->olen, w->brow[w->cur], w->bcol[w->cur], w->bval[w->cur], w->pbuf), "mosa_compact"));
+      PetscCall(TriSplitDeviceRead(stream, w->brow[w->cur] + n, &w->nnz, sizeof(PetscInt)));
+      w->b_rowptr = w->brow[w->cur], w->b_col = w->bcol[w->cur], w->b_val = w->bval[w->cur];
+      if (l < w->npatterns) { /* a build keeping its patterns */
+        PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->krow[l]));
+        PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (w->nnz + 1), (void **)&w->kcol[l]));
+        PetscCallCUDA(cudaMemcpyAsync(w->krow[l], w->b_rowptr, sizeof(PetscInt) * (n + 1), cudaMemcpyDeviceToDevice, stream));
+        PetscCallCUDA(cudaMemcpyAsync(w->kcol[l], w->b_col, sizeof(PetscInt) * w->nnz, cudaMemcpyDeviceToDevice, stream));
+        w->knnz[l] = w->nnz;
       }
-      f->transposed = PETSC_FALSE; /* new bands */
-      PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0));
-      if (n) PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
-      PetscCall(TSPChainFactor(c, l, &dropped));
-      PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
-      if (dropped) { /* B_l stays: T is taken from it */
-        if (refresh) PetscCall(TSPCudaTruncate(c, l));
-        else {
-          PetscCall(TSPCudaForestReset(f));
-          c->nforests = l;
-        }
-      } else {
-        if (!c->failed && n) {
-          const PetscBool kept = (PetscBool)(c->reuse_pattern && l < w->npatterns && w->kcol[l]);
-
-          PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
-          cur = cur == 0 ? 1 : 0;
-          if (kept) st = ts_cuda_mosa_refresh(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->krow[l], w->kcol[l], w->bval[cur], w->prod, rounds);
-          else st = ts_cuda_mosa_product(stream, n, b_rowptr, b_col, b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->orow, w->ocol, w->oval, w->olen, w->prod, rounds);
-          PetscCheck(st == TS_SUCCESS || st == TS_ERR_NONFINITE, PETSC_COMM_SELF, st == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "MOS-a device product failed (status %d)", (int)st);
-          c->product_rounds[0] = PetscMax(c->product_rounds[0], rounds[0]);
-          c->product_rounds[1] += rounds[1];
-          if (st == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
-          else if (kept) { /* B_{l+1}: the kept pattern with the new values, nothing to compact */
-            b_rowptr = w->krow[l], b_col = w->kcol[l], b_val = w->bval[cur];
-            nnz      = w->knnz[l];
-          } else {
-            PetscCall(TriSplitCheckKernel(ts_cuda_mosa_compact(stream, n, w->orow, w->ocol, w->oval, w->olen, w->brow[cur], w->bcol[cur], w->bval[cur], w->pbuf), "mosa_compact"));
-            PetscCall(TriSplitDeviceRead(stream, w->brow[cur] + n, &nnz, sizeof(PetscInt)));
-            b_rowptr = w->brow[cur], b_col = w->bcol[cur], b_val = w->bval[cur];
-            if (l < w->npatterns) { /* a build keeping its patterns */
-              PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->krow[l]));
-              PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (nnz + 1), (void **)&w->kcol[l]));
-              PetscCallCUDA(cudaMemcpyAsync(w->krow[l], b_rowptr, sizeof(PetscInt) * (n + 1), cudaMemcpyDeviceToDevice, stream));
-              PetscCallCUDA(cudaMemcpyAsync(w->kcol[l], b_col, sizeof(PetscInt) * nnz, cudaMemcpyDeviceToDevice, stream));
-              w->knnz[l] = nnz;
-            }
-          }
-          PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
-        }
-        cdiag = 0;
-        if (!c->failed) {
-          PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, b_rowptr, b_col, b_val, w->cov, w->pbuf), "diag_coverage"));
-          PetscCall(TriSplitDeviceRead(stream, w->cov, &cdiag, sizeof(PetscReal)));
-        }
-        levels++;
-      }
-      stop = (PetscBool)(dropped || c->failed);
     }
-    if (refresh) more = (PetscBool)(!stop && levels < target);
-    else PetscCall(TSPChainMore(c, comm, levels, cdiag, c->info[PetscMax(levels - 1, 0)].cdiag, &more, NULL));
-  } while (more);
-  c->cdiag_last = cdiag;
-  if (!refresh) PetscCall(TSPCudaFinish(c, stream));
+    PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
+  }
+  if (!c->failed) {
+    PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, w->b_rowptr, w->b_col, w->b_val, w->cov, w->pbuf), "diag_coverage"));
+    PetscCall(TriSplitDeviceRead(stream, w->cov, cdiag, sizeof(PetscReal)));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-  /* T = diagp1(B_m) as the scaling of the apply (1/T, 0 where T = 0) */
+/* levels.end: a build's links and work vectors; T = diagp1(B_m) as the scaling of the apply (1/T, 0
+   where T = 0); A's arrays given back */
+static PetscErrorCode TSPCudaLevelsEnd(TSPChain c, Mat A, PetscBool refresh)
+{
+  TSPChain_CUDA    *d = (TSPChain_CUDA *)c->data;
+  TSPCudaLevelWork *w = &d->lw;
+  const PetscInt    n = c->n;
+  cudaStream_t      stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  if (!refresh) PetscCall(TSPCudaFinish(c, stream));
   if (!d->t) {
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->t));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->j));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
   }
-  if (n && !c->failed) PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, 1, n, b_rowptr, b_col, b_val, 1, d->t, d->scale, d->j), "mos_diagonal"));
-  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  if (n && !c->failed) PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, 1, n, w->b_rowptr, w->b_col, w->b_val, 1, d->t, d->scale, d->j), "mos_diagonal"));
+  w->b_rowptr = w->b_col = NULL, w->b_val = NULL;
+  PetscCall(TriSplitRestoreDeviceCSR(A, &w->ia, &w->ja, &w->va));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -811,7 +841,7 @@ static PetscErrorCode TSPCudaBuild(TSPChain c, MPI_Comm comm, Mat A)
   PetscFunctionBegin;
   PetscCall(TSPChainReset(c));
   PetscCall(PetscNew((TSPChain_CUDA **)&c->data));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPCudaLevels(c, comm, A, PETSC_FALSE));
+  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPChainLevels(c, comm, A, PETSC_FALSE));
   else PetscCall(TSPCudaBuildForests(c, comm, A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -1006,6 +1036,12 @@ PetscErrorCode TSPChainSetBackend_CUDA(TSPChain c)
   c->ops.apply     = TSPCudaApply;
   c->ops.correct   = TSPCudaCorrect;
   c->ops.reset     = TSPCudaReset;
+  c->ops.levels.begin    = TSPCudaLevelsBegin;
+  c->ops.levels.forest   = TSPCudaLevelForest;
+  c->ops.levels.bands    = TSPCudaLevelBands;
+  c->ops.levels.product  = TSPCudaLevelProduct;
+  c->ops.levels.truncate = TSPCudaTruncate;
+  c->ops.levels.end      = TSPCudaLevelsEnd;
   /* vectors and dense matrices in device memory */
   c->ops.vecread           = VecCUDAGetArrayRead;
   c->ops.vecrestoreread    = VecCUDARestoreArrayRead;

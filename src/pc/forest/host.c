@@ -38,6 +38,8 @@ typedef struct {
   PetscInt       mcols;
   PetscInt       npatterns;                   /* MOS-a: levels with a kept product pattern */
   PetscInt     **pattern_rowptr, **pattern_col; /* MOS-a: the pattern of B_{l+1} chosen at the build */
+  PetscInt      *b_rowptr, *b_col, *q;            /* MOS-a while its levels are built: B_l, q_i */
+  PetscScalar   *b_val;
 } TSPChain_Host;
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -238,7 +240,6 @@ static PetscErrorCode TSPHostShift(TSPChain c, PetscInt l, PetscReal amount, Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPHostLevels(TSPChain, MPI_Comm, Mat, PetscBool);
 
 /* The bands of every forest from the block's values and their factors: the raw entries (algtri, ALT),
    or MOS-d's M_l with T = diagp_k(A), whose 1/T becomes the chain's scaling; MOS-a's levels with
@@ -253,7 +254,7 @@ static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
 
   PetscFunctionBegin;
   if (c->kind == TSP_CHAIN_ADAPTIVE) { /* no collective: the number of levels is kept */
-    PetscCall(TSPHostLevels(c, PETSC_COMM_SELF, local, PETSC_TRUE));
+    PetscCall(TSPChainLevels(c, PETSC_COMM_SELF, local, PETSC_TRUE));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
@@ -363,79 +364,133 @@ static PetscErrorCode TSPHostBuildForests(TSPChain c, MPI_Comm comm, Mat local)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* B_{l+1} = prune(B_l M_l^-1, S^diag + S^max-q) as a new CSR (the old one is freed); a non-finite
-   product is recorded as a failure of level l. With a pattern kept for level l, B_{l+1} takes that
-   pattern and only its values are computed; a build with -pc_mosa_reuse_pattern keeps the pattern
-   it chose. */
-static PetscErrorCode TSPHostMOSAProduct(TSPChain c, PetscInt l, const TSPHostForest *f, const PetscInt *q, PetscInt n, PetscInt **b_rowptr, PetscInt **b_col, PetscScalar **b_val)
+/* ---------------------------------------------------------------------------------------------- */
+/* MOS-a's levels: the level operations of TSPChainLevels() on host CSR arrays                     */
+
+/* levels.begin: B_0 = A as CSR arrays the levels replace; q_i the off-diagonal count of row i of A */
+static PetscErrorCode TSPHostLevelsBegin(TSPChain c, Mat local, PetscInt target, PetscBool refresh, PetscReal *cdiag)
+{
+  TSPChain_Host     *h = (TSPChain_Host *)c->data;
+  PetscInt           n;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
+  PetscCheck(!refresh || n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the levels %" PetscInt_FMT, n, c->n);
+  PetscCall(PetscMalloc1(n + 1, &h->b_rowptr));
+  PetscCall(PetscMalloc2(ia[n], &h->b_col, ia[n], &h->b_val));
+  PetscCall(PetscArraycpy(h->b_rowptr, ia, n + 1));
+  PetscCall(PetscArraycpy(h->b_col, ja, ia[n]));
+  PetscCall(PetscArraycpy(h->b_val, va, ia[n]));
+  PetscCall(PetscMalloc1(n, &h->q));
+  for (PetscInt i = 0; i < n; i++) {
+    h->q[i] = ia[i + 1] - ia[i];
+    for (PetscInt e = ia[i]; e < ia[i + 1]; e++)
+      if (ja[e] == i) h->q[i]--;
+  }
+  PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
+  if (!refresh) {
+    c->n = n;
+    PetscCall(PetscCalloc1(target, &h->forest));
+    if (c->reuse && c->reuse_pattern) {
+      h->npatterns = target;
+      PetscCall(PetscCalloc2(target, &h->pattern_rowptr, target, &h->pattern_col));
+    }
+  }
+  *cdiag = ts_ref_diag_coverage(n, h->b_rowptr, h->b_col, h->b_val);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* levels.forest: forest l of B_l; c_id is that of A = B_0 */
+static PetscErrorCode TSPHostLevelForest(TSPChain c, PetscInt l)
 {
   TSPChain_Host *h = (TSPChain_Host *)c->data;
-  PetscInt      *begin, *end, *out_rowptr, *out_col, *out_len, *rowptr, *col;
-  PetscScalar   *out_val, *val;
-  void          *work;
-  ts_status      status;
+  TSPGraph       g = {0};
+
+  PetscFunctionBegin;
+  PetscCall(TSPGraphBuild(c->n, h->b_rowptr, h->b_col, h->b_val, c->forest.weight, &g));
+  if (!l) c->coverage_id = g.coverage_id;
+  PetscCall(TSPHostForestBuild(c, &g, &h->forest[l], &c->info[l]));
+  PetscCall(TSPGraphReset(&g));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* levels.bands: forest l's bands from B_l, and the first row of B_l with a NaN or Inf */
+static PetscErrorCode TSPHostLevelBands(TSPChain c, PetscInt l, PetscInt *bad_row)
+{
+  TSPChain_Host *h = (TSPChain_Host *)c->data;
+
+  PetscFunctionBegin;
+  PetscCall(TSPHostForestBands(&h->forest[l], c->n, h->b_rowptr, h->b_col, h->b_val));
+  *bad_row = TriSplitFirstNonFiniteRow(c->n, h->b_rowptr, h->b_val);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* levels.product: B_{l+1} = prune(B_l M_l^-1, S^diag + S^max-q) as a new CSR (the old one is freed),
+   and c_diag(B_{l+1}); a non-finite product is recorded as a failure of level l. With a pattern kept
+   for level l, B_{l+1} takes that pattern and only its values are computed; a build with
+   -pc_mosa_reuse_pattern keeps the pattern it chose. */
+static PetscErrorCode TSPHostLevelProduct(TSPChain c, PetscInt l, PetscReal *cdiag)
+{
+  TSPChain_Host       *h    = (TSPChain_Host *)c->data;
+  const TSPHostForest *f    = &h->forest[l];
+  const PetscInt       n    = c->n;
+  const PetscBool      kept = (PetscBool)(c->reuse_pattern && l < h->npatterns && h->pattern_col[l]);
+  PetscInt            *begin, *end, *out_rowptr = NULL, *out_col = NULL, *out_len = NULL, *rowptr, *col;
+  PetscScalar         *out_val = NULL, *val;
+  void                *work;
+  ts_status            status;
 
   PetscFunctionBegin;
   PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
-  PetscCall(PetscMalloc4(n, &begin, n, &end, n + 1, &out_rowptr, n, &out_len));
+  PetscCall(PetscMalloc2(n, &begin, n, &end));
   ts_ref_path_bounds(n, f->perm, f->path_id, begin, end);
-  if (c->reuse_pattern && l < h->npatterns && h->pattern_col[l]) { /* the kept pattern: values only */
-    const PetscInt nnz = h->pattern_rowptr[l][n];
-
-    PetscCall(PetscMalloc1(n + 1, &rowptr));
-    PetscCall(PetscMalloc2(nnz, &col, nnz, &val));
-    PetscCall(PetscArraycpy(rowptr, h->pattern_rowptr[l], n + 1));
-    PetscCall(PetscArraycpy(col, h->pattern_col[l], nnz));
-    PetscCall(PetscMalloc(ts_ref_mosa_product_size(n) + 1, &work));
-    status = ts_ref_mosa_refresh(n, *b_rowptr, *b_col, *b_val, f->perm, f->iperm, begin, end, f->factor, q, c->droptol, (int)c->exact, rowptr, col, val, work);
-    PetscCall(PetscFree(work));
-    PetscCheck(status == TS_SUCCESS || status == TS_ERR_NONFINITE, PETSC_COMM_SELF, PETSC_ERR_LIB, "MOS-a product failed (status %d)", (int)status);
-    if (status == TS_ERR_NONFINITE) PetscCall(PetscArrayzero(rowptr, n + 1)); /* as the product's: no entries */
-    PetscCall(PetscFree4(begin, end, out_rowptr, out_len));
-    PetscCall(PetscFree(*b_rowptr));
-    PetscCall(PetscFree2(*b_col, *b_val));
-    *b_rowptr = rowptr;
-    *b_col    = col;
-    *b_val    = val;
-    if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
-    PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  out_rowptr[0] = 0;
-  for (PetscInt i = 0; i < n; i++) out_rowptr[i + 1] = out_rowptr[i] + q[i] + 1;
-  PetscCall(PetscMalloc2(out_rowptr[n], &out_col, out_rowptr[n], &out_val));
   PetscCall(PetscMalloc(ts_ref_mosa_product_size(n) + 1, &work));
-  status = ts_ref_mosa_product(n, *b_rowptr, *b_col, *b_val, f->perm, f->iperm, begin, end, f->factor, q, c->droptol, (int)c->exact, out_rowptr, out_col, out_val, out_len, work);
-  PetscCall(PetscFree(work));
-  PetscCheck(status == TS_SUCCESS || status == TS_ERR_NONFINITE, PETSC_COMM_SELF, PETSC_ERR_LIB, "MOS-a product failed (status %d)", (int)status);
-  /* compact */
   PetscCall(PetscMalloc1(n + 1, &rowptr));
-  rowptr[0] = 0;
-  for (PetscInt i = 0; i < n; i++) rowptr[i + 1] = rowptr[i] + (status == TS_SUCCESS ? out_len[i] : 0);
-  PetscCall(PetscMalloc2(rowptr[n], &col, rowptr[n], &val));
-  for (PetscInt i = 0; i < n && status == TS_SUCCESS; i++) {
-    PetscCall(PetscArraycpy(col + rowptr[i], out_col + out_rowptr[i], out_len[i]));
-    PetscCall(PetscArraycpy(val + rowptr[i], out_val + out_rowptr[i], out_len[i]));
+  if (kept) { /* the kept pattern: values only */
+    PetscCall(PetscArraycpy(rowptr, h->pattern_rowptr[l], n + 1));
+    PetscCall(PetscMalloc2(rowptr[n], &col, rowptr[n], &val));
+    PetscCall(PetscArraycpy(col, h->pattern_col[l], rowptr[n]));
+    status = ts_ref_mosa_refresh(n, h->b_rowptr, h->b_col, h->b_val, f->perm, f->iperm, begin, end, f->factor, h->q, c->droptol, (int)c->exact, rowptr, col, val, work);
+  } else { /* the diagonal and the q_i largest entries of each row, padded, then compacted */
+    PetscCall(PetscMalloc2(n + 1, &out_rowptr, n, &out_len));
+    out_rowptr[0] = 0;
+    for (PetscInt i = 0; i < n; i++) out_rowptr[i + 1] = out_rowptr[i] + h->q[i] + 1;
+    PetscCall(PetscMalloc2(out_rowptr[n], &out_col, out_rowptr[n], &out_val));
+    status    = ts_ref_mosa_product(n, h->b_rowptr, h->b_col, h->b_val, f->perm, f->iperm, begin, end, f->factor, h->q, c->droptol, (int)c->exact, out_rowptr, out_col, out_val, out_len, work);
+    rowptr[0] = 0;
+    for (PetscInt i = 0; i < n; i++) rowptr[i + 1] = rowptr[i] + (status == TS_SUCCESS ? out_len[i] : 0);
+    PetscCall(PetscMalloc2(rowptr[n], &col, rowptr[n], &val));
+    for (PetscInt i = 0; i < n && status == TS_SUCCESS; i++) {
+      PetscCall(PetscArraycpy(col + rowptr[i], out_col + out_rowptr[i], out_len[i]));
+      PetscCall(PetscArraycpy(val + rowptr[i], out_val + out_rowptr[i], out_len[i]));
+    }
+    PetscCall(PetscFree2(out_col, out_val));
+    PetscCall(PetscFree2(out_rowptr, out_len));
   }
-  PetscCall(PetscFree2(out_col, out_val));
-  PetscCall(PetscFree4(begin, end, out_rowptr, out_len));
-  PetscCall(PetscFree(*b_rowptr));
-  PetscCall(PetscFree2(*b_col, *b_val));
-  *b_rowptr = rowptr;
-  *b_col    = col;
-  *b_val    = val;
+  PetscCall(PetscFree(work));
+  PetscCall(PetscFree2(begin, end));
+  PetscCheck(status == TS_SUCCESS || status == TS_ERR_NONFINITE, PETSC_COMM_SELF, PETSC_ERR_LIB, "MOS-a product failed (status %d)", (int)status);
+  if (status == TS_ERR_NONFINITE) PetscCall(PetscArrayzero(rowptr, n + 1)); /* B_{l+1} has no entries */
+  PetscCall(PetscFree(h->b_rowptr));
+  PetscCall(PetscFree2(h->b_col, h->b_val));
+  h->b_rowptr = rowptr;
+  h->b_col    = col;
+  h->b_val    = val;
   if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
-  else if (l < h->npatterns) { /* a build keeping its patterns */
+  else if (!kept && l < h->npatterns) { /* a build keeping its patterns */
     PetscCall(PetscMalloc2(n + 1, &h->pattern_rowptr[l], rowptr[n], &h->pattern_col[l]));
     PetscCall(PetscArraycpy(h->pattern_rowptr[l], rowptr, n + 1));
     PetscCall(PetscArraycpy(h->pattern_col[l], col, rowptr[n]));
   }
+  *cdiag = c->failed ? 0 : ts_ref_diag_coverage(n, h->b_rowptr, h->b_col, h->b_val);
   PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Forests l.. of the chain freed with the fused permutations into them and the kept patterns of
-   their products: a refresh whose level l is dropped (the links of the forests kept stay valid) */
+/* levels.truncate: forests l.. of the chain freed with the fused permutations into them and the kept
+   patterns of their products (a dropped level; the links of the forests kept stay valid) */
 static PetscErrorCode TSPHostTruncate(TSPChain c, PetscInt l)
 {
   TSPChain_Host *h = (TSPChain_Host *)c->data;
@@ -450,97 +505,23 @@ static PetscErrorCode TSPHostTruncate(TSPChain c, PetscInt l)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MOS-a's levels (ALGORITHMS.md 5.4): B_0 = A; level l extracts a forest of B_l and factors
-   M_l = prune(B_l, S_l); B_{l+1} = prune(B_l M_l^-1); T = diagp1(B_m) scales the apply. A refresh
-   (same nonzero pattern, reuse on) keeps the forests and their number, and (-pc_mosa_reuse_pattern)
-   the patterns of the B_l, and recomputes the values: no graph, no factor of the graph, no
-   permutation, no choice of entries. A level after the first with a
-   zero pivot is dropped under the repair (TSPChainFactor()): the chain stops before it, and this
-   rank takes no further part but the collective stop rule. */
-static PetscErrorCode TSPHostLevels(TSPChain c, MPI_Comm comm, Mat local, PetscBool refresh)
+/* levels.end: a build's links and work vectors; T = diagp1(B_m), the scaling 1/T (0 where T = 0) */
+static PetscErrorCode TSPHostLevelsEnd(TSPChain c, Mat local, PetscBool refresh)
 {
-  TSPChain_Host     *h = (TSPChain_Host *)c->data;
-  PetscInt           n, *q, *b_rowptr, *b_col, target = refresh ? c->nforests : (c->m ? c->m : c->m_max), bad_row, levels = 0;
-  const PetscInt    *ia, *ja;
-  const PetscScalar *va;
-  PetscScalar       *b_val, *t;
-  PetscReal          cdiag;
-  PetscBool          more, stop = PETSC_FALSE, dropped = PETSC_FALSE;
+  TSPChain_Host *h = (TSPChain_Host *)c->data;
+  PetscScalar   *t;
 
   PetscFunctionBegin;
-  /* B_0 = A, as CSR arrays the levels replace; q_i the off-diagonal count of row i of A */
-  PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
-  PetscCheck(!refresh || n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the levels %" PetscInt_FMT, n, c->n);
-  PetscCall(PetscMalloc1(n + 1, &b_rowptr));
-  PetscCall(PetscMalloc2(ia[n], &b_col, ia[n], &b_val));
-  PetscCall(PetscArraycpy(b_rowptr, ia, n + 1));
-  PetscCall(PetscArraycpy(b_col, ja, ia[n]));
-  PetscCall(PetscArraycpy(b_val, va, ia[n]));
-  PetscCall(PetscMalloc1(n, &q));
-  for (PetscInt i = 0; i < n; i++) {
-    q[i] = ia[i + 1] - ia[i];
-    for (PetscInt e = ia[i]; e < ia[i + 1]; e++)
-      if (ja[e] == i) q[i]--;
-  }
-  PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
-  if (!refresh) {
-    c->n = n;
-    PetscCall(TSPChainAllocateInfo(c, target));
-    PetscCall(PetscCalloc1(target, &h->forest));
-    if (c->reuse && c->reuse_pattern) {
-      h->npatterns = target;
-      PetscCall(PetscCalloc2(target, &h->pattern_rowptr, target, &h->pattern_col));
-    }
-  }
-  cdiag = ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
-  do {
-    if (!stop) {
-      const PetscInt l    = levels;
-      TSPHostForest *f    = &h->forest[l];
-      TSPForestInfo *info = &c->info[l];
-
-      info->cdiag = cdiag;
-      if (!refresh) {
-        TSPGraph g = {0};
-
-        PetscCall(TSPGraphBuild(n, b_rowptr, b_col, b_val, c->forest.weight, &g));
-        if (!l) c->coverage_id = g.coverage_id;
-        PetscCall(TSPHostForestBuild(c, &g, f, info));
-        PetscCall(TSPGraphReset(&g));
-        c->nforests = l + 1;
-      }
-      PetscCall(TSPHostForestBands(f, n, b_rowptr, b_col, b_val));
-      bad_row = TriSplitFirstNonFiniteRow(n, b_rowptr, b_val);
-      if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, bad_row));
-      else PetscCall(TSPChainFactor(c, l, &dropped));
-      if (dropped) { /* B_l stays: T is taken from it */
-        if (refresh) PetscCall(TSPHostTruncate(c, l));
-        else {
-          PetscCall(TSPHostForestReset(f));
-          c->nforests = l;
-        }
-      } else {
-        if (!c->failed) PetscCall(TSPHostMOSAProduct(c, l, f, q, n, &b_rowptr, &b_col, &b_val));
-        cdiag = c->failed ? 0 : ts_ref_diag_coverage(n, b_rowptr, b_col, b_val);
-        levels++;
-      }
-      stop = (PetscBool)(dropped || c->failed);
-    }
-    if (refresh) more = (PetscBool)(!stop && levels < target);
-    else PetscCall(TSPChainMore(c, comm, levels, cdiag, c->info[PetscMax(levels - 1, 0)].cdiag, &more, NULL));
-  } while (more);
-  c->cdiag_last = cdiag;
+  (void)local;
   if (!refresh) PetscCall(TSPHostFinish(c));
-
-  /* T = diagp1(B_m), the scaling 1/T (0 where T = 0) */
-  if (!h->scale) PetscCall(PetscMalloc1(n, &h->scale));
-  PetscCall(PetscMalloc1(n, &t));
-  ts_ref_diagp(1, n, b_rowptr, b_col, b_val, t);
-  for (PetscInt i = 0; i < n; i++) h->scale[i] = t[i] != 0.0 ? 1.0 / t[i] : 0.0;
+  if (!h->scale) PetscCall(PetscMalloc1(c->n, &h->scale));
+  PetscCall(PetscMalloc1(c->n, &t));
+  ts_ref_diagp(1, c->n, h->b_rowptr, h->b_col, h->b_val, t);
+  for (PetscInt i = 0; i < c->n; i++) h->scale[i] = t[i] != 0.0 ? 1.0 / t[i] : 0.0;
   PetscCall(PetscFree(t));
-  PetscCall(PetscFree(b_rowptr));
-  PetscCall(PetscFree2(b_col, b_val));
-  PetscCall(PetscFree(q));
+  PetscCall(PetscFree(h->b_rowptr));
+  PetscCall(PetscFree2(h->b_col, h->b_val));
+  PetscCall(PetscFree(h->q));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -549,7 +530,7 @@ static PetscErrorCode TSPHostBuild(TSPChain c, MPI_Comm comm, Mat local)
   PetscFunctionBegin;
   PetscCall(TSPChainReset(c));
   PetscCall(PetscNew((TSPChain_Host **)&c->data));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPHostLevels(c, comm, local, PETSC_FALSE));
+  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPChainLevels(c, comm, local, PETSC_FALSE));
   else PetscCall(TSPHostBuildForests(c, comm, local));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -649,6 +630,12 @@ PetscErrorCode TSPChainSetBackend_Host(TSPChain c)
   c->ops.apply     = TSPHostApply;
   c->ops.correct   = TSPHostCorrect;
   c->ops.reset     = TSPHostReset;
+  c->ops.levels.begin    = TSPHostLevelsBegin;
+  c->ops.levels.forest   = TSPHostLevelForest;
+  c->ops.levels.bands    = TSPHostLevelBands;
+  c->ops.levels.product  = TSPHostLevelProduct;
+  c->ops.levels.truncate = TSPHostTruncate;
+  c->ops.levels.end      = TSPHostLevelsEnd;
   /* vectors and dense matrices in host memory */
   c->ops.vecread           = VecGetArrayRead;
   c->ops.vecrestoreread    = VecRestoreArrayRead;
