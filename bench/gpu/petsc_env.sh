@@ -17,7 +17,8 @@
 #    at the first GPU use with 2 or more ranks), and what Open MPI needs as root on a few cores:
 #    OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM), OMPI_MCA_rmaps_base_oversubscribe.
 # The libtrisplit.so of a build is a symlink chain (libtrisplit.so -> .so.0 -> .so.0.2.0, SONAME libtrisplit.so.0):
-# copy it with ts_copy_lib BUILD_LIBDIR DEST, which keeps the links. ts_check NAME ok|no prints and counts one check.
+# copy it with ts_copy_lib BUILD_LIBDIR DEST, which keeps the links. ts_pack packs a GPU script's files; ts_check
+# NAME ok|no prints and counts one check.
 PETSC_CUDA_TARBALL=petsc-cuda-mpi-3.25.4-sm90.tar.xz
 PETSC_CUDA_DIR=/opt/petsc-cuda-mpi
 PETSC_CUDA_MAKE="PETSC_DIR=$PETSC_CUDA_DIR BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
@@ -50,6 +51,16 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 
 # ts_copy_lib LIBDIR DEST: the library of a build (its file and both symlinks) into DEST
 ts_copy_lib() { mkdir -p "$2" && cp -P "$1"/libtrisplit.so* "$2"/; }
+
+# ts_pack NAME BUILD FILE...: .gpu/NAME.tar.xz holding NAME/lib (the library of BUILD), the FILEs and NAME/commit.txt
+# (the commit they were built from); what a GPU script's pack step carries to the device in one file
+ts_pack() {
+  local name=$1 build=$2
+  shift 2
+  rm -rf ".gpu/$name" && mkdir -p ".gpu/$name" && ts_copy_lib "$build/lib" ".gpu/$name/lib" && cp "$@" ".gpu/$name/" &&
+    git rev-parse --short HEAD > ".gpu/$name/commit.txt" && tar cJf ".gpu/$name.tar.xz" -C .gpu "$name" && rm -rf ".gpu/$name" &&
+    du -sh ".gpu/$name.tar.xz"
+}
 
 # ts_check NAME ok|no: one PASS or FAIL line of a GPU script's checks, counted in the caller's pass and fail
 ts_check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }

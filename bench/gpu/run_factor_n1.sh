@@ -19,13 +19,9 @@ pack)
   set -e
   . bench/gpu/petsc_env.sh --
   B=${B:-build/cme}
-  rm -rf $D && mkdir -p $D/m
-  ts_copy_lib $B/lib $D/lib
-  cp $B/tutorials/ex1 $B/tutorials/ex2 $D/
-  cp "${SHARED:-../shared}/matrices/cvxbqp1.mtx.gz" $D/m/ 2> /dev/null || echo "no cvxbqp1 in ${SHARED:-../shared}/matrices: that solve is skipped"
-  git rev-parse --short HEAD > $D/commit.txt
-  tar cJf $D.tar.xz -C .gpu factor_n1 && rm -rf $D
-  du -sh $D.tar.xz
+  M="${SHARED:-../shared}/matrices/cvxbqp1.mtx.gz"
+  [ -f "$M" ] || { echo "no cvxbqp1 in ${SHARED:-../shared}/matrices: that solve is skipped"; M=""; }
+  ts_pack factor_n1 $B $B/tutorials/ex1 $B/tutorials/ex2 $M
   exit 0 ;;
 run) ;;
 *) sed -n '2,13p' "$0"; exit 1 ;;
@@ -44,10 +40,10 @@ if diff /tmp/factor_n1_gpu.out tutorials/output/ex1_factor_n1.out > /tmp/factor_
 else ts_check "tutorials/ex1 factor_n1 on the GPU == the host's output" no; cat /tmp/factor_n1.diff; fi
 if compute-sanitizer --tool memcheck --error-exitcode 9 $D/ex1 $ARGS $GPU > /tmp/factor_n1_memcheck.log 2>&1; then ts_check "compute-sanitizer memcheck [ex1 factor_n1]" ok
 else ts_check "compute-sanitizer memcheck [ex1 factor_n1]" no; tail -20 /tmp/factor_n1_memcheck.log; fi
-if [ -f $D/m/cvxbqp1.mtx.gz ]; then
+if [ -f $D/cvxbqp1.mtx.gz ]; then
   for o in "-pc_type algtri -pc_algtri_factor_n 1" "-pc_type jacobi"; do
     echo "== cvxbqp1, BiCGStab, $o"
-    $D/ex2 -f $D/m/cvxbqp1.mtx.gz -ksp_type bcgs -ksp_pc_side right -ksp_rtol 1e-6 -ksp_max_it 2000 -view_numbers $o $GPU -ksp_view 2>&1 | grep -E "linear forest|coverage|iterations|residual"
+    $D/ex2 -f $D/cvxbqp1.mtx.gz -ksp_type bcgs -ksp_pc_side right -ksp_rtol 1e-6 -ksp_max_it 2000 -view_numbers $o $GPU -ksp_view 2>&1 | grep -E "linear forest|coverage|iterations|residual"
   done
 fi
 echo "$pass passed, $fail failed"

@@ -22,12 +22,7 @@ pack)
   set -e
   . bench/gpu/petsc_env.sh --
   B=${B:-build/cme}
-  rm -rf $D && mkdir -p $D
-  ts_copy_lib $B/lib $D/lib
-  cp $B/tutorials/ex4 $B/tests/tests/ex7 .gpu/mosa/mosa_test $D/
-  git rev-parse --short HEAD > $D/commit.txt
-  tar cJf $D.tar.xz -C .gpu mosa_patterns && rm -rf $D
-  du -sh $D.tar.xz
+  ts_pack mosa_patterns $B $B/tutorials/ex4 $B/tests/tests/ex7 .gpu/mosa/mosa_test
   exit 0 ;;
 run) ;;
 *) sed -n '2,16p' "$0"; exit 1 ;;
