@@ -107,6 +107,16 @@ static PetscErrorCode CheckSetters(MPI_Comm comm, const char *type)
       PetscCall(PCTriSplitSetDropTolerance(pc, 1e-3));
       PetscCall(PCTriSplitGetDropTolerance(pc, &x));
       PetscCall(PetscPrintf(comm, "%s: drop tolerance %g\n", type, (double)x));
+      { /* the kept product patterns: on by default, off from the options database */
+        PetscBool kept0, kept;
+
+        PetscCall(PCMOSAGetReusePattern(pc, &kept0));
+        PetscCall(PetscOptionsSetValue(NULL, "-pc_mosa_reuse_pattern", "0"));
+        PetscCall(PCSetFromOptions(pc));
+        PetscCall(PetscOptionsClearValue(NULL, "-pc_mosa_reuse_pattern"));
+        PetscCall(PCMOSAGetReusePattern(pc, &kept));
+        PetscCall(PetscPrintf(comm, "%s: product patterns kept %s by default, %s after -pc_mosa_reuse_pattern 0\n", type, PetscBools[kept0], PetscBools[kept]));
+      }
     } else {
       PetscCall(PCTriSplitSetOmega(pc, 0.5));
       PetscCall(PCTriSplitGetOmega(pc, &x));
