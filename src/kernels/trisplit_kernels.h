@@ -408,6 +408,11 @@ TS_EXTERN ts_status ts_cuda_sgtsv_permuted_tuned(void *stream, ts_pivoting pivot
 TS_EXTERN size_t    ts_cuda_bgtsv_buffer_size(ts_int nb, ts_int nrhs, int single_precision);
 TS_EXTERN ts_status ts_cuda_dbgtsv(void *stream, ts_pivoting pivoting, ts_int nb, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *buffer);
 TS_EXTERN ts_status ts_cuda_sbgtsv(void *stream, ts_pivoting pivoting, ts_int nb, ts_int nrhs, const float *a, const float *b, const float *c, float *x, ts_int ldx, void *buffer);
+/* Whether ts_ref_bgttrf meets a zero pivot or a non-finite entry in the same chain, decided on the device
+   (src/kernels/cuda/block_check.cu): info (device, 2 ts_int) receives {status, first zero-pivot block or
+   -1} as ts_ref_bgttrf returns them; no factor is stored. Equal to the host's unless the inverse of a
+   pivot block overflows. */
+TS_EXTERN ts_status ts_cuda_bgttrf_check(void *stream, ts_pivoting pivoting, ts_int nb, const double *a, const double *b, const double *c, ts_int *info);
 
 /* The CUDA twin of ts_ref_gather_scaled. */
 TS_EXTERN ts_status ts_cuda_gather_scaled(void *stream, ts_int n, const ts_int *perm, const double *s, const double *x, double *y);

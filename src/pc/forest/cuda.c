@@ -367,8 +367,8 @@ static PetscErrorCode TSPCudaPlan(TSPChain c, PetscInt l, PetscInt nweak, cudaSt
    levels eliminate path by path on the device into d->factor (the product reads it); the factors
    RPTS solves are checked (TriSplitDeviceCheckPivots(): a dominance pass, the elimination only if it
    finds weak rows); a factor with weak rows and no zero pivot then gets its RPTS plan (TSPCudaPlan()).
-   2x2 block forests: the bands come to the host and ts_ref_bgttrf, the host's own elimination, decides
-   (there is no device block elimination yet; RPTS reports no pivots). */
+   2x2 block forests: ts_cuda_bgttrf_check replays the pivot decisions of ts_ref_bgttrf, the host's
+   elimination, segment by segment on the device (RPTS reports no pivots). */
 static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, PetscInt *row)
 {
   TSPChain_CUDA       *d = (TSPChain_CUDA *)c->data;
@@ -382,20 +382,12 @@ static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, P
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0)); /* as the host's; nested in a refresh's check */
   if (f->bs == 2) {
-    const PetscInt nb  = f->nrows / 2, len = 4 * nb;
-    PetscScalar   *a, *b, *cc;
-    void          *factor;
-    ts_int         zero_row = -1;
+    PetscInt h[2];
 
-    PetscCall(PetscMalloc3(len, &a, len, &b, len, &cc));
-    PetscCall(PetscMalloc(ts_ref_bgttrf_size(nb), &factor));
-    PetscCallCUDA(cudaMemcpyAsync(a, f->a, sizeof(PetscScalar) * len, cudaMemcpyDeviceToHost, stream));
-    PetscCallCUDA(cudaMemcpyAsync(b, f->b, sizeof(PetscScalar) * len, cudaMemcpyDeviceToHost, stream));
-    PetscCall(TriSplitDeviceRead(stream, f->c, cc, sizeof(PetscScalar) * len));
-    *status = ts_ref_bgttrf((ts_pivoting)c->forest.pivoting, nb, a, b, cc, factor, &zero_row);
-    PetscCall(PetscFree(factor));
-    PetscCall(PetscFree3(a, b, cc));
-    if (zero_row >= 0) PetscCall(TriSplitDeviceRead(stream, f->perm + 2 * zero_row, row, sizeof(PetscInt))); /* the block row's first vertex, as the host */
+    PetscCall(TriSplitCheckKernel(ts_cuda_bgttrf_check(stream, (ts_pivoting)c->forest.pivoting, f->nrows / 2, f->a, f->b, f->c, d->cinfo), "bgttrf_check"));
+    PetscCall(TriSplitDeviceRead(stream, d->cinfo, h, sizeof(h)));
+    *status = (ts_status)h[0];
+    if (h[1] >= 0) PetscCall(TriSplitDeviceRead(stream, f->perm + 2 * h[1], row, sizeof(PetscInt))); /* the block row's first vertex, as the host */
   } else {
     PetscInt nweak = 0;
 

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+   block_check.cu - whether the host's elimination of a 2x2 block tridiagonal chain (ts_ref_bgttrf)
+   meets a zero pivot or a non-finite entry, decided on the device: one pass flags the non-finite block
+   rows, one thread per segment (block_check.cuh) replays the host's pivot decisions, and the first
+   zero pivot is the smallest a thread finds. Replaces the host's elimination on a copy of the bands
+   (the block forest's factor check), which cost two copies of the bands and a serial pass.
+*/
+#include "block_check.cuh"
+
+namespace ts_block {
+namespace {
+
+using ts_forest::check_launch;
+using ts_forest::grid_for;
+using ts_forest::kThreads;
+
+__global__ void info_init(ts_int nb, ts_int *info)
+{
+  info[0] = 0;  /* a non-finite block row seen */
+  info[1] = nb; /* the first zero pivot (block step), nb: none */
+}
+
+__global__ void flag_nonfinite(ts_int nb, const double *__restrict__ a, const double *__restrict__ b, const double *__restrict__ c, ts_int *info)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < nb; i += (ts_int)gridDim.x * blockDim.x)
+    if (!row_finite(nb, i, a, b, c)) ts_mosa::atomic_set_one(&info[0]);
+}
+
+/* one thread per segment, at its first block */
+__global__ void segments(ts_pivoting pivoting, ts_int nb, const double *__restrict__ a, const double *__restrict__ b, const double *__restrict__ c, ts_int *info)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < nb; i += (ts_int)gridDim.x * blockDim.x) {
+    if (!segment_start(i, a)) continue;
+    ts_int end = i + 1;
+    while (end < nb && !segment_start(end, a)) end++;
+    const ts_int zero = segment_first_zero(pivoting, nb, i, end, a, b, c);
+    if (zero >= 0) ts_mosa::atomic_min(&info[1], zero);
+  }
+}
+
+__global__ void info_final(ts_int nb, ts_int *info)
+{
+  const ts_int nonfinite = info[0], zero = info[1];
+  info[0]                = nonfinite ? TS_ERR_NONFINITE : (zero < nb ? TS_ERR_ZERO_PIVOT : TS_SUCCESS);
+  info[1]                = !nonfinite && zero < nb ? zero : -1;
+}
+
+} /* anonymous namespace */
+} /* namespace ts_block */
+
+extern "C" ts_status ts_cuda_bgttrf_check(void *stream, ts_pivoting pivoting, ts_int nb, const double *a, const double *b, const double *c, ts_int *info)
+{
+  cudaStream_t s = ts_forest::as_stream(stream);
+
+  if (nb < 0 || !info || (pivoting != TS_PIVOTING_NONE && pivoting != TS_PIVOTING_PARTIAL && pivoting != TS_PIVOTING_SCALED)) return TS_ERR_ARGUMENT;
+  ts_block::info_init<<<1, 1, 0, s>>>(nb, info);
+  if (nb > 0) {
+    ts_block::flag_nonfinite<<<ts_block::grid_for((size_t)nb), ts_block::kThreads, 0, s>>>(nb, a, b, c, info);
+    ts_block::segments<<<ts_block::grid_for((size_t)nb), ts_block::kThreads, 0, s>>>(pivoting, nb, a, b, c, info);
+  }
+  ts_block::info_final<<<1, 1, 0, s>>>(nb, info);
+  return ts_block::check_launch();
+}
