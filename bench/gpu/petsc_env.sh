@@ -17,8 +17,8 @@
 #    at the first GPU use with 2 or more ranks), and what Open MPI needs as root on a few cores:
 #    OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM), OMPI_MCA_rmaps_base_oversubscribe.
 # The libtrisplit.so of a build is a symlink chain (libtrisplit.so -> .so.0 -> .so.0.2.0, SONAME libtrisplit.so.0):
-# copy it with ts_copy_lib BUILD_LIBDIR DEST, which keeps the links. ts_pack packs a GPU script's files; ts_check
-# NAME ok|no prints and counts one check.
+# copy it with ts_copy_lib BUILD_LIBDIR DEST, which keeps the links. ts_pack packs a GPU script's files and
+# ts_unpack unpacks them on the device; ts_check NAME ok|no prints and counts one check.
 PETSC_CUDA_TARBALL=petsc-cuda-mpi-3.25.4-sm90.tar.xz
 PETSC_CUDA_DIR=/opt/petsc-cuda-mpi
 PETSC_CUDA_MAKE="PETSC_DIR=$PETSC_CUDA_DIR BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
@@ -60,6 +60,15 @@ ts_pack() {
   rm -rf ".gpu/$name" && mkdir -p ".gpu/$name" && ts_copy_lib "$build/lib" ".gpu/$name/lib" && cp "$@" ".gpu/$name/" &&
     git rev-parse --short HEAD > ".gpu/$name/commit.txt" && tar cJf ".gpu/$name.tar.xz" -C .gpu "$name" && rm -rf ".gpu/$name" &&
     du -sh ".gpu/$name.tar.xz"
+}
+
+# ts_unpack NAME: the other end of ts_pack, on the device: .gpu/NAME.tar.xz unpacked, .gpu/NAME/lib first on
+# LD_LIBRARY_PATH, the commit printed, the check counters of ts_check set to zero
+ts_unpack() {
+  tar xJf ".gpu/$1.tar.xz" -C .gpu || return 1
+  export LD_LIBRARY_PATH=$PWD/.gpu/$1/lib:$LD_LIBRARY_PATH
+  pass=0 fail=0
+  echo "commit $(cat ".gpu/$1/commit.txt")"
 }
 
 # ts_check NAME ok|no: one PASS or FAIL line of a GPU script's checks, counted in the caller's pass and fail

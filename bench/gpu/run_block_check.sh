@@ -28,12 +28,9 @@ run) ;;
 *) sed -n '2,16p' "$0"; exit 1 ;;
 esac
 
-tar xJf $D.tar.xz -C .gpu || exit 1
-[ -f ${D}_old.tar.xz ] && tar xJf ${D}_old.tar.xz -C .gpu
 . bench/gpu/petsc_env.sh -- || exit 1
-export LD_LIBRARY_PATH=$PWD/$D/lib:$LD_LIBRARY_PATH
-pass=0 fail=0
-echo "commit $(cat $D/commit.txt)"
+ts_unpack block_check || exit 1
+[ -f ${D}_old.tar.xz ] && tar xJf ${D}_old.tar.xz -C .gpu
 $D/block_check_test --device > /tmp/block_check.log 2>&1
 tail -2 /tmp/block_check.log
 if tail -1 /tmp/block_check.log | grep -q " 0 failed"; then ts_check "block_check_test --device == ts_ref_bgttrf" ok

@@ -27,14 +27,12 @@ run) ;;
 *) sed -n '2,13p' "$0"; exit 1 ;;
 esac
 
-tar xJf $D.tar.xz -C .gpu || exit 1
-. bench/gpu/petsc_env.sh -- $D/lib || exit 1
-pass=0 fail=0
+. bench/gpu/petsc_env.sh -- || exit 1
+ts_unpack factor_n1 || exit 1
 ARGS="-problem rot -n 32 -ksp_type gmres -ksp_pc_side right -ksp_view -pc_algtri_factor_n 1"
 GPU="-mat_type aijcusparse -vec_type cuda"
 # the test's filter, less the line only a GPU run prints ("forests built and factors applied on the GPU")
 filter() { sed -n -e "/type: algtri/,/linear system/{/linear system/!p;}" -e "/iterations/p" | grep -v "applied on the GPU"; }
-echo "commit $(cat $D/commit.txt)"
 $D/ex1 $ARGS $GPU 2>&1 | filter > /tmp/factor_n1_gpu.out
 if diff /tmp/factor_n1_gpu.out tutorials/output/ex1_factor_n1.out > /tmp/factor_n1.diff; then ts_check "tutorials/ex1 factor_n1 on the GPU == the host's output" ok
 else ts_check "tutorials/ex1 factor_n1 on the GPU == the host's output" no; cat /tmp/factor_n1.diff; fi

@@ -28,11 +28,9 @@ run) ;;
 *) sed -n '2,16p' "$0"; exit 1 ;;
 esac
 
-tar xJf $D.tar.xz -C .gpu || exit 1
-. bench/gpu/petsc_env.sh -- $D/lib || exit 1
-pass=0 fail=0
+. bench/gpu/petsc_env.sh -- || exit 1
+ts_unpack mosa_patterns || exit 1
 GPU="-mat_type aijcusparse -vec_type cuda"
-echo "commit $(cat $D/commit.txt)"
 $D/mosa_test > /tmp/mosa_test.log 2>&1
 tail -1 /tmp/mosa_test.log
 if tail -1 /tmp/mosa_test.log | grep -q " 0 failed"; then ts_check "mosa_test (products and refreshes, device == host)" ok
