@@ -183,6 +183,55 @@ static PetscErrorCode SequenceCheck(Mat A0, const char *label, PetscInt m, Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MOS-a's kept product patterns switched off for one refresh and on again (the rows scaled by powers of
+   two at each refresh, which moves the top-q choice of B_1: same nonzero pattern, other product
+   patterns): the refresh without them chooses its own patterns but keeps the build's (nothing replaced,
+   nothing leaked), so that afterwards the PC applies bit for bit as one that kept its patterns throughout */
+static PetscErrorCode PatternToggleCheck(Mat A0, const char *label)
+{
+  Mat       A;
+  PC        pc[2]; /* toggled, kept throughout */
+  Vec       x, y[2], r;
+  PetscInt  rstart, rend;
+  PetscBool same[3];
+
+  PetscFunctionBegin;
+  PetscCall(MatDuplicate(A0, MAT_COPY_VALUES, &A));
+  PetscCall(MatCreateVecs(A, &x, &y[0]));
+  PetscCall(VecDuplicate(y[0], &y[1]));
+  PetscCall(VecDuplicate(y[0], &r));
+  PetscCall(VecSet(x, 1.0));
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  for (int p = 0; p < 2; p++) {
+    PetscCall(PCCreate(PETSC_COMM_WORLD, &pc[p]));
+    PetscCall(PCSetType(pc[p], PCMOSA));
+    PetscCall(PCMOSASetM(pc[p], 2));
+    PetscCall(PCSetOperators(pc[p], A, A));
+    PetscCall(PCSetUp(pc[p]));
+  }
+  for (int k = 0; k < 3; k++) {
+    PetscCall(PCMOSASetReusePattern(pc[0], (PetscBool)(k != 1)));
+    for (PetscInt i = rstart; i < rend; i++) PetscCall(VecSetValue(r, i, PetscPowReal(2.0, (PetscReal)((i + k) % 3 - 1)), INSERT_VALUES));
+    PetscCall(VecAssemblyBegin(r));
+    PetscCall(VecAssemblyEnd(r));
+    PetscCall(MatDiagonalScale(A, r, NULL));
+    for (int p = 0; p < 2; p++) {
+      PetscCall(PCSetUp(pc[p]));
+      PetscCall(PCApply(pc[p], x, y[p]));
+    }
+    PetscCall(VecEqual(y[0], y[1], &same[k]));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, m = 2, patterns kept / not / kept again over three refreshes: the same applies as a PC that kept them: %s / %s / %s\n", label, same[0] ? "yes" : "no", same[1] ? "yes" : "no", same[2] ? "yes" : "no"));
+  for (int p = 0; p < 2; p++) {
+    PetscCall(PCDestroy(&pc[p]));
+    PetscCall(VecDestroy(&y[p]));
+  }
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&r));
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* PCMOSA on the host (MATAIJ) and on the device (the same matrix as MATAIJCUSPARSE): the device
    builds the same forests, factors and products, so the iteration counts agree; the repair and the
    reuse of the forests print what the host prints. on_host runs the device's cases on the host
@@ -229,6 +278,7 @@ static PetscErrorCode DeviceCheck(PetscInt n, PetscBool on_host)
   PetscCall(MatConvert(A, devtype, MAT_INITIAL_MATRIX, &Ad));
   PetscCall(SequenceCheck(Ad, "rot on the device", 1, PETSC_TRUE, PETSC_FALSE));
   PetscCall(SequenceCheck(Ad, "rot on the device", 2, PETSC_FALSE, PETSC_FALSE));
+  PetscCall(PatternToggleCheck(Ad, "rot on the device"));
   PetscCall(MatDestroy(&Ad));
   PetscCall(MatDestroy(&A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -392,6 +442,7 @@ int main(int argc, char **argv)
   PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[3], n / 2, &A));
   PetscCall(SequenceCheck(A, "rot", 1, PETSC_TRUE, PETSC_TRUE));
   PetscCall(SequenceCheck(A, "rot", 2, PETSC_FALSE, PETSC_TRUE));
+  PetscCall(PatternToggleCheck(A, "rot"));
   PetscCall(MatDestroy(&A));
   PetscCall(PetscFinalize());
   return 0;
@@ -404,12 +455,12 @@ int main(int argc, char **argv)
 
   test:
     suffix: serial
-    args: -n 64
+    args: -n 64 -malloc_dump
 
   test:
     suffix: mpi
     nsize: 2
-    args: -n 64
+    args: -n 64 -malloc_dump
 
   test:
     suffix: cuda

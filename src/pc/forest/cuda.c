@@ -660,9 +660,8 @@ static PetscErrorCode TSPCudaTruncate(TSPChain c, PetscInt l)
     if (k > 0 && d->link) TriSplitDeviceFree(d->link[k - 1]);
   }
   for (PetscInt k = l; k < d->lw.npatterns; k++) {
-    TriSplitDeviceFree(d->lw.krow[k]);
+    TriSplitDeviceFree(d->lw.krow[k]); /* sets them to NULL: a later build of the level keeps its pattern again */
     TriSplitDeviceFree(d->lw.kcol[k]);
-    d->lw.krow[k] = d->lw.kcol[k] = NULL;
   }
   c->nforests = l;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -788,7 +787,7 @@ static PetscErrorCode TSPCudaLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
       PetscCall(TriSplitCheckKernel(ts_cuda_mosa_compact(stream, n, w->orow, w->ocol, w->oval, w->olen, w->brow[w->cur], w->bcol[w->cur], w->bval[w->cur], w->pbuf), "mosa_compact"));
       PetscCall(TriSplitDeviceRead(stream, w->brow[w->cur] + n, &w->nnz, sizeof(PetscInt)));
       w->b_rowptr = w->brow[w->cur], w->b_col = w->bcol[w->cur], w->b_val = w->bval[w->cur];
-      if (l < w->npatterns) { /* a build keeping its patterns */
+      if (l < w->npatterns && !w->kcol[l]) { /* a build keeping its patterns (a refresh with the patterns off keeps the build's) */
         PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (n + 1), (void **)&w->krow[l]));
         PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (w->nnz + 1), (void **)&w->kcol[l]));
         PetscCallCUDA(cudaMemcpyAsync(w->krow[l], w->b_rowptr, sizeof(PetscInt) * (n + 1), cudaMemcpyDeviceToDevice, stream));

@@ -479,7 +479,7 @@ static PetscErrorCode TSPHostLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
   h->b_col    = col;
   h->b_val    = val;
   if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
-  else if (!kept && l < h->npatterns) { /* a build keeping its patterns */
+  else if (l < h->npatterns && !h->pattern_col[l]) { /* a build keeping its patterns (a refresh with the patterns off keeps the build's) */
     PetscCall(PetscMalloc2(n + 1, &h->pattern_rowptr[l], rowptr[n], &h->pattern_col[l]));
     PetscCall(PetscArraycpy(h->pattern_rowptr[l], rowptr, n + 1));
     PetscCall(PetscArraycpy(h->pattern_col[l], col, rowptr[n]));
