@@ -208,7 +208,8 @@ TS_EXTERN double ts_ref_factor_coverage(int nf, ts_int n, const ts_int *g_rowptr
 TS_EXTERN ts_status ts_ref_linear_forest(ts_int n, ts_int *partner, double *partner_w, ts_int *path_id, ts_int *position, ts_int *perm, ts_int *iperm, ts_int *work, ts_int *npaths, ts_int *longest, ts_int *ncycles);
 
 /* Bands of P A P^T restricted to the forest: b[k] = A(v,v), a[k] = A(v, perm[k-1]) and
-   c[k] = A(v, perm[k+1]) when those are on v's path (else 0), v = perm[k]. */
+   c[k] = A(v, perm[k+1]) when those are on v's path (else 0), v = perm[k]. perm, iperm and path_id
+   all NULL: the matrix's own order as one path (the bands of a tridiagonal matrix). */
 TS_EXTERN void ts_ref_forest_bands(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *path_id, double *a, double *b, double *c);
 
 /* Coverage of the edges {i,i+1} of the original order (c_id). */
@@ -423,6 +424,16 @@ TS_EXTERN ts_status ts_cuda_scatter_columns(void *stream, ts_int n, ts_int k, co
 TS_EXTERN ts_status ts_cuda_tridiag_transpose(void *stream, ts_int n, const double *a, const double *c, double *at, double *ct);
 /* The twin of ts_ref_tridiag_weak_rows; count: device ts_int. */
 TS_EXTERN ts_status ts_cuda_tridiag_weak_rows(void *stream, ts_int n, const double *a, const double *b, const double *c, ts_int *count);
+/* Whether ts_ref_gttrf of the chain (a, b, c) meets a zero pivot, without its sequential elimination
+   (src/kernels/cuda/gttrf_check.cu): parallel passes estimate every pivot, and only the stretches with a
+   zero or tiny estimate are eliminated with the host's arithmetic. info (device, 2 ts_int): {status,
+   first zero-pivot position or -1} as ts_ref_gttrf returns them (TS_ERR_NONFINITE for a NaN or Inf
+   entry of the chain). buffer: ts_cuda_gttrf_check_buffer_size(n) bytes (about 5n). 32-bit ts_int only.
+   check_stats: device pointer into buffer, 3 ts_int of the last check: suspect positions, stretches
+   replayed, rows replayed. */
+TS_EXTERN size_t    ts_cuda_gttrf_check_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_gttrf_check(void *stream, ts_pivoting pivoting, ts_int n, const double *a, const double *b, const double *c, void *buffer, ts_int *info);
+TS_EXTERN ts_int   *ts_cuda_gttrf_check_stats(ts_int n, void *buffer);
 
 /* ------------------------------------------------------------------------------------------ */
 /* CUDA forest pipeline (src/kernels/cuda/{diagp,graph,factor,forest,coverage,permute}.cu and the */

@@ -16,7 +16,7 @@ typedef struct {
   ts_pivoting      pivoting;   /* of the factorization */
   PetscBool        on_device;  /* factor of a SEQAIJCUSPARSE matrix: bands and solves on the GPU */
   PetscScalar     *d_a, *d_b, *d_c;
-  PetscInt        *d_ident, *d_zero; /* identity permutation and one path id, for the band kernel */
+  void            *d_check;  /* the zero-pivot check's workspace (ts_cuda_gttrf_check) and its 2 status ints */
   void            *d_buffer;
   size_t           d_buffer_nrhs; /* the RPTS workspace fits this many right-hand sides */
 #if defined(PETSC_HAVE_CUDA)
@@ -37,8 +37,7 @@ static PetscErrorCode MatDestroy_Tridiag(Mat A)
   TriSplitDeviceFree(t->d_a);
   TriSplitDeviceFree(t->d_b);
   TriSplitDeviceFree(t->d_c);
-  TriSplitDeviceFree(t->d_ident);
-  TriSplitDeviceFree(t->d_zero);
+  TriSplitDeviceFree(t->d_check);
   TriSplitDeviceFree(t->d_buffer);
 #endif
   PetscCall(PetscFree(A->data));
@@ -393,50 +392,37 @@ static PetscErrorCode MatRPTSDeviceBands(Mat F, Mat A)
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
   if (!t->d_b) {
-    PetscInt *ident;
-
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&t->d_a));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&t->d_b));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&t->d_c));
-    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * n, (void **)&t->d_ident));
-    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * n, (void **)&t->d_zero));
-    /* the tridiagonal matrix is one path in its own order */
-    PetscCall(PetscMalloc1(n, &ident));
-    for (PetscInt i = 0; i < n; i++) ident[i] = i;
-    if (n) PetscCallCUDA(cudaMemcpyAsync(t->d_ident, ident, sizeof(PetscInt) * n, cudaMemcpyHostToDevice, stream));
-    if (n) PetscCallCUDA(cudaMemsetAsync(t->d_zero, 0, sizeof(PetscInt) * n, stream));
-    PetscCallCUDA(cudaStreamSynchronize(stream)); /* ident is freed below */
-    PetscCall(PetscFree(ident));
   }
   PetscCall(PetscLogGpuTimeBegin());
-  if (n) PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, t->d_ident, t->d_ident, t->d_zero, t->d_a, t->d_b, t->d_c), "forest_bands"));
+  /* no permutation: the matrix is one path in its own order */
+  if (n) PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, NULL, NULL, NULL, t->d_a, t->d_b, t->d_c), "forest_bands"));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* A zero pivot of the host's elimination, found on the device (TriSplitDeviceCheckPivots(): the whole
-   matrix is one path, in its own order), with the status and row of ts_ref_gttrf */
+   matrix is one chain, in its own order), with the status and row of ts_ref_gttrf. The workspace is kept
+   with the factor: a refactorization allocates nothing. */
 static PetscErrorCode MatRPTSDeviceCheck(Mat F, ts_status *status, ts_int *zero_row)
 {
   Mat_Tridiag   *t = (Mat_Tridiag *)F->data;
   const PetscInt n = F->rmap->n;
+  const size_t   work = (ts_cuda_gttrf_check_buffer_size(n) + 255) & ~(size_t)255;
   cudaStream_t   stream;
-  PetscInt      *ints, row = -1;
-  void          *factor = NULL;
-  const size_t   ab = 256, vec = ((sizeof(PetscInt) * n + ab - 1) / ab) * ab;
+  PetscInt       row = -1;
 
   PetscFunctionBegin;
   *status   = TS_SUCCESS;
   *zero_row = -1;
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TriSplitGetStream(&stream));
-  /* begin, end and the status (each aligned), then the path bounds' scratch */
-  PetscCall(TriSplitDeviceMalloc(2 * vec + ab + ts_cuda_path_bounds_buffer_size(n), (void **)&ints));
-  PetscCall(TriSplitDeviceCheckPivots(stream, t->pivoting, n, t->d_ident, t->d_zero, t->d_a, t->d_b, t->d_c, ints, (PetscInt *)((char *)ints + vec), (char *)ints + 2 * vec + ab, &factor, (PetscInt *)((char *)ints + 2 * vec), status, &row, &t->nweak));
+  if (!t->d_check) PetscCall(TriSplitDeviceMalloc(work + 2 * sizeof(PetscInt), &t->d_check));
+  PetscCall(TriSplitDeviceCheckPivots(stream, t->pivoting, n, NULL, t->d_a, t->d_b, t->d_c, t->d_check, (PetscInt *)((char *)t->d_check + work), status, &row, &t->nweak));
   *zero_row = row;
-  TriSplitDeviceFree(factor);
-  TriSplitDeviceFree(ints);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

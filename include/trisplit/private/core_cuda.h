@@ -94,16 +94,17 @@ static inline PetscErrorCode TriSplitDeviceWeakRows(cudaStream_t stream, PetscIn
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether the host's elimination of a chain meets a zero pivot (or a non-finite entry), without running it
-   where it cannot: one parallel pass (ts_cuda_tridiag_weak_rows) finds the rows that are not strictly
-   diagonally dominant, and only if there are any TriSplitDeviceEliminate() runs, into *factor (allocated
-   at the first need, the caller frees it). A dominant chain has no zero pivot, and the elimination is a
-   serial chain of steps as long as the longest path (milliseconds for long paths). *nweak (may be NULL):
+/* Whether the host's elimination of a chain meets a zero pivot (or a non-finite entry), in parallel
+   passes whatever the length of its paths: one pass (ts_cuda_tridiag_weak_rows) finds the rows that are
+   not strictly diagonally dominant, and only if there are any ts_cuda_gttrf_check estimates every pivot
+   and eliminates with the host's arithmetic just the stretches where a pivot may be zero. *status and
+   *row as TriSplitDeviceEliminate() gives them (row: perm of the failing position; perm NULL: the
+   identity). work: ts_cuda_gttrf_check_buffer_size(n) bytes; info: 2 device ints. *nweak (may be NULL):
    the number of rows that are not strictly diagonally dominant (0: neither the host's elimination nor
    RPTS's partitions can meet a singular block, TriSplitDeviceRPTSPlan() is not needed). */
-static inline PetscErrorCode TriSplitDeviceCheckPivots(cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const PetscInt *perm, const PetscInt *path_id, const PetscScalar *a, const PetscScalar *b, const PetscScalar *c, PetscInt *begin, PetscInt *end, void *scratch, void **factor, PetscInt *info, ts_status *status, PetscInt *row, PetscInt *nweak)
+static inline PetscErrorCode TriSplitDeviceCheckPivots(cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const PetscInt *perm, const PetscScalar *a, const PetscScalar *b, const PetscScalar *c, void *work, PetscInt *info, ts_status *status, PetscInt *row, PetscInt *nweak)
 {
-  PetscInt weak = 0;
+  PetscInt weak = 0, h[2] = {TS_SUCCESS, -1};
 
   PetscFunctionBegin;
   *status = TS_SUCCESS;
@@ -113,8 +114,13 @@ static inline PetscErrorCode TriSplitDeviceCheckPivots(cudaStream_t stream, ts_p
   PetscCall(TriSplitDeviceWeakRows(stream, n, a, b, c, info, &weak));
   if (nweak) *nweak = weak;
   if (!weak) PetscFunctionReturn(PETSC_SUCCESS);
-  if (!*factor) PetscCall(TriSplitDeviceMalloc(ts_ref_gttrf_size(n) + 1, factor));
-  PetscCall(TriSplitDeviceEliminate(stream, pivoting, n, perm, path_id, a, b, c, begin, end, scratch, *factor, info, status, row));
+  PetscCall(TriSplitCheckKernel(ts_cuda_gttrf_check(stream, pivoting, n, a, b, c, work, info), "gttrf_check"));
+  PetscCall(TriSplitDeviceRead(stream, info, h, sizeof(h)));
+  *status = (ts_status)h[0];
+  if (h[0] != TS_SUCCESS && h[1] >= 0) {
+    if (perm) PetscCall(TriSplitDeviceRead(stream, perm + h[1], row, sizeof(PetscInt)));
+    else *row = h[1];
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

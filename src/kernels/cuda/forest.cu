@@ -325,17 +325,19 @@ ts_status run_permutation(cudaStream_t s, int sort, ts_int n, const ts_int *path
   return check_launch();
 }
 
+/* Identity: no perm, iperm or path_id, the matrix's own order as one path (a tridiagonal matrix) */
+template <bool Identity>
 __global__ void bands_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ perm, const ts_int *__restrict__ iperm, const ts_int *__restrict__ path_id, double *__restrict__ a, double *__restrict__ b, double *__restrict__ c)
 {
   for (ts_int k = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; k < n; k += (ts_int)gridDim.x * blockDim.x) {
-    const ts_int v   = perm[k];
-    const ts_int pid = path_id[v];
+    const ts_int v   = Identity ? k : perm[k];
+    const ts_int pid = Identity ? 0 : path_id[v];
     double       ak = 0.0, bk = 0.0, ck = 0.0;
     for (ts_int e = rowptr[v]; e < rowptr[v + 1]; e++) {
       const ts_int j = col[e];
       if (j == v) bk = val[e];
-      else if (path_id[j] == pid) {
-        const ts_int kj = iperm[j];
+      else if (Identity || path_id[j] == pid) {
+        const ts_int kj = Identity ? j : iperm[j];
         if (kj == k - 1) ak = val[e];
         else if (kj == k + 1) ck = val[e];
       }
@@ -418,7 +420,9 @@ ts_status ts_cuda_forest_bands(void *stream, ts_int n, const ts_int *rowptr, con
 {
   if (n < 0) return TS_ERR_ARGUMENT;
   if (n == 0) return TS_SUCCESS;
-  bands_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, perm, iperm, path_id, a, b, c);
+  if (!perm && !iperm && !path_id) bands_kernel<true><<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, perm, iperm, path_id, a, b, c);
+  else if (perm && iperm && path_id) bands_kernel<false><<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, perm, iperm, path_id, a, b, c);
+  else return TS_ERR_ARGUMENT;
   return check_launch();
 }
 

@@ -129,12 +129,12 @@ ts_status ts_ref_linear_forest(ts_int n, ts_int *partner, double *partner_w, ts_
 void ts_ref_forest_bands(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *perm, const ts_int *iperm, const ts_int *path_id, double *a, double *b, double *c)
 {
   for (ts_int k = 0; k < n; k++) {
-    const ts_int v = perm[k];
+    const ts_int v = perm ? perm[k] : k;
     a[k] = b[k] = c[k] = 0.0;
     for (ts_int e = rowptr[v]; e < rowptr[v + 1]; e++) {
-      const ts_int j = col[e], kj = iperm[j];
+      const ts_int j = col[e], kj = iperm ? iperm[j] : j;
       if (j == v) b[k] = val[e];
-      else if (path_id[j] == path_id[v]) {
+      else if (!path_id || path_id[j] == path_id[v]) {
         /* consecutive positions of one path are joined by a forest edge */
         if (kj == k - 1) a[k] = val[e];
         else if (kj == k + 1) c[k] = val[e];

@@ -54,7 +54,7 @@ typedef struct {
   PetscInt      *cbegin, *cend; /* device, carved from check: the path bounds of the elimination */
   PetscInt      *cinfo;         /* device, carved from check: 2 ints of the elimination's status and position */
   double        *csum;          /* device, carved from check: the sum of the block's values */
-  void          *cscratch;      /* device, carved from check: scratch of the path bounds and the sum */
+  void          *cscratch;      /* device, carved from check: scratch of the path bounds, the sum and the pivot check */
   TSPCudaLevelWork lw;          /* MOS-a */
 } TSPChain_CUDA;
 
@@ -320,7 +320,7 @@ static PetscErrorCode TSPCudaCheckWorkspace(TSPChain c, PetscInt n, PetscInt nnz
   for (int pass = 0; pass < 2; pass++) { /* size, then carve */
     d->cbegin   = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
     d->cend     = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
-    d->cscratch = TSPTake(&cv, PetscMax(ts_cuda_path_bounds_buffer_size(n), ts_cuda_masked_sum_buffer_size(nnz)));
+    d->cscratch = TSPTake(&cv, PetscMax(PetscMax(ts_cuda_path_bounds_buffer_size(n), ts_cuda_masked_sum_buffer_size(nnz)), ts_cuda_gttrf_check_buffer_size(n)));
     d->cinfo    = (PetscInt *)TSPTake(&cv, 2 * sizeof(PetscInt));
     d->csum     = (double *)TSPTake(&cv, sizeof(double));
     if (!pass) {
@@ -365,8 +365,9 @@ static PetscErrorCode TSPCudaPlan(TSPChain c, PetscInt l, PetscInt nweak, cudaSt
 
 /* ops.factor: the host's elimination of factor l, with its status and row. Scalar forests: MOS-a's
    levels eliminate path by path on the device into d->factor (the product reads it); the factors
-   RPTS solves are checked (TriSplitDeviceCheckPivots(): a dominance pass, the elimination only if it
-   finds weak rows); a factor with weak rows and no zero pivot then gets its RPTS plan (TSPCudaPlan()).
+   RPTS solves are checked (TriSplitDeviceCheckPivots(): a dominance pass, then, only if it finds weak
+   rows, parallel pivot estimates and the host's elimination where a pivot may be zero); a factor with
+   weak rows and no zero pivot then gets its RPTS plan (TSPCudaPlan()).
    2x2 block forests: ts_cuda_bgttrf_check replays the pivot decisions of ts_ref_bgttrf, the host's
    elimination, segment by segment on the device (RPTS reports no pivots). */
 static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, PetscInt *row)
@@ -394,7 +395,7 @@ static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, P
     if (c->kind == TSP_CHAIN_ADAPTIVE) { /* the product needs the elimination whatever the dominance */
       PetscCall(TriSplitDeviceWeakRows(stream, c->n, f->a, f->b, f->c, d->cinfo, &nweak));
       PetscCall(TriSplitDeviceEliminate(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, d->factor, d->cinfo, status, row));
-    } else PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, &d->factor, d->cinfo, status, row, &nweak));
+    } else PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->a, f->b, f->c, d->cscratch, d->cinfo, status, row, &nweak));
     if (*status == TS_SUCCESS) PetscCall(TSPCudaPlan(c, l, nweak, stream));
   }
   PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
