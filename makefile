@@ -11,6 +11,7 @@
 #   make install PREFIX=dir   install the library (versioned, with its symlinks), trisplit.h, trisplit.pc and the
 #                             Python module trisplit.py (PYTHONDIR, default: $(PYTHON)'s folder under PREFIX)
 #   make uninstall PREFIX=dir remove what 'make install' installed
+#   make manpages             docs/manualpages/*.md from the source comments; make check-manpages: none missing or stale
 #
 # Variables: PETSC_DIR [PETSC_ARCH]; BUILD (objects, default build), LIBDIR (library, default lib), TUTDIR
 # (tutorial programs, default tutorials): another PETSc build keeps its own, e.g. BUILD=build/cuda
@@ -93,7 +94,7 @@ endif
 TS_HEADERS     := $(wildcard include/*.h include/trisplit/private/*.h src/kernels/*.h)
 KERNEL_HEADERS := $(wildcard src/kernels/*.h src/kernels/cuda/*.cuh src/kernels/cuda/*.h)
 
-.PHONY: all lib tutorials cuda-kernels run check test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version
+.PHONY: all lib tutorials cuda-kernels run check test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version manpages check-manpages
 all: lib tutorials
 
 lib: $(LIBNAME)
@@ -220,6 +221,14 @@ uninstall:
 	$(call ts_quiet,RM,$(DESTDIR)$(PREFIX))rm -f $(TS_INST_LIB)/$(TS_LIBREAL) $(TS_INST_LIB)/$(TS_SONAME) $(TS_INST_LIB)/$(TS_LIBBASE) \
 	  $(TS_INST_INC)/trisplit.h $(TS_INST_PC)/trisplit.pc $(TS_INST_PY)/trisplit.py $(TS_INST_PY)/__pycache__/trisplit.*.pyc
 	-@rmdir $(TS_INST_PC) $(TS_INST_PY)/__pycache__ 2>/dev/null || true
+
+# Manual pages (docs/manualpages/*.md) from the /*@, /*MC and /*E comments of src/ and include/ (conf/manpages.py);
+# check-manpages fails if a page is missing or stale, or a public symbol or registered type has none (CI runs it).
+manpages:
+	@$(PYTHON) conf/manpages.py
+
+check-manpages:
+	@$(PYTHON) conf/manpages.py --check
 
 distclean-trisplit:
 	rm -rf $(BUILD) $(LIBDIR)/$(TS_LIBBASE)* $(TUTORIALS) tests/*.o

@@ -6,7 +6,8 @@
 
 Prints one line per check, 'ok ...' or 'not ok ...', and a last line 'N passed, N failed'.
   complete    every -pc_<type>_<option> the C sources read (src/pc) has a Python setter and getter for
-              that type, and every PCxxxSet/Get function of include/trisplit.h is called by one
+              that type and is listed on the type's manual page (docs/manualpages/PC<TYPE>.md, from its
+              /*MC comment), and every PCxxxSet/Get function of include/trisplit.h is called by one
   roundtrip   on each PC type, every option set to a value other than its default reads back equal
               (enums also by name), then the default again reads back
   applied     the options without a C setter reach the PC: its view shows the values set from Python
@@ -49,7 +50,8 @@ for f in sorted(glob.glob(os.path.join(top, 'src', 'pc', '*.c')) + glob.glob(os.
     src += open(f).read()
 per_type = set(re.findall(r'"-pc_%s_(\w+)"', src))            # built with the type's name
 literal = set(re.findall(r'"-pc_(algtri|mosd|mosa|altsplit)_(\w+)"', src))
-py_keys = {(t, o.option(t)) for o in trisplit.OPTIONS for t in o.types}
+# the options of the options database (precision of mosa has a C setter and none)
+py_keys = {(t, o.option(t)) for o in trisplit.OPTIONS for t in o.types if not (t == trisplit.PC_MOSA and o.name == 'precision')}
 missing = []
 for key in sorted(per_type):
     # the type-named options: every type that reads one (precision: not mosa, which reads none)
@@ -61,6 +63,15 @@ for t, key in sorted(literal):
         missing.append('-pc_%s_%s' % (t, key))
 result(not missing, 'complete: %d type-named and %d PC-own options of src/pc have Python setters'
        % (len(per_type), len(literal)), 'no setter for ' + ', '.join(missing))
+
+# the manual page of each PC type (docs/manualpages, from its /*MC comment) names each of its options
+undocumented = []
+for t in trisplit.PC_TYPES:
+    page = os.path.join(top, 'docs', 'manualpages', 'PC%s.md' % t.upper())
+    text = open(page).read() if os.path.exists(page) else ''
+    undocumented += [k for (tt, k) in sorted(py_keys) if tt == t and k + ' ' not in text and k + '`' not in text]
+result(not undocumented, 'complete: the manual page of each PC type lists every option it reads',
+       'not on the page: ' + ', '.join(undocumented))
 
 header = open(os.path.join(top, 'include', 'trisplit.h')).read()
 cfuncs = set(re.findall(r'PETSC_EXTERN PetscErrorCode (PC\w+(?:Set|Get)\w*)\(', header))
