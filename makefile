@@ -211,16 +211,19 @@ install: lib
 	@install -m 644 include/trisplit.h $(TS_INST_INC)/
 	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@PETSC_DIR@|${PETSC_DIR}|g' -e 's|@VERSION@|$(TS_VERSION)|g' \
 	  conf/trisplit.pc.in > $(TS_INST_PC)/trisplit.pc
-	@test -n '$(PYTHONDIR)' || { echo 'make install: no PYTHONDIR ($(PYTHON) did not answer): give PYTHONDIR=...'; exit 1; }
-	@install -d $(TS_INST_PY)
-	@sed -e "s|^INSTALLED_LIBDIR = None|INSTALLED_LIBDIR = '$(PREFIX)/lib'|" tutorials/python/trisplit.py > $(TS_INST_PY)/trisplit.py
-	@grep -q "^INSTALLED_LIBDIR = '$(PREFIX)/lib'" $(TS_INST_PY)/trisplit.py
-	@echo "installed trisplit $(TS_VERSION) in $(DESTDIR)$(PREFIX): lib/$(TS_LIBREAL) (+ $(TS_SONAME), $(TS_LIBBASE)), include/trisplit.h, lib/pkgconfig/trisplit.pc; $(TS_INST_PY)/trisplit.py"
+	@echo "installed trisplit $(TS_VERSION) in $(DESTDIR)$(PREFIX): lib/$(TS_LIBREAL) (+ $(TS_SONAME), $(TS_LIBBASE)), include/trisplit.h, lib/pkgconfig/trisplit.pc"
+	@if [ -z '$(PYTHONDIR)' ]; then echo "trisplit.py not installed: $(PYTHON) gave no module folder (give PYTHONDIR=...)"; else \
+	  install -d $(TS_INST_PY) && \
+	  sed -e "s|^INSTALLED_LIBDIR = None|INSTALLED_LIBDIR = '$(PREFIX)/lib'|" tutorials/python/trisplit.py > $(TS_INST_PY)/trisplit.py && \
+	  grep -q "^INSTALLED_LIBDIR = '$(PREFIX)/lib'" $(TS_INST_PY)/trisplit.py && \
+	  echo "installed the Python module: $(TS_INST_PY)/trisplit.py"; fi
 
 uninstall:
 	$(call ts_quiet,RM,$(DESTDIR)$(PREFIX))rm -f $(TS_INST_LIB)/$(TS_LIBREAL) $(TS_INST_LIB)/$(TS_SONAME) $(TS_INST_LIB)/$(TS_LIBBASE) \
-	  $(TS_INST_INC)/trisplit.h $(TS_INST_PC)/trisplit.pc $(TS_INST_PY)/trisplit.py $(TS_INST_PY)/__pycache__/trisplit.*.pyc
-	-@rmdir $(TS_INST_PC) $(TS_INST_PY)/__pycache__ 2>/dev/null || true
+	  $(TS_INST_INC)/trisplit.h $(TS_INST_PC)/trisplit.pc
+	@if [ -n '$(PYTHONDIR)' ]; then rm -f $(TS_INST_PY)/trisplit.py $(TS_INST_PY)/__pycache__/trisplit.*.pyc; \
+	  rmdir $(TS_INST_PY)/__pycache__ 2>/dev/null || true; fi
+	-@rmdir $(TS_INST_PC) 2>/dev/null || true
 
 # Manual pages (docs/manualpages/*.md) from the /*@, /*MC and /*E comments of src/ and include/ (conf/manpages.py);
 # check-manpages fails if a page is missing or stale, or a public symbol or registered type has none (CI runs it).

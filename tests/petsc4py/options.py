@@ -7,7 +7,8 @@
 Prints one line per check, 'ok ...' or 'not ok ...', and a last line 'N passed, N failed'.
   complete    every -pc_<type>_<option> the C sources read (src/pc) has a Python setter and getter for
               that type and is listed on the type's manual page (docs/manualpages/PC<TYPE>.md, from its
-              /*MC comment), and every PCxxxSet/Get function of include/trisplit.h is called by one
+              /*MC comment) and in the guide's table of setters, and every PCxxxSet/Get function of
+              include/trisplit.h is called by one
   roundtrip   on each PC type, every option set to a value other than its default reads back equal
               (enums also by name), then the default again reads back
   applied     the options without a C setter reach the PC: its view shows the values set from Python
@@ -72,6 +73,11 @@ for t in trisplit.PC_TYPES:
     undocumented += [k for (tt, k) in sorted(py_keys) if tt == t and k + ' ' not in text and k + '`' not in text]
 result(not undocumented, 'complete: the manual page of each PC type lists every option it reads',
        'not on the page: ' + ', '.join(undocumented))
+
+# the guide's table of the Python setters (docs/guide.md, Python (petsc4py)) names each one
+guide = open(os.path.join(top, 'docs', 'guide.md')).read()
+absent = ['%s_set_%s' % (o.pyprefix, o.name) for o in trisplit.OPTIONS if '`%s_set_%s`' % (o.pyprefix, o.name) not in guide]
+result(not absent, 'complete: docs/guide.md names the %d Python setters' % len(trisplit.OPTIONS), 'not in the guide: ' + ', '.join(absent))
 
 header = open(os.path.join(top, 'include', 'trisplit.h')).read()
 cfuncs = set(re.findall(r'PETSC_EXTERN PetscErrorCode (PC\w+(?:Set|Get)\w*)\(', header))
