@@ -24,6 +24,7 @@ import math
 import os
 import re
 import sys
+import tempfile
 
 top = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
 sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else os.path.join(top, 'tutorials', 'python'))
@@ -134,7 +135,7 @@ for t in trisplit.PC_TYPES:
     if t != trisplit.PC_ALGTRI:
         trisplit.pctrisplit_set_m(pc, 0)
         trisplit.pctrisplit_set_m_max(pc, 6)
-    path = 'trisplit-options-view-%d.txt' % os.getpid()
+    path = os.path.join(tempfile.gettempdir(), 'trisplit-options-view-%d.txt' % os.getpid())
     viewer = PETSc.Viewer().createASCII(path)
     pc.view(viewer)
     viewer.destroy()
