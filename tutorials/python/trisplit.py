@@ -442,8 +442,8 @@ for _o in OPTIONS:
     __all__ += [_s.__name__, _g.__name__]
     _o.setter, _o.getter = _s, _g
 # the number of factors also under each PC type's own name, as PCMOSDSetM(), PCMOSASetM(), PCAltSplitSetM()
-pcmosd_set_m = pcmosa_set_m = pcaltsplit_set_m = pctrisplit_set_m  # noqa: F821
-pcmosd_get_m = pcmosa_get_m = pcaltsplit_get_m = pctrisplit_get_m  # noqa: F821
+pcmosd_set_m = pcmosa_set_m = pcaltsplit_set_m = _BY_NAME['m'].setter
+pcmosd_get_m = pcmosa_get_m = pcaltsplit_get_m = _BY_NAME['m'].getter
 __all__ += ['pcalgtri_get_forest', 'pcalgtri_get_repair', 'pcmosd_set_m', 'pcmosa_set_m', 'pcaltsplit_set_m',
             'pcmosd_get_m', 'pcmosa_get_m', 'pcaltsplit_get_m']
 del _o, _s, _g
