@@ -10,7 +10,8 @@
 #   late loading     PETSc imported before trisplit.init(): the ctypes route registers the types
 #   options.py       every setter and getter of trisplit.py on each PC type (round trips, every option of
 #                    src/pc reachable, bad values refused) and solves configured by Python setters only
-#                    (iterations, true residual, the same as by options); its checks count one by one
+#                    (iterations, true residual, the same as by options); its checks count one by one;
+#                    then all of it on two ranks (one check)
 #   no petsc4py      with a petsc4py that cannot be imported (a PYTHONPATH shim), 'import trisplit' raises
 #                    ImportError naming python3-petsc4py and pip install petsc4py, not ModuleNotFoundError
 #   make install     PREFIX=$(mktemp -d): the installed trisplit.py finds PREFIX/lib/libtrisplit.so from a
@@ -114,6 +115,15 @@ if [ -z "$p" ] || [ -z "$f" ]; then
 else
   passed=$((passed + p)); failed=$((failed + f))
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then notok "options.py" "exit status $rc" "$work/options.out"; fi
+fi
+
+# the same on two ranks (the iterations of the solves have their own ranges there)
+"$mpiexec" -n 2 "$py" tests/petsc4py/options.py "$top/tutorials/python" > "$work/options_np2.out" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^[0-9][0-9]* passed, 0 failed$' "$work/options_np2.out"; then
+  ok "options.py on two ranks: $(tail -n 1 "$work/options_np2.out"); $(grep -o 'solve mosd.*iterations (range' "$work/options_np2.out" | sed 's/ configured by Python setters: reason 2,//; s/ (range//')"
+else
+  notok "options.py on two ranks" "exit status $rc" "$work/options_np2.out"
 fi
 
 # petsc4py missing: a shim whose import fails as a missing package's does
