@@ -8,13 +8,15 @@
 #   make test                 run the test suite (library already built); make test search='tests-ex1*'
 #   make lib | tutorials      only the library | only tutorials/ex1, ex2 and ex3
 #   make cuda-kernels         compile src/kernels/cuda/*.cu with nvcc (also without a CUDA PETSc)
-#   make install PREFIX=dir   install the library (versioned, with its symlinks), trisplit.h and trisplit.pc
+#   make install PREFIX=dir   install the library (versioned, with its symlinks), trisplit.h, trisplit.pc and the
+#                             Python module trisplit.py (PYTHONDIR, default: $(PYTHON)'s folder under PREFIX)
 #   make uninstall PREFIX=dir remove what 'make install' installed
+#   make manpages             docs/manualpages/*.md from the source comments; make check-manpages: none missing or stale
 #
 # Variables: PETSC_DIR [PETSC_ARCH]; BUILD (objects, default build), LIBDIR (library, default lib), TUTDIR
 # (tutorial programs, default tutorials): another PETSc build keeps its own, e.g. BUILD=build/cuda
 # LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials; CUDA_ARCH (default: PETSc's CUDA architecture, else sm_90);
-# PREFIX, DESTDIR (install); V=1.
+# PREFIX, DESTDIR, PYTHON, PYTHONDIR (install); V=1.
 PETSC_DIR ?= /usr/lib/petsc
 export PETSC_DIR
 TRISPLIT_DIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
@@ -92,7 +94,7 @@ endif
 TS_HEADERS     := $(wildcard include/*.h include/trisplit/private/*.h src/kernels/*.h)
 KERNEL_HEADERS := $(wildcard src/kernels/*.h src/kernels/cuda/*.cuh src/kernels/cuda/*.h)
 
-.PHONY: all lib tutorials cuda-kernels run check test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version
+.PHONY: all lib tutorials cuda-kernels run check test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version manpages check-manpages
 all: lib tutorials
 
 lib: $(LIBNAME)
@@ -186,11 +188,21 @@ valgrind-check fuzz:
 	@$(MAKE) --no-print-directory -f gmakefile.test $@
 
 # ------------------------------------------------------------------------------------------
-# make install [PREFIX=/usr/local] [DESTDIR=]: the library with its two symlinks, the public header and a
-# pkg-config file whose version is the header's (conf/trisplit.pc.in). make uninstall removes exactly these.
+# make install [PREFIX=/usr/local] [DESTDIR=] [PYTHONDIR=]: the library with its two symlinks, the public header,
+# a pkg-config file whose version is the header's (conf/trisplit.pc.in) and the Python module trisplit.py in
+# PYTHONDIR (default: where $(PYTHON) looks for modules under PREFIX, PREFIX/lib/python3.X/dist-packages on
+# Debian, site-packages elsewhere), with the installed lib folder written into it (INSTALLED_LIBDIR).
+# make uninstall removes exactly these.
+PYTHON      ?= $(firstword $(wildcard /usr/bin/python3) python3)
+# posix_prefix under PREFIX; Debian's Python (scheme posix_local) reads dist-packages there, not site-packages
+PYTHONDIR   ?= $(shell $(PYTHON) -c 'import sys, sysconfig; \
+  p = sysconfig.get_path("purelib", "posix_prefix", vars={"base": sys.argv[1], "platbase": sys.argv[1]}); \
+  d = getattr(sysconfig, "get_default_scheme", lambda: "")() == "posix_local"; \
+  print(p.replace("site-packages", "dist-packages") if d else p)' '$(PREFIX)')
 TS_INST_LIB := $(DESTDIR)$(PREFIX)/lib
 TS_INST_INC := $(DESTDIR)$(PREFIX)/include
 TS_INST_PC  := $(DESTDIR)$(PREFIX)/lib/pkgconfig
+TS_INST_PY   = $(DESTDIR)$(PYTHONDIR)
 install: lib
 	$(call ts_quiet,INSTALL,$(DESTDIR)$(PREFIX))install -d $(TS_INST_LIB) $(TS_INST_INC) $(TS_INST_PC)
 	@install -m 755 $(LIBDIR)/$(TS_LIBREAL) $(TS_INST_LIB)/
@@ -200,11 +212,26 @@ install: lib
 	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@PETSC_DIR@|${PETSC_DIR}|g' -e 's|@VERSION@|$(TS_VERSION)|g' \
 	  conf/trisplit.pc.in > $(TS_INST_PC)/trisplit.pc
 	@echo "installed trisplit $(TS_VERSION) in $(DESTDIR)$(PREFIX): lib/$(TS_LIBREAL) (+ $(TS_SONAME), $(TS_LIBBASE)), include/trisplit.h, lib/pkgconfig/trisplit.pc"
+	@if [ -z '$(PYTHONDIR)' ]; then echo "trisplit.py not installed: $(PYTHON) gave no module folder (give PYTHONDIR=...)"; else \
+	  install -d $(TS_INST_PY) && \
+	  sed -e "s|^INSTALLED_LIBDIR = None|INSTALLED_LIBDIR = '$(PREFIX)/lib'|" tutorials/python/trisplit.py > $(TS_INST_PY)/trisplit.py && \
+	  grep -q "^INSTALLED_LIBDIR = '$(PREFIX)/lib'" $(TS_INST_PY)/trisplit.py && \
+	  echo "installed the Python module: $(TS_INST_PY)/trisplit.py"; fi
 
 uninstall:
 	$(call ts_quiet,RM,$(DESTDIR)$(PREFIX))rm -f $(TS_INST_LIB)/$(TS_LIBREAL) $(TS_INST_LIB)/$(TS_SONAME) $(TS_INST_LIB)/$(TS_LIBBASE) \
 	  $(TS_INST_INC)/trisplit.h $(TS_INST_PC)/trisplit.pc
+	@if [ -n '$(PYTHONDIR)' ]; then rm -f $(TS_INST_PY)/trisplit.py $(TS_INST_PY)/__pycache__/trisplit.*.pyc; \
+	  rmdir $(TS_INST_PY)/__pycache__ 2>/dev/null || true; fi
 	-@rmdir $(TS_INST_PC) 2>/dev/null || true
+
+# Manual pages (docs/manualpages/*.md) from the /*@, /*MC and /*E comments of src/ and include/ (conf/manpages.py);
+# check-manpages fails if a page is missing or stale, or a public symbol or registered type has none (CI runs it).
+manpages:
+	@$(PYTHON) conf/manpages.py
+
+check-manpages:
+	@$(PYTHON) conf/manpages.py --check
 
 distclean-trisplit:
 	rm -rf $(BUILD) $(LIBDIR)/$(TS_LIBBASE)* $(TUTORIALS) tests/*.o

@@ -360,6 +360,7 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
 
    Options Database Keys:
 +  -pc_altsplit_type <inner>      - inner (ALT-i) or outer (ALT-o, needs -ksp_type fgmres or gcr)
+.  -pc_altsplit_local <false>     - ALT-i's residuals with each rank's diagonal block (block Jacobi, no communication) instead of the global operator (`PCAltSplitSetLocal()`)
 .  -pc_altsplit_m <0>             - number of factors; 0 chooses m by coverage
 .  -pc_altsplit_m_max <4>         - most factors of the automatic choice
 .  -pc_altsplit_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight
@@ -367,6 +368,11 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
 .  -pc_altsplit_precision <double> - double, or single: float bands and RPTS solves on the GPU
 .  -pc_altsplit_pivoting <scaled> - pivoting of the tridiagonal solves
 .  -pc_altsplit_weight <scaled>   - edge weights of the graph
+.  -pc_altsplit_factor_iterations <5> - rounds M of the parallel [0,2]-factor (`PCAlgTriSetFactorIterations()`)
+.  -pc_altsplit_factor_charge_period <5> - charges are off in every m-th round of the factor
+.  -pc_altsplit_factor_charge_skip <0> - the uncharged round k_m of each period
+.  -pc_altsplit_factor_p <0.5>    - probability of a positive charge
+.  -pc_altsplit_factor_seed <0>   - seed of the charge hash
 .  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern
 .  -pc_altsplit_shift_type <nonzero> - repair a zero pivot by a diagonal shift, or none: the PC fails (`PCAlgTriSetShiftType()`)
 -  -pc_altsplit_shift_amount <1e-4> - the first shift, relative to the factor's largest diagonal entry

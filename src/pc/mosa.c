@@ -124,6 +124,11 @@ PetscErrorCode PCMOSAGetReusePattern(PC pc, PetscBool *reuse)
 .  -pc_mosa_exact_product     - solve the whole chain for every row (O(N^2), for testing)
 .  -pc_mosa_pivoting <scaled> - pivoting of the tridiagonal solves
 .  -pc_mosa_weight <scaled>   - edge weights of the graphs
+.  -pc_mosa_factor_iterations <5> - rounds M of the parallel [0,2]-factor of each level (`PCAlgTriSetFactorIterations()`)
+.  -pc_mosa_factor_charge_period <5> - charges are off in every m-th round of the factor
+.  -pc_mosa_factor_charge_skip <0> - the uncharged round k_m of each period
+.  -pc_mosa_factor_p <0.5>    - probability of a positive charge
+.  -pc_mosa_factor_seed <0>   - seed of the charge hash
 .  -pc_mosa_reuse_forest <true> - keep the levels' forests for a new operator with the same nonzero pattern (`PCAlgTriSetReuseForest()`)
 .  -pc_mosa_reuse_pattern <true> - with the forests, keep the patterns of the levels' products (`PCMOSASetReusePattern()`)
 .  -pc_mosa_shift_type <nonzero> - repair a zero pivot: level 0 by a diagonal shift, a later level is dropped; none: the PC fails

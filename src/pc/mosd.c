@@ -111,7 +111,11 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
 .  -pc_mosd_diagonal <1>      - T = diagp_k(A), k = 0 (diagonal of A), 1, 2 (`PCMOSDSetDiagonal()`)
 .  -pc_mosd_pivoting <scaled> - pivoting of the tridiagonal solves
 .  -pc_mosd_weight <scaled>   - edge weights of the graph
-.  -pc_mosd_factor_iterations <5> - rounds of the [0,2]-factor (and the other -pc_mosd_factor_ options of `PCALGTRI`)
+.  -pc_mosd_factor_iterations <5> - rounds M of the parallel [0,2]-factor (`PCAlgTriSetFactorIterations()`)
+.  -pc_mosd_factor_charge_period <5> - charges are off in every m-th round of the factor
+.  -pc_mosd_factor_charge_skip <0> - the uncharged round k_m of each period
+.  -pc_mosd_factor_p <0.5>        - probability of a positive charge
+.  -pc_mosd_factor_seed <0>       - seed of the charge hash
 .  -pc_mosd_reuse_forest <true>   - keep the forests for a new operator with the same nonzero pattern
 .  -pc_mosd_shift_type <nonzero>  - repair a zero of T = diagp_k(A) and a zero pivot of a factor M_l by a diagonal shift, or none: the PC fails (`PCAlgTriSetShiftType()`)
 -  -pc_mosd_shift_amount <1e-4>   - the first shift, relative to the factor's largest diagonal entry
