@@ -17,6 +17,8 @@ typedef struct {
   PetscBool        on_device;  /* factor of a SEQAIJCUSPARSE matrix: bands and solves on the GPU */
   PetscScalar     *d_a, *d_b, *d_c;
   void            *d_check;  /* the zero-pivot check's workspace (ts_cuda_gttrf_check) and its 2 status ints */
+  void            *d_plan;   /* the RPTS plan analysis' workspace (TriSplitDeviceRPTSPlan) */
+  size_t           d_plan_bytes;
   void            *d_buffer;
   size_t           d_buffer_nrhs; /* the RPTS workspace fits this many right-hand sides */
 #if defined(PETSC_HAVE_CUDA)
@@ -38,6 +40,7 @@ static PetscErrorCode MatDestroy_Tridiag(Mat A)
   TriSplitDeviceFree(t->d_b);
   TriSplitDeviceFree(t->d_c);
   TriSplitDeviceFree(t->d_check);
+  TriSplitDeviceFree(t->d_plan);
   TriSplitDeviceFree(t->d_buffer);
 #endif
   PetscCall(PetscFree(A->data));
@@ -431,15 +434,20 @@ static PetscErrorCode MatRPTSDeviceCheck(Mat F, ts_status *status, ts_int *zero_
    the host would factor (once per numeric factorization), never in a solve. */
 static PetscErrorCode MatRPTSDevicePlan(Mat F)
 {
-  Mat_Tridiag *t = (Mat_Tridiag *)F->data;
-  cudaStream_t stream;
+  Mat_Tridiag   *t = (Mat_Tridiag *)F->data;
+  ts_rpts_config plan;
+  PetscBool      same;
+  cudaStream_t   stream;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
-  PetscCall(TriSplitDeviceRPTSPlan((PetscObject)F, "this matrix", stream, t->pivoting, F->rmap->n, t->d_a, t->d_b, t->d_c, PETSC_FALSE, PETSC_FALSE, &t->plan, &t->plan_err));
-  /* a plan may need a larger workspace than the default's: sized again at the next solve */
-  TriSplitDeviceFree(t->d_buffer);
-  t->d_buffer_nrhs = 0;
+  PetscCall(TriSplitDeviceRPTSPlan((PetscObject)F, "this matrix", stream, t->pivoting, F->rmap->n, t->d_a, t->d_b, t->d_c, PETSC_FALSE, PETSC_FALSE, &t->d_plan, &t->d_plan_bytes, &plan, &t->plan_err));
+  PetscCall(PetscMemcmp(&plan, &t->plan, sizeof(plan), &same));
+  if (!same) { /* another plan may need a larger workspace: sized again at the next solve */
+    t->plan = plan;
+    TriSplitDeviceFree(t->d_buffer);
+    t->d_buffer_nrhs = 0;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -485,7 +493,11 @@ static PetscErrorCode MatLUFactorNumeric_RPTS(Mat F, Mat A, const MatFactorInfo 
     PetscCall(MatRPTSDeviceCheck(F, &status, &zero_row));
     /* a strictly diagonally dominant chain has nonsingular partition blocks: the default plan */
     if (status == TS_SUCCESS && t->nweak) PetscCall(MatRPTSDevicePlan(F));
-    else PetscCall(PetscMemzero(&t->plan, sizeof(t->plan)));
+    else if (!TriSplitRPTSPlanIsDefault(&t->plan)) { /* back to the default plan and its workspace */
+      PetscCall(PetscMemzero(&t->plan, sizeof(t->plan)));
+      TriSplitDeviceFree(t->d_buffer);
+      t->d_buffer_nrhs = 0;
+    }
   } else
 #endif
   {

@@ -174,20 +174,26 @@ static inline PetscErrorCode TriSplitRPTSPlanName(const ts_rpts_config *plan, ch
    or lose accuracy on a nonsingular factor), where another partitioning is kept. Once per factor where it
    is set up, never in a solve: it synchronises the stream. permuted: the solves go through
    ts_cuda_[ds]gtsv_permuted_tuned; single: the bands are float (a, b, c then point to floats). A plan other
-   than the default is named in -info for obj, as what (e.g. "factor 1"). */
-static inline PetscErrorCode TriSplitDeviceRPTSPlan(PetscObject obj, const char *what, cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const void *a, const void *b, const void *c, PetscBool single, PetscBool permuted, ts_rpts_config *plan, PetscReal *err)
+   than the default is named in -info for obj, as what (e.g. "factor 1"). work, work_bytes: the caller's
+   device workspace, grown here when the analysis needs more (the caller frees it): a refactorization
+   allocates nothing. */
+static inline PetscErrorCode TriSplitDeviceRPTSPlan(PetscObject obj, const char *what, cudaStream_t stream, ts_pivoting pivoting, PetscInt n, const void *a, const void *b, const void *c, PetscBool single, PetscBool permuted, void **work, size_t *work_bytes, ts_rpts_config *plan, PetscReal *err)
 {
-  void  *work;
-  double e = 0;
+  const size_t need = n ? ts_cuda_gtsv_analyze_buffer_size(n, (int)single, (int)permuted) + 1 : 0;
+  double       e    = 0;
 
   PetscFunctionBegin;
   PetscCall(PetscMemzero(plan, sizeof(*plan)));
   *err = 0;
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(TriSplitDeviceMalloc(ts_cuda_gtsv_analyze_buffer_size(n, (int)single, (int)permuted) + 1, &work));
-  if (single) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_analyze(stream, pivoting, n, (const float *)a, (const float *)b, (const float *)c, (int)permuted, work, plan, &e), "sgtsv_analyze"));
-  else PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_analyze(stream, pivoting, n, (const double *)a, (const double *)b, (const double *)c, (int)permuted, work, plan, &e), "dgtsv_analyze"));
-  TriSplitDeviceFree(work);
+  if (*work_bytes < need) {
+    TriSplitDeviceFree(*work);
+    *work_bytes = 0;
+    PetscCall(TriSplitDeviceMalloc(need, work));
+    *work_bytes = need;
+  }
+  if (single) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_analyze(stream, pivoting, n, (const float *)a, (const float *)b, (const float *)c, (int)permuted, *work, plan, &e), "sgtsv_analyze"));
+  else PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_analyze(stream, pivoting, n, (const double *)a, (const double *)b, (const double *)c, (int)permuted, *work, plan, &e), "dgtsv_analyze"));
   *err = (PetscReal)e;
   if (!TriSplitRPTSPlanIsDefault(plan)) {
     char name[128];

@@ -51,6 +51,8 @@ typedef struct {
                                    in the setup (a large cudaFree costs more than the rest of algtri's setup) */
   void          *check;         /* device, the workspace of the factors' check (TSPCudaCheck()), kept likewise */
   void          *factor;        /* device, the elimination of a factor that is not diagonally dominant, likewise */
+  void          *planwork;      /* device, the workspace of the RPTS plans' analysis (TSPCudaPlan()), likewise */
+  size_t         planwork_bytes;
   PetscInt      *cbegin, *cend; /* device, carved from check: the path bounds of the elimination */
   PetscInt      *cinfo;         /* device, carved from check: 2 ints of the elimination's status and position */
   double        *csum;          /* device, carved from check: the sum of the block's values */
@@ -350,8 +352,8 @@ static PetscErrorCode TSPCudaPlan(TSPChain c, PetscInt l, PetscInt nweak, cudaSt
     char what[32];
 
     PetscCall(PetscSNPrintf(what, sizeof(what), "factor %" PetscInt_FMT, l));
-    if (f->sb) PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->sa, f->sb, f->sc, PETSC_TRUE, PETSC_TRUE, &plan, &err));
-    else PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, PETSC_FALSE, PETSC_TRUE, &plan, &err));
+    if (f->sb) PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->sa, f->sb, f->sc, PETSC_TRUE, PETSC_TRUE, &d->planwork, &d->planwork_bytes, &plan, &err));
+    else PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, PETSC_FALSE, PETSC_TRUE, &d->planwork, &d->planwork_bytes, &plan, &err));
   }
   PetscCall(PetscMemcmp(&plan, &f->plan, sizeof(plan), &same));
   if (!same) {
@@ -568,6 +570,8 @@ static PetscErrorCode TSPCudaReset(TSPChain c)
   TriSplitDeviceFree(d->graph);
   TriSplitDeviceFree(d->check);
   TriSplitDeviceFree(d->factor);
+  TriSplitDeviceFree(d->planwork);
+  d->planwork_bytes = 0;
   TriSplitDeviceFree(d->lw.q);
   TriSplitDeviceFree(d->lw.orow);
   TriSplitDeviceFree(d->lw.ocol);
