@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Accuracy of the reference RPTS tridiagonal solver (ts_ref_gtsv) against LAPACK dgtsv on the\n"
-                     "20 matrices of the RPTS stability study (ALGORITHMS.md 2.9, Table 4) and Chang's 18 types\n"
-                     "(RELATED.md 1.5), plus PETSc-free unit checks of the factor/solve kernels.\n"
+                     "20 matrices of the RPTS stability study (docs/algorithms.md 2.9, Table 4) and Chang's 18 types\n"
+                     "(Chang 2014, Table 6.1), plus PETSc-free unit checks of the factor/solve kernels.\n"
                      "  -n <512>                      size of the systems\n"
                      "  -pivoting <scaled>            none, partial or scaled\n"
                      "  -seed <1>                     seed of the matrices and right-hand sides\n"
@@ -351,8 +351,8 @@ int main(int argc, char **argv)
     const int count = family == 0 ? 20 : 18;
     PetscInt  pass = 0, skip = 0, nan_bad = 0;
 
-    if (family == 0) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\nTable 4 (ALGORITHMS.md 2.9), N = %" PetscInt_FMT ", RPTS reference pivoting %s vs LAPACK dgtsv\n", n, pivnames[piv]));
-    else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\nChang's types (RELATED.md 1.5), N = %" PetscInt_FMT ", boundary %" PetscInt_FMT ", RPTS reference pivoting %s vs LAPACK dgtsv\n", n, boundary, pivnames[piv]));
+    if (family == 0) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\nTable 4 (docs/algorithms.md 2.9), N = %" PetscInt_FMT ", RPTS reference pivoting %s vs LAPACK dgtsv\n", n, pivnames[piv]));
+    else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\nChang's types (Chang 2014, Table 6.1), N = %" PetscInt_FMT ", boundary %" PetscInt_FMT ", RPTS reference pivoting %s vs LAPACK dgtsv\n", n, boundary, pivnames[piv]));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  id  %-24s %-13s %-13s %s\n", "matrix", "LAPACK FRE", "RPTS FRE", "verdict"));
     for (int id = 1; id <= count; id++) {
       const char *name = family == 0 ? tg_table4_name(id) : tg_chang_name(id);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests the rpts MatSolverType and MATTRIDIAG: -pc_type lu -pc_factor_mat_solver_type rpts on the\n\
-tridiagonal test matrices of ALGORITHMS.md 2.9 (forward error against LAPACK dgtsv on the same system), MatMatSolve()\n\
+tridiagonal test matrices of docs/algorithms.md 2.9 (forward error against LAPACK dgtsv on the same system), MatMatSolve()\n\
 against column-by-column solves, MatSolveTranspose(), conversion to MATTRIDIAG, and the refusal of other patterns.\n\
 Works with -mat_type aijcusparse -vec_type cuda (RPTS on the GPU).\n\
   -n <512>   rows\n\n";

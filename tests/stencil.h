@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The 2D model problems of the tests (ALGORITHMS.md 6.2): 3x3 stencils, row = y offset, column =
+/* The 2D model problems of the tests (docs/algorithms.md 6.2): 3x3 stencils, row = y offset, column =
    x offset, Dirichlet boundary dropped. rot is eps = 1e-3, theta = 45 degrees. */
 #ifndef TRISPLIT_TESTS_STENCIL_H
 #define TRISPLIT_TESTS_STENCIL_H

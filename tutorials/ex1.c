@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Solves the model problems of the trisplit thesis (2D) and a 3D Laplacian with any KSP and PC.\n\n\
-  -problem <aniso1,aniso2,model8,rot,convdiff,lap3d>  the stencil (ALGORITHMS.md 6.2):\n\
+  -problem <aniso1,aniso2,model8,rot,convdiff,lap3d>  the stencil (docs/algorithms.md 6.2):\n\
       aniso1   9-point, strong couplings along x\n\
       aniso2   9-point, strong couplings along a diagonal\n\
       model8   5-point isotropic Laplacian\n\

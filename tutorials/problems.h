@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The model problems of the tutorials (ex1, ex3, ex4): the thesis' 2D stencils (ALGORITHMS.md 6.2) and a 3D
+/* The model problems of the tutorials (ex1, ex3, ex4): the thesis' 2D stencils (docs/algorithms.md 6.2) and a 3D
    Laplacian, assembled into a Mat of the type -mat_type chooses; and a setup and solve timed apart. Included by
    the tutorials, not installed. */
 #ifndef TRISPLIT_TUTORIALS_PROBLEMS_H

@@ -56,7 +56,7 @@ typedef enum {
 } ts_status;
 
 /* Pivot rule of the tridiagonal elimination between the accumulated previous row and the current
-   row (ALGORITHMS.md 2.3): none keeps the previous row (Thomas), partial compares the pivot
+   row (docs/algorithms.md 2.3): none keeps the previous row (Thomas), partial compares the pivot
    candidates, scaled compares them each divided by the max-abs of its own row. Ties keep the
    previous row. */
 typedef enum {
@@ -87,11 +87,11 @@ TS_EXTERN void ts_ref_gttrs_transpose(ts_int n, ts_int nrhs, const void *factor,
 /* Factor and solve in one call; work holds ts_ref_gttrf_size(n) bytes. */
 TS_EXTERN ts_status ts_ref_gtsv(ts_pivoting pivoting, ts_int n, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *work, ts_int *zero_row);
 
-/* 2x2 block tridiagonal chains (ALGORITHMS.md 2.1 with n = 2; the block ALGTRI variant): nb block
+/* 2x2 block tridiagonal chains (docs/algorithms.md 2.1 with n = 2; the block ALGTRI variant): nb block
    rows, bands a (sub), b (diag), c (super) of 4 nb doubles each, block i at [4i, 4i+4) stored
    column major (a[4i] = A00, a[4i+1] = A10, a[4i+2] = A01, a[4i+3] = A11); a's block 0 and c's
    block nb-1 are unused (zero). Unknowns of block row i are x[2i], x[2i+1] (ldx >= 2 nb).
-   Pivoting is by block rows (ALGORITHMS.md 2.3: |det| of the candidate blocks, each scaled by the
+   Pivoting is by block rows (docs/algorithms.md 2.3: |det| of the candidate blocks, each scaled by the
    max-abs of its own scalar rows; no interchanges inside a block row). */
 TS_EXTERN size_t    ts_ref_bgttrf_size(ts_int nb);
 TS_EXTERN ts_status ts_ref_bgttrf(ts_pivoting pivoting, ts_int nb, const double *a, const double *b, const double *c, void *factor, ts_int *zero_row);
@@ -100,7 +100,7 @@ TS_EXTERN void      ts_ref_bgttrs_transpose(ts_int nb, ts_int nrhs, const void *
 TS_EXTERN ts_status ts_ref_bgtsv(ts_pivoting pivoting, ts_int nb, ts_int nrhs, const double *a, const double *b, const double *c, double *x, ts_int ldx, void *work, ts_int *zero_row);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Diagonal scalings (ALGORITHMS.md 5.1)                                                       */
+/* Diagonal scalings (docs/algorithms.md 5.1)                                                       */
 /* ------------------------------------------------------------------------------------------ */
 
 /* d_i = diagp_k(A)_ii, k = 0: A_ii; 1: unit(A_ii) max(|A_ii|, sum_{j!=i}|A_ij|); 2: unit(A_ii) sum_j |A_ij|,
@@ -108,7 +108,7 @@ TS_EXTERN ts_status ts_ref_bgtsv(ts_pivoting pivoting, ts_int nb, ts_int nrhs, c
 TS_EXTERN void ts_ref_diagp(int k, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *d);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Weight graph C (ALGORITHMS.md 4.1, 5.3): symmetric, no diagonal, union pattern of A and A^T  */
+/* Weight graph C (docs/algorithms.md 4.1, 5.3): symmetric, no diagonal, union pattern of A and A^T  */
 /* ------------------------------------------------------------------------------------------ */
 
 typedef enum {
@@ -130,7 +130,7 @@ TS_EXTERN void ts_ref_graph_rowptr(ts_int n, const ts_int *rowptr, const ts_int 
 TS_EXTERN void ts_ref_graph_fill(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *t_rowptr, const ts_int *t_col, const double *t_val, const double *scale, const ts_int *g_rowptr, ts_int *g_col, double *g_w);
 
 /* ------------------------------------------------------------------------------------------ */
-/* [0,n]-factor (ALGORITHMS.md 4.2, Algorithm 8)                                               */
+/* [0,n]-factor (docs/algorithms.md 4.2, Algorithm 8)                                               */
 /* ------------------------------------------------------------------------------------------ */
 
 #define TS_FACTOR_MAX_N 4
@@ -197,7 +197,7 @@ TS_EXTERN void ts_ref_factor_spread(ts_int n, ts_int *partner, double *partner_w
 TS_EXTERN double ts_ref_factor_coverage(int nf, ts_int n, const ts_int *g_rowptr, const double *g_w, const ts_int *partner, const double *partner_w);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Linear forest (ALGORITHMS.md 4.3)                                                           */
+/* Linear forest (docs/algorithms.md 4.3)                                                           */
 /* ------------------------------------------------------------------------------------------ */
 
 /* From a [0,2]-factor (partner, partner_w with nf = 2): break every cycle at its weakest edge
@@ -216,7 +216,7 @@ TS_EXTERN void ts_ref_forest_bands(ts_int n, const ts_int *rowptr, const ts_int 
 TS_EXTERN double ts_ref_identity_coverage(ts_int n, const ts_int *g_rowptr, const ts_int *g_col, const double *g_w);
 
 /* ------------------------------------------------------------------------------------------ */
-/* 2x2 block linear forest (ALGORITHMS.md 4.4, src/kernels/reference/block_forest.c)            */
+/* 2x2 block linear forest (docs/algorithms.md 4.4, src/kernels/reference/block_forest.c)            */
 /* ------------------------------------------------------------------------------------------ */
 
 /* Contract a matching (match[v] = v's partner of a [0,1]-factor, -1 = none) into coarse vertices:
@@ -268,7 +268,7 @@ TS_EXTERN void ts_ref_tridiag_transpose(ts_int n, const double *a, const double 
 TS_EXTERN ts_int ts_ref_tridiag_weak_rows(ts_int n, const double *a, const double *b, const double *c);
 
 /* ------------------------------------------------------------------------------------------ */
-/* Splittings into several forests (ALGORITHMS.md 5.2, 5.3)                                    */
+/* Splittings into several forests (docs/algorithms.md 5.2, 5.3)                                    */
 /* ------------------------------------------------------------------------------------------ */
 
 /* x^k by repeated multiplication (host and device round alike) */
@@ -286,7 +286,7 @@ TS_EXTERN void ts_ref_graph_reweight(ts_int n, const ts_int *g_rowptr, const ts_
 /* sum of w[e] over the entries with covered[e] != 0 (covered NULL: all), in index order */
 TS_EXTERN double ts_ref_masked_sum(ts_int nnz, const double *w, const unsigned char *covered);
 
-/* c_diag(A) = sum_i |A_ii| / sum_ij |A_ij| (ALGORITHMS.md 5.1), 1 for an empty matrix */
+/* c_diag(A) = sum_i |A_ii| / sum_ij |A_ij| (docs/algorithms.md 5.1), 1 for an empty matrix */
 TS_EXTERN double ts_ref_diag_coverage(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val);
 
 /* link[k] = iperm_next[perm[k]]: one gather moves a vector from one forest order to the next */
@@ -301,7 +301,7 @@ TS_EXTERN ts_int ts_ref_mos_diagonal(int k, ts_int n, const ts_int *rowptr, cons
 TS_EXTERN void ts_ref_mos_bands(ts_int n, int m, int l, const ts_int *perm, const double *t, const double *j, double *a, double *b, double *c);
 
 /* ------------------------------------------------------------------------------------------ */
-/* MOS-a: sparse rows times the inverse of a tridiagonal chain (ALGORITHMS.md 5.4, 2.8)        */
+/* MOS-a: sparse rows times the inverse of a tridiagonal chain (docs/algorithms.md 5.4, 2.8)        */
 /* ------------------------------------------------------------------------------------------ */
 
 /* begin[k], end[k]: the positions [begin, end) of the path holding position k of the forest order */
@@ -473,7 +473,7 @@ TS_EXTERN ts_status ts_cuda_csr_transpose_values_symmetric(void *stream, ts_int 
 TS_EXTERN size_t    ts_cuda_weight_graph_buffer_size(ts_int n, ts_int nnz);
 TS_EXTERN ts_status ts_cuda_weight_graph(void *stream, ts_weighting weighting, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *g_rowptr, ts_int *g_col, double *g_w, void *buffer);
 
-/* SRCSR (ALGORITHMS.md 3), adaptive scheme: Algorithm 5 preprocessing into a plan (device
+/* SRCSR (docs/algorithms.md 3), adaptive scheme: Algorithm 5 preprocessing into a plan (device
    memory of ts_cuda_srcsr_plan_size bytes, valid while rowptr is unchanged), then generalized
    SpMVs; the plain one is y = alpha A x + beta y (beta == 0: y is not read). ts_cuda_srcsr_plan
    finds each block start by a binary search (one launch); ts_cuda_srcsr_plan_alg5 is the literal

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   PCALTSPLIT: alternating splittings (ALGORITHMS.md 5.1, 5.5; thesis Eqs. 28-30, 78). Forest l gives
+   PCALTSPLIT: alternating splittings (docs/algorithms.md 5.1, 5.5; thesis Eqs. 28-30, 78). Forest l gives
    M_l = prune(A, S_l), the entries of A on the forest plus the diagonal, tridiagonal in its order.
    inner (ALT-i): z = 0; for l = 0..m-1: z += M_l^-1 (r - A z), a fixed operator with m - 1 products by A;
    outer (ALT-o): the k-th application is M_{k mod m}^-1 r, for flexible Krylov methods.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   PCMOSA: adaptive multiplicative operator splitting (ALGORITHMS.md 5.4, thesis Eqs. 68-69, 74-76).
+   PCMOSA: adaptive multiplicative operator splitting (docs/algorithms.md 5.4, thesis Eqs. 68-69, 74-76).
    B_0 = A; level l extracts a linear forest S_l of B_l, M_l = prune(B_l, S_l) (tridiagonal in its
    order), and B_{l+1} = prune(B_l M_l^-1, diagonal + the q_i largest off-diagonal entries of each row),
    q_i the off-diagonal count of row i of A. T = diagp1(B_m) and M = T M_{m-1} ... M_0, applied like

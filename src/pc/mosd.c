@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   PCMOSD: direct multiplicative operator splitting (ALGORITHMS.md 5.2, thesis Eqs. 57-67, 73).
+   PCMOSD: direct multiplicative operator splitting (docs/algorithms.md 5.2, thesis Eqs. 57-67, 73).
    M = T M_{m-1} ... M_0 with T = diagp_k(A), J = I + (1/m) T^-1 (diag A - T) and
    M_l = J + T^-1 J^-(m-1-l) A''_l J^-l, where A''_l holds the off-diagonal entries of A on forest l.
    Each M_l is tridiagonal in the order of its forest; for m = 1, T M_0 is exactly PCALGTRI's matrix.

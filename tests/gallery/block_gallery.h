@@ -27,7 +27,7 @@ extern "C" {
      TGB_RPATHS    TGB_PATHS built on TGB_RAND (pivoting inside the paths)
      TGB_ROTATED   two scalar chains coupled by rotations: block (i,j) = O_l,i diag(t1_ij, t2_ij) O_r,j
                    with random rotations O, t1 = tridiag(a,b,c) ~ U(-1,1) and t2 = tridiag(1,1e-8,1)
-                   (Table 4 #1 and #16 in the block form of ALGORITHMS.md 2.9, Table 8) */
+                   (Table 4 #1 and #16 in the block form of docs/algorithms.md 2.9, Table 8) */
 typedef enum {
   TGB_RAND     = 0,
   TGB_DOM      = 1,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   tridiag_gallery.c - see tridiag_gallery.h. Recipes: ALGORITHMS.md 2.9 (Table 4), RELATED.md 1.5
+   tridiag_gallery.c - see tridiag_gallery.h. Recipes: docs/algorithms.md 2.9 (Table 4), Chang 2014, Table 6.1
    (Chang's Table 6.1), MATLAB/Higham gallery sources for lesp, kms, dorr, clement, randsvd, bandred.
    MATLAB's 1-based T(i,j) is T(i-1,j-1) here.
 */

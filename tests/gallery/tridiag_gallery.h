@@ -3,8 +3,8 @@
    tridiag_gallery.h - deterministic tridiagonal test matrices (PETSc-free, C99).
 
    Two families:
-     Table 4 of ALGORITHMS.md 2.9 (Venetis et al.; ids 1..20), the matrices of the RPTS stability study,
-     Chang's 18 types of RELATED.md 1.5 (Chang 2014, Table 6.1).
+     Table 4 of docs/algorithms.md 2.9 (Venetis et al.; ids 1..20), the matrices of the RPTS stability study,
+     Chang's 18 types of Chang 2014, Table 6.1 (Chang 2014, Table 6.1).
    Bands follow trisplit_kernels.h: a[i] = T(i,i-1) (a[0] = 0), b[i] = T(i,i), c[i] = T(i,i+1) (c[n-1] = 0).
 
    Randomness: splitmix64 (Steele, Lea, Flood 2014; the reference constants of Vigna's splitmix64.c).
@@ -69,7 +69,7 @@ const char *tg_chang_name(int type);
 /* Gallery pieces, usable alone. */
 int tg_randsvd(int n, double kappa, int mode, uint64_t seed, double *a, double *b, double *c); /* modes 1..4 */
 
-/* x_t ~ Normal(3, 1) (ALGORITHMS.md 2.9), its own stream from seed. */
+/* x_t ~ Normal(3, 1) (docs/algorithms.md 2.9), its own stream from seed. */
 void tg_rhs(int n, uint64_t seed, double *xt);
 
 /* y = T x. */

@@ -9,7 +9,7 @@ O       := .gpu/forest
 NVFLAGS := -O3 -std=c++17 -arch=$(ARCH) -lineinfo -Isrc/kernels
 # the oracle: plain C, no FMA contraction (x86-64 baseline has none; -ffp-contract=off for safety)
 CFLAGS  := -O2 -ffp-contract=off -Isrc/kernels
-MATDIR  ?= /work/shared/matrices
+MATDIR  ?= ../shared/matrices
 
 CU_SRC  := $(addprefix src/kernels/cuda/,diagp.cu graph.cu factor.cu forest.cu coverage.cu permute.cu forest_pipeline.cu forest_srcsr.cu block_forest.cu splitting.cu)
 CU_OBJ  := $(patsubst src/kernels/cuda/%.cu,$(O)/obj/%.o,$(CU_SRC))

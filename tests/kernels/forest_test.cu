@@ -152,7 +152,7 @@ static void host_forest(const CsrMatrix &A, ts_weighting wt, const ts_factor_par
   ts_ref_forest_bands(n, A.rowptr.data(), A.col.data(), A.val.data(), H.perm.data(), H.iperm.data(), H.path_id.data(), H.a.data(), H.b.data(), H.c.data());
 }
 
-/* The 2x2 block forest (ALGORITHMS.md 4.4): host kernels on the host graph H against the two device
+/* The 2x2 block forest (docs/algorithms.md 4.4): host kernels on the host graph H against the two device
    phases and the block bands; everything bit for bit except the coverage (a parallel sum). */
 static void test_block_forest(const CsrMatrix &A, ts_weighting wt, const HostForest &H, cudaStream_t s, const ts_int *d_rowptr, const ts_int *d_col, const double *d_val, Checker &ck)
 {

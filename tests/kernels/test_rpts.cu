@@ -842,7 +842,7 @@ int main(int argc, char **argv)
 
 #if defined(TS_HAVE_GALLERY)
   if (gallery) {
-    /* Table 4 (ALGORITHMS.md 2.9), N = 512, x_t ~ N(3,1), double; on chip (default) and through
+    /* Table 4 (docs/algorithms.md 2.9), N = 512, x_t ~ N(3,1), double; on chip (default) and through
        global stages (M = 32, nf = 32: the thesis' single reduction stage of M = 32). */
     const int n = 512;
     printf("\nTable-4 gallery, n = %d, FRE (double; float in the last column, scaled)\n", n);

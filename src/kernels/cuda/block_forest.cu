@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
    block_forest.cu - the CUDA twins of src/kernels/reference/block_forest.c: the 2x2 block variant of
-   the linear forest (ALGORITHMS.md 4.4). A matching ([0,1]-factor) of the weight graph contracts
+   the linear forest (docs/algorithms.md 4.4). A matching ([0,1]-factor) of the weight graph contracts
    pairs into coarse vertices, the coarse graph sums the weights between two pairs, and the [0,2]-
    factor, cycle breaking and path scan of the scalar pipeline run on the coarse graph unchanged.
 

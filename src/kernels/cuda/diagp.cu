@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   diagp.cu - the diagonal scalings diagp_k (ALGORITHMS.md 5.1) on the GPU, twin of
+   diagp.cu - the diagonal scalings diagp_k (docs/algorithms.md 5.1) on the GPU, twin of
    src/kernels/reference/diagp.c: one thread per row, the row sum in column order (diagp.cuh).
 */
 #include "forest_common.cuh"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   factor.cu - the parallel [0,n]-factor (ALGORITHMS.md 4.2, Algorithm 8) on the GPU, twin
+   factor.cu - the parallel [0,n]-factor (docs/algorithms.md 4.2, Algorithm 8) on the GPU, twin
    of ts_ref_factor: the same charges (ts_charge), proposal order (ts_edge_better), saturation,
    mutual confirmation and early stop, hence the same partners in the same slots.
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   forest.cu - from a [0,2]-factor to a linear forest on the GPU (ALGORITHMS.md 4.3), twin of
+   forest.cu - from a [0,2]-factor to a linear forest on the GPU (docs/algorithms.md 4.3), twin of
    src/kernels/reference/forest.c (ts_ref_linear_forest, ts_ref_forest_bands):
    1. cycles: a bidirectional pointer-doubling scan (Algorithm 7) carrying, per direction, the
       weakest edge (weight, min id, max id) met so far. After ceil(log2 n) launches every pointer

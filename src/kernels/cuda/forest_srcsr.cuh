@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   forest_srcsr.cuh - SRCSR, the generalized segmented-reduction CSR SpMV (ALGORITHMS.md 3),
+   forest_srcsr.cuh - SRCSR, the generalized segmented-reduction CSR SpMV (docs/algorithms.md 3),
    adaptive scheme: every row belongs to exactly one CUDA block, a block owns about w nonzeros
    (Algorithm 5 preprocessing), and loops over tiles of THREADS*ITEMS nonzeros.
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   rpts.cuh - RPTS, the recursive partitioned tridiagonal Schur complement solver (ALGORITHMS.md 2.2-2.7),
+   rpts.cuh - RPTS, the recursive partitioned tridiagonal Schur complement solver (docs/algorithms.md 2.2-2.7),
    templated on the scalar type T (float, double) and the pivoting mode PIV (ts_pivoting: 0 none,
    1 partial, 2 scaled partial).
 
@@ -241,7 +241,7 @@ TS_HD void reduce_partition(const T *sa, const T *sb, const T *sc, const T *sd, 
 
 /* Substitution of one partition of m rows in shared memory (Algorithm 2): x[0] = x0, x[m-1] = xl, the
    neighbours x[-1] = xm1, x[m] = xp are known; the inner x[1..m-2] are computed by a downward elimination
-   of rows 1..m-2 and a back substitution. At step j the pivot rule (ALGORITHMS.md 2.3, on the rows as the
+   of rows 1..m-2 and a back substitution. At step j the pivot rule (docs/algorithms.md 2.3, on the rows as the
    division-based elimination would hold them) picks the pivot row of x[j-1]: the accumulated row, then
    stored over the free slot, or row j itself, left in place; 1 bit per step. The accumulated row is
    carried division free (see reduce_partition); for partial pivoting sig tracks its scale against the

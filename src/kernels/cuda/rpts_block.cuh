@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   rpts_block.cuh - block RPTS for 2x2 block tridiagonal chains (ALGORITHMS.md 2.2-2.5 with n = 2),
+   rpts_block.cuh - block RPTS for 2x2 block tridiagonal chains (docs/algorithms.md 2.2-2.5 with n = 2),
    templated on the scalar type T and the pivoting mode PIV. The stage plan, the coarse sizes and the
    buffer layout are those of the scalar solver (rpts.cuh); what differs is the algebra of a partition:
 
    - The scalar reduction's division-free trick (p1 q - q1 p gives the same row whichever pivots) needs
      commuting entries. Blocks do not commute, so the reduction is Algorithm 1 as printed, with the pivot
-     decision made during the reduction and left multipliers (ALGORITHMS.md 2.3, "block multiplier
+     decision made during the reduction and left multipliers (docs/algorithms.md 2.3, "block multiplier
      order"): keep the previous block row iff |det(A_j)| mp0 mp1 <= |det(S1)| mc0 mc1 (row scales of
      the previous row, spike included, and of the current row; none: 0, partial: 1), then
        previous pivots:  new = -A_j S1^-1 prev + cur,     current pivots:  new = prev - S1 A_j^-1 cur.
@@ -16,7 +16,7 @@
      whole coarse chain by one thread.
    - One thread per partition and direction reads its rows straight from global memory: a block is 32
      bytes in double (one sector), so the loads waste no bandwidth without a shared-memory transpose.
-     Block solves are bound by the latency of the 2x2 arithmetic (ALGORITHMS.md 2.10), not by memory.
+     Block solves are bound by the latency of the 2x2 arithmetic (docs/algorithms.md 2.10), not by memory.
    2x2 inverses are adjugate / det (as in the oracle); a singular pivot block gives Inf/NaN, as a zero
    pivot does in the scalar kernel.
 

@@ -5,7 +5,7 @@
 
    The block twin of gtsv.c: sequential block elimination with block row interchanges, stored as
    gtsv.c stores the scalar factor (a multiplier, U with two block superdiagonals and one pivot
-   bit per step), the pivot decision being the block RPTS rule of ALGORITHMS.md 2.3.
+   bit per step), the pivot decision being the block RPTS rule of docs/algorithms.md 2.3.
 
    Elimination step i = 0..nb-2 eliminates block column i between
      the accumulated block row  p = (P0, P1)          in block columns i, i+1, and
@@ -17,7 +17,7 @@
    i.e. |det A_j| m_p00 m_p11 <= |det P0| m_c00 m_c11 (products, not quotients, as in gtsv.c: m = 0
    needs no special case). Ties keep p. Inside a block row nothing is interchanged.
 
-   The multipliers act from the left (ALGORITHMS.md 2.3, "block multiplier order"):
+   The multipliers act from the left (docs/algorithms.md 2.3, "block multiplier order"):
      p pivots:  L_i = A_j P0^-1,  U row i = (P0, P1, 0),       p <- (B_j - L_i P1, C_j)
      r pivots:  L_i = P0 A_j^-1,  U row i = (A_j, B_j, C_j),   p <- (P1 - L_i B_j, -L_i C_j)
    so that  P_{nb-2} L_{nb-2} ... P_0 L_0 T = U,  L_i the unit block elimination of block column i.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The 2x2 block variant of the linear forest (ALGORITHMS.md 4.4, AlgTriBlockPrecond): a matching
+/* The 2x2 block variant of the linear forest (docs/algorithms.md 4.4, AlgTriBlockPrecond): a matching
    (a [0,1]-factor) contracts pairs of vertices into coarse vertices, a linear forest of the coarse
    graph orders them, and P A P^T restricted to it is 2x2 block tridiagonal. An unmatched vertex
    gets a ghost partner (an extra row with diagonal 1 and no coupling), so every block is 2x2 and

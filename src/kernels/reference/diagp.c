@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Diagonal scalings diagp_0/1/2 (ALGORITHMS.md 5.1, thesis Eqs. 39-43). */
+/* Diagonal scalings diagp_0/1/2 (docs/algorithms.md 5.1, thesis Eqs. 39-43). */
 #include <math.h>
 #include "trisplit_kernels.h"
 

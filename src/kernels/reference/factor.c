@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* [0,n]-factors of the weight graph (ALGORITHMS.md 4.2): the parallel Algorithm 8 written
+/* [0,n]-factors of the weight graph (docs/algorithms.md 4.2): the parallel Algorithm 8 written
    sequentially (every vertex reads only the state of the previous step, so a GPU thread per
    vertex computes the same result) and the sequential greedy Algorithm 6 as a reference. */
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* From a [0,2]-factor to a linear forest (ALGORITHMS.md 4.3): cycles broken at their weakest edge,
+/* From a [0,2]-factor to a linear forest (docs/algorithms.md 4.3): cycles broken at their weakest edge,
    path id = the smaller end vertex, position counted from that end, permutation sorted by
    (path id, position), and the three bands of P A P^T on the forest. The CUDA twin obtains the same
    ids and positions with a bidirectional scan; this sequential walk is its oracle. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The symmetric weight graph C the forests are extracted from (ALGORITHMS.md 4.1 and 5.3):
+/* The symmetric weight graph C the forests are extracted from (docs/algorithms.md 4.1 and 5.3):
    union of the off-diagonal patterns of A and A^T, weights s_i |A_ij| + s_j |A_ji|. */
 #include <math.h>
 #include "trisplit_kernels.h"

@@ -3,7 +3,7 @@
    gtsv.c - reference tridiagonal factorization and solves (the oracle of the RPTS kernels).
 
    Sequential Gaussian elimination of the chain (a,b,c) with row interchanges, stored as LAPACK's
-   dgttrf stores it, but the pivot decision is the RPTS rule of ALGORITHMS.md 2.3, so that
+   dgttrf stores it, but the pivot decision is the RPTS rule of docs/algorithms.md 2.3, so that
    this code can be compared with the partitioned CUDA solver step by step.
 
    Elimination step i = 0..n-2 eliminates column i between

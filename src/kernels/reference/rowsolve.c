@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
    Sparse rows times the inverse of a factored tridiagonal chain (the product B M^-1 of MOS-a,
-   ALGORITHMS.md 5.4): row i of B M^-1 is y with M^T y = b_i. The chain's paths are decoupled
+   docs/algorithms.md 5.4): row i of B M^-1 is y with M^T y = b_i. The chain's paths are decoupled
    (zero couplings, and the factor of one path does not reach into the next), so y lives only on the
    paths b_i touches, and on a path of length L a solve costs O(L) instead of O(N).
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Kernels of the splittings into several forests (ALGORITHMS.md 5.2, 5.3): reweighting of used
+/* Kernels of the splittings into several forests (docs/algorithms.md 5.2, 5.3): reweighting of used
    edges, coverage sums, fused permutations and the MOS-d diagonals and bands. */
 #include <math.h>
 #include "trisplit_kernels.h"

@@ -197,7 +197,7 @@ PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MOS-a's levels (ALGORITHMS.md 5.4) over the backend's level operations: B_0 = A; level l extracts
+/* MOS-a's levels (docs/algorithms.md 5.4) over the backend's level operations: B_0 = A; level l extracts
    a forest of B_l and factors M_l = prune(B_l, S_l); B_{l+1} = prune(B_l M_l^-1); T = diagp1(B_m)
    scales the apply. A refresh (same nonzero pattern, reuse on) keeps the forests and their number,
    and (-pc_mosa_reuse_pattern) the patterns of the B_l, and recomputes the values: no graph, no factor

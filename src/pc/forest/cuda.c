@@ -172,7 +172,7 @@ static size_t TSPCudaGraphCarve(TSPCudaGraph *g, TSPCarve *cv, const ts_factor_p
 }
 
 
-/* The weight graph C of a block's device CSR arrays (ALGORITHMS.md 4.1) and its c_id; a splitting
+/* The weight graph C of a block's device CSR arrays (docs/algorithms.md 4.1) and its c_id; a splitting
    also keeps the original weights and the total for the coverage of the union */
 static PetscErrorCode TSPCudaGraphBuild(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, TSPCudaGraph *g, cudaStream_t stream)
 {

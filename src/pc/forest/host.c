@@ -113,7 +113,7 @@ static PetscErrorCode TSPLinearForest(PetscInt n, PetscInt *partner, PetscReal *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The block forest (ALGORITHMS.md 4.4): a matching of the graph contracts pairs into coarse
+/* The block forest (docs/algorithms.md 4.4): a matching of the graph contracts pairs into coarse
    vertices, the coarse graph sums the weights between pairs, its linear forest orders the pairs. */
 static PetscErrorCode TSPHostForestBuildBlock(TSPChain c, const TSPGraph *g, TSPHostForest *f, TSPForestInfo *info)
 {
@@ -320,7 +320,7 @@ static PetscErrorCode TSPHostFinish(TSPChain c)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* One forest (algtri) or the forests of a splitting (ALGORITHMS.md 5.3): forest l is extracted from
+/* One forest (algtri) or the forests of a splitting (docs/algorithms.md 5.3): forest l is extracted from
    C_l, then its edges are reweighted by omega in C_{l+1} (omega = 0: never used again), until m forests
    or the coverage target (TSPChainMore()); then the bands and factors. */
 static PetscErrorCode TSPHostBuildForests(TSPChain c, MPI_Comm comm, Mat local)
