@@ -12,7 +12,8 @@
 #   MATRIX [""]         also strong scaling of ex2 -f MATRIX (a .mtx[.gz] path, or 'largest': most nonzeros in
 #                       ${SHARED:-../shared}/matrices/MANIFEST.tsv, found there or in .gpu/matrices/)
 #   WEAK ["aniso1 rot"], WEAK_N0 [1200]: weak scaling, n = round(WEAK_N0 * sqrt(ranks)), WEAK_N0^2 unknowns per rank
-#   PCS ["algtri mosd_m2 altsplit_m2 mosa_m2 jacobi bjacobi_ilu0 gamg"]   labels of the table below
+#   PCS ["algtri mosd_m2 altsplit_m2 mosa_m2 jacobi bjacobi_ilu0 gamg"]   labels of the table below (also hypre:
+#                       BoomerAMG with PETSc's device defaults, needs a PETSc with hypre; triamg)
 #   KSPS ["gmres bcgs"] GMRES(20) with right preconditioning, BiCGStab; rtol 1e-6, at most MAXIT [10000] iterations
 #   GPU ["-mat_type aijcusparse -vec_type cuda"]; GPU= runs on the host (a dry run without a GPU)
 #   BUDGET [540] seconds for all runs: the rest is skipped (SKIPPED_BUDGET rows) and said; TIMEOUT [120] s per run
@@ -85,6 +86,8 @@ declare -A PC_OPTS=(
   [jacobi]="-pc_type jacobi"
   [bjacobi_ilu0]="-pc_type bjacobi -sub_pc_type ilu"
   [gamg]="-pc_type gamg"
+  [hypre]="-pc_type hypre -pc_hypre_type boomeramg"
+  [triamg]="-pc_type triamg"
 )
 # ILU(0) of the blocks on the device when the matrices are there
 [ -n "$GPU" ] && PC_OPTS[bjacobi_ilu0]+=" -sub_pc_factor_mat_solver_type cusparse"
