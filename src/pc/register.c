@@ -13,6 +13,7 @@ PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat);
 PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 
 PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, TriSplit_Bands, TriSplit_TriFactor, TriSplit_Solve, TriSplit_MOSAProduct;
+PetscLogEvent TriSplit_PivotCheck, TriSplit_RPTSPlan;
 
 static PetscBool TriSplitPackageInitialized = PETSC_FALSE;
 
@@ -65,6 +66,8 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PetscLogEventRegister("TriSplitTriLU", PC_CLASSID, &TriSplit_TriFactor));
   PetscCall(PetscLogEventRegister("TriSplitSolve", PC_CLASSID, &TriSplit_Solve));
   PetscCall(PetscLogEventRegister("TriSplitMOSAProd", PC_CLASSID, &TriSplit_MOSAProduct));
+  PetscCall(PetscLogEventRegister("TriSplitPivCheck", PC_CLASSID, &TriSplit_PivotCheck));
+  PetscCall(PetscLogEventRegister("TriSplitRPTSPlan", PC_CLASSID, &TriSplit_RPTSPlan));
   PetscCall(PetscRegisterFinalize(TriSplitFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

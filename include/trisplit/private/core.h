@@ -12,6 +12,10 @@
 #include <trisplit.h>
 #include "trisplit_kernels.h"
 
+/* -log_view events of the shared core's device steps, used by the rpts solver and every PC (registered
+   with the others in src/pc/register.c): the zero-pivot check of a factor and its RPTS plan analysis */
+PETSC_INTERN PetscLogEvent TriSplit_PivotCheck, TriSplit_RPTSPlan;
+
 #if defined(PETSC_USE_COMPLEX) || !defined(PETSC_USE_REAL_DOUBLE)
   #error "trisplit supports real double precision PETSc builds only"
 #endif

@@ -114,8 +114,10 @@ static inline PetscErrorCode TriSplitDeviceCheckPivots(cudaStream_t stream, ts_p
   PetscCall(TriSplitDeviceWeakRows(stream, n, a, b, c, info, &weak));
   if (nweak) *nweak = weak;
   if (!weak) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscLogEventBegin(TriSplit_PivotCheck, 0, 0, 0, 0));
   PetscCall(TriSplitCheckKernel(ts_cuda_gttrf_check(stream, pivoting, n, a, b, c, work, info), "gttrf_check"));
   PetscCall(TriSplitDeviceRead(stream, info, h, sizeof(h)));
+  PetscCall(PetscLogEventEnd(TriSplit_PivotCheck, 0, 0, 0, 0));
   *status = (ts_status)h[0];
   if (h[0] != TS_SUCCESS && h[1] >= 0) {
     if (perm) PetscCall(TriSplitDeviceRead(stream, perm + h[1], row, sizeof(PetscInt)));
@@ -192,8 +194,10 @@ static inline PetscErrorCode TriSplitDeviceRPTSPlan(PetscObject obj, const char 
     PetscCall(TriSplitDeviceMalloc(need, work));
     *work_bytes = need;
   }
+  PetscCall(PetscLogEventBegin(TriSplit_RPTSPlan, 0, 0, 0, 0));
   if (single) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_analyze(stream, pivoting, n, (const float *)a, (const float *)b, (const float *)c, (int)permuted, *work, plan, &e), "sgtsv_analyze"));
   else PetscCall(TriSplitCheckKernel(ts_cuda_dgtsv_analyze(stream, pivoting, n, (const double *)a, (const double *)b, (const double *)c, (int)permuted, *work, plan, &e), "dgtsv_analyze"));
+  PetscCall(PetscLogEventEnd(TriSplit_RPTSPlan, 0, 0, 0, 0));
   *err = (PetscReal)e;
   if (!TriSplitRPTSPlanIsDefault(plan)) {
     char name[128];
