@@ -131,6 +131,10 @@ struct _n_TSPChain {
   PetscInt       tshift_count, tshift_row;   /* MOS-d: zero entries of T repaired, the first one's row */
   PetscReal      tshift;                     /* MOS-d: the value they were given */
 
+  /* what the PC told its user once: a KSP that assumes a symmetric preconditioner, options of another type */
+  char      symmetric_ksp[64]; /* the type of such a KSP seen at PCPreSolve(), "" if none */
+  PetscBool warned_ksp, warned_options;
+
   void *data; /* the backend's */
 };
 
@@ -155,6 +159,10 @@ PETSC_INTERN PetscErrorCode TSPChainViewOptions(TSPChain, PetscViewer);
 PETSC_INTERN PetscErrorCode TSPChainView(PC, TSPChain, PetscViewer);
 PETSC_INTERN PetscErrorCode TSPChainSetFromOptions(PC, TriSplitOptionItems, const char[], TSPChain);
 PETSC_INTERN PetscErrorCode TSPChainComposeSetters(PC, PetscBool);
+/* PCPreSolve(): a warning when a PC that is not symmetric (symmetric false) sits under CG, MINRES, ... */
+PETSC_INTERN PetscErrorCode TSPChainCheckKSP(PC, TSPChain, KSP, PetscBool);
+/* PCSetFromOptions(): a notice for options of another trisplit PC type under this PC's prefix */
+PETSC_INTERN PetscErrorCode TSPChainNoticeOtherOptions(PC, TSPChain);
 
 /* The PC operations of the PCs that are their chain applied whole (algtri, mosd, mosa) */
 PETSC_INTERN PetscErrorCode PCCreate_TriSplit(PC, TSPChainKind, const char[]);

@@ -265,28 +265,89 @@ PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The local diagonal block as SEQAIJ(CUSPARSE): MPI matrices give their diagonal block, other formats
-   (BAIJ, SBAIJ, dense, ...) are converted into *owned, which the caller destroys. A matrix-free
-   operator has no entries to take a forest from: refused. */
+/* Whether MatConvert() turns the local block B into MATSEQAIJ with a converter of its format (BAIJ,
+   SBAIJ, dense, SELL, one the type composes, which MatConvert() looks for first, or the type's own
+   MatConvert() operation), and not with MatConvert_Basic(): MatGetRow() row by row without
+   preallocation, or, for a type without MatGetRow() (MATSHELL, petsc4py's MATPYTHON, MATCOMPOSITE),
+   one MatMult() per column, a setup time that grows quadratically with the rows */
+static PetscErrorCode TSPHasConverter(Mat B, PetscBool *has)
+{
+  const char *to[] = {MATSEQAIJ, MATAIJ};
+  char        name[256];
+  void (*f)(void) = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)B, has, MATSEQBAIJ, MATSEQSBAIJ, MATSEQDENSE, MATSEQDENSECUDA, MATSEQSELL, ""));
+  for (int i = 0; i < 2 && !*has; i++) {
+    PetscCall(PetscSNPrintf(name, sizeof(name), "MatConvert_%s_%s_C", ((PetscObject)B)->type_name, to[i]));
+    PetscCall(PetscObjectQueryFunction((PetscObject)B, name, &f));
+    *has = (PetscBool)(f != NULL);
+  }
+  if (!*has) PetscCall(MatHasOperation(B, MATOP_CONVERT, has));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* B (sequential, with MatGetRow()) as a new MATSEQAIJ, preallocated from a first pass over the row
+   lengths: linear in the entries, where MatConvert_Basic() inserts without preallocation */
+static PetscErrorCode TSPConvertByRows(Mat B, Mat *aij)
+{
+  PetscInt           n, nz, *nnz;
+  const PetscInt    *cols;
+  const PetscScalar *vals;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(B, &n, NULL));
+  PetscCall(PetscMalloc1(n, &nnz));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscCall(MatGetRow(B, i, &nz, NULL, NULL));
+    nnz[i] = nz;
+    PetscCall(MatRestoreRow(B, i, &nz, NULL, NULL));
+  }
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 0, nnz, aij));
+  PetscCall(PetscFree(nnz));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscCall(MatGetRow(B, i, &nz, &cols, &vals));
+    PetscCall(MatSetValues(*aij, 1, &i, nz, cols, vals, INSERT_VALUES));
+    PetscCall(MatRestoreRow(B, i, &nz, &cols, &vals));
+  }
+  PetscCall(MatAssemblyBegin(*aij, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*aij, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The local diagonal block as SEQAIJ(CUSPARSE): MPI matrices give their diagonal block, formats with a
+   converter (BAIJ, SBAIJ, dense, ...) are converted into *owned, which the caller destroys, and so are,
+   row by row, other formats with MatGetRow(). An operator that is not assembled (MATSHELL, MATPYTHON,
+   any type without MatGetRow(), which MatConvert() would build with one matrix-vector product per
+   column) has no entries to take a forest from: refused, with what to do instead. */
 static PetscErrorCode TSPGetLocalBlock(PC pc, Mat *local, Mat *owned)
 {
-  Mat       A = pc->pmat, diag;
-  PetscInt  M, N, m, n;
-  PetscBool isaij, isshell;
+  Mat         A    = pc->pmat, diag;
+  const char *type = ((PetscObject)pc)->type_name;
+  PetscInt    M, N, m, n;
+  PetscMPIInt size;
+  PetscBool   isaij, isshell, converter, getrow, getdiag;
 
   PetscFunctionBegin;
   *owned = NULL;
   PetscCall(PetscObjectTypeCompare((PetscObject)A, MATSHELL, &isshell));
-  PetscCheck(!isshell, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a MATSHELL has none; pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators()", ((PetscObject)pc)->type_name);
+  PetscCheck(!isshell, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a MATSHELL has none; pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators()", type);
   PetscCall(MatGetSize(A, &M, &N));
   PetscCall(MatGetLocalSize(A, &m, &n));
-  PetscCheck(M == N, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_SIZ, "%s needs a square matrix, got %" PetscInt_FMT " x %" PetscInt_FMT, ((PetscObject)pc)->type_name, M, N);
-  PetscCheck(m == n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "%s needs equal local row and column sizes (a square diagonal block), got %" PetscInt_FMT " x %" PetscInt_FMT, ((PetscObject)pc)->type_name, m, n);
+  PetscCheck(M == N, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_SIZ, "%s needs a square matrix, got %" PetscInt_FMT " x %" PetscInt_FMT, type, M, N);
+  PetscCheck(m == n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "%s needs equal local row and column sizes (a square diagonal block), got %" PetscInt_FMT " x %" PetscInt_FMT, type, m, n);
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+  PetscCall(MatHasOperation(A, MATOP_GET_DIAGONAL_BLOCK, &getdiag));
+  PetscCheck(size == 1 || getdiag, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a matrix of type %s has no diagonal block (MatGetDiagonalBlock()); pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators(ksp, A, P)", type, ((PetscObject)A)->type_name);
   PetscCall(MatGetDiagonalBlock(A, &diag));
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)diag, MATSEQAIJ, &isaij));
   if (!isaij) {
-    PetscCall(PetscInfo(pc, "Converting the local block of type %s to %s\n", ((PetscObject)diag)->type_name, MATSEQAIJ));
-    PetscCall(MatConvert(diag, MATSEQAIJ, MAT_INITIAL_MATRIX, owned));
+    PetscCall(TSPHasConverter(diag, &converter));
+    PetscCall(MatHasOperation(diag, MATOP_GET_ROW, &getrow));
+    PetscCheck(converter || getrow, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a %s of type %s is not assembled (no MatGetRow(), no conversion to MATSEQAIJ but one matrix-vector product per column); pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators(ksp, A, P)", type, size > 1 ? "diagonal block" : "matrix", ((PetscObject)diag)->type_name);
+    PetscCall(PetscInfo(pc, "Converting the local block of type %s to %s%s\n", ((PetscObject)diag)->type_name, MATSEQAIJ, converter ? "" : " row by row"));
+    if (converter) PetscCall(MatConvert(diag, MATSEQAIJ, MAT_INITIAL_MATRIX, owned));
+    else PetscCall(TSPConvertByRows(diag, owned));
     diag = *owned;
   }
   *local = diag;
@@ -481,6 +542,69 @@ PetscErrorCode PCDestroy_TriSplit(PC pc)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A PC that is not symmetric, even for a symmetric matrix (MOS-d and ALT-i with several factors, MOS-a),
+   breaks the short recurrences of the Krylov methods that assume a symmetric (CG, CR: and positive
+   definite) preconditioner: they stagnate or run to the iteration limit without an error. The PC sees
+   its KSP only here, at PCPreSolve() (KSPSolve()), not at PCSetUp(): it warns (PetscInfo() at every
+   solve, once per PC on standard output) and PCView() says so; a nested KSP (a PCBJACOBI block under CG)
+   is out of its sight. */
+PetscErrorCode TSPChainCheckKSP(PC pc, TSPChain c, KSP ksp, PetscBool symmetric)
+{
+  PetscBool needs;
+
+  PetscFunctionBegin;
+  c->symmetric_ksp[0] = 0;
+  if (symmetric) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)ksp, &needs, KSPCG, KSPGROPPCG, KSPPIPECG, KSPPIPECGRR, KSPPIPELCG, KSPPIPECG2, KSPNASH, KSPSTCG, KSPGLTR, KSPQCG, KSPCR, KSPPIPECR, KSPMINRES, KSPSYMMLQ, ""));
+  if (!needs) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscStrncpy(c->symmetric_ksp, ((PetscObject)ksp)->type_name, sizeof(c->symmetric_ksp)));
+  PetscCall(PetscInfo(pc, "PC %s is not symmetric, and KSP %s assumes a symmetric preconditioner: use GMRES, FGMRES or BiCGStab\n", ((PetscObject)pc)->type_name, c->symmetric_ksp));
+  if (!c->warned_ksp) PetscCall(PetscPrintf(PetscObjectComm((PetscObject)pc), "WARNING: PC %s is not symmetric, and KSP %s assumes a symmetric preconditioner: it may stagnate; use -ksp_type gmres, fgmres or bcgs\n", ((PetscObject)pc)->type_name, c->symmetric_ksp));
+  c->warned_ksp = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The forest options of every trisplit PC carry its type's name (-pc_mosd_pivoting), so those of
+   another type (-pc_algtri_pivoting after -pc_type algtri became mosd) are silently ignored. Any such
+   option under this PC's prefix that nothing has used so far gets a notice: PetscInfo() each time, a
+   warning on standard output once per PC. */
+PetscErrorCode TSPChainNoticeOtherOptions(PC pc, TSPChain c)
+{
+  const char *types[] = {PCALGTRI, PCMOSD, PCMOSA, PCALTSPLIT};
+  const char *type    = ((PetscObject)pc)->type_name, *prefix;
+  char      **names, **values, head[64];
+  PetscInt    count;
+  size_t      plen = 0, hlen;
+  PetscBool   match, found = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  PetscCall(PCGetOptionsPrefix(pc, &prefix));
+  if (prefix) PetscCall(PetscStrlen(prefix, &plen));
+  PetscCall(PetscOptionsLeftGet(((PetscObject)pc)->options, &count, &names, &values));
+  for (PetscInt i = 0; i < count; i++) {
+    const char *name = names[i][0] == '-' ? names[i] + 1 : names[i];
+
+    if (plen) {
+      PetscCall(PetscStrncmp(name, prefix, plen, &match));
+      if (!match) continue;
+    }
+    for (int t = 0; t < 4; t++) {
+      PetscCall(PetscStrcmp(type, types[t], &match));
+      if (match) continue;
+      PetscCall(PetscSNPrintf(head, sizeof(head), "pc_%s_", types[t]));
+      PetscCall(PetscStrlen(head, &hlen));
+      PetscCall(PetscStrncmp(name + plen, head, hlen, &match));
+      if (!match) continue;
+      PetscCall(PetscInfo(pc, "Option -%s is for PC type %s, not used by this %s\n", name, types[t], type));
+      if (!c->warned_options) PetscCall(PetscPrintf(PetscObjectComm((PetscObject)pc), "WARNING: option -%s is for PC type %s and not used by this PC of type %s (its options: -%spc_%s_...)\n", name, types[t], type, prefix ? prefix : "", type));
+      found = PETSC_TRUE;
+    }
+  }
+  PetscCall(PetscOptionsLeftRestore(((PetscObject)pc)->options, &count, &names, &values));
+  if (found) c->warned_options = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The options of the PC's chain, under the PC's name (-pc_algtri_...) */
 PetscErrorCode PCSetFromOptions_TriSplit(PC pc, TriSplitOptionItems PetscOptionsObject)
 {
@@ -496,6 +620,20 @@ PetscErrorCode PCSetFromOptions_TriSplit(PC pc, TriSplitOptionItems PetscOptions
   PetscOptionsHeadBegin(PetscOptionsObject, title);
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, type, TSPChainFromPC(pc)));
   PetscOptionsHeadEnd();
+  PetscCall(TSPChainNoticeOtherOptions(pc, TSPChainFromPC(pc)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MOS-d with several factors and MOS-a are not symmetric; algtri (and MOS-d with one factor, the same
+   matrix) is, for a symmetric matrix */
+static PetscErrorCode PCPreSolve_TriSplit(PC pc, KSP ksp, Vec b, Vec x)
+{
+  TSPChain c = TSPChainFromPC(pc);
+
+  PetscFunctionBegin;
+  (void)b;
+  (void)x;
+  PetscCall(TSPChainCheckKSP(pc, c, ksp, (PetscBool)(c->kind == TSP_CHAIN_FOREST || (c->kind == TSP_CHAIN_SPLITTING && c->nforests < 2))));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -518,6 +656,7 @@ PetscErrorCode PCCreate_TriSplit(PC pc, TSPChainKind kind, const char prefix[])
   pc->ops->reset          = PCReset_TriSplit;
   pc->ops->destroy        = PCDestroy_TriSplit;
   pc->ops->setfromoptions = PCSetFromOptions_TriSplit;
+  pc->ops->presolve       = PCPreSolve_TriSplit;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -591,6 +730,7 @@ PetscErrorCode TSPChainView(PC pc, TSPChain c, PetscViewer viewer)
 
   PetscFunctionBegin;
   if (!pc->setupcalled) PetscFunctionReturn(PETSC_SUCCESS);
+  if (c->symmetric_ksp[0]) PetscCall(PetscViewerASCIIPrintf(viewer, "WARNING: not symmetric, under KSP %s, which assumes a symmetric preconditioner: use GMRES, FGMRES or BiCGStab\n", c->symmetric_ksp));
   if (c->backend && strcmp(c->backend, "host")) PetscCall(PetscViewerASCIIPrintf(viewer, "forests built and factors applied on the GPU (%s)\n", c->backend));
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
   PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)pc), &rank));
