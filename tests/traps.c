@@ -234,37 +234,36 @@ static PetscErrorCode UnderCG(MPI_Comm comm)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Options of another trisplit PC type under a PC's prefix: remembered when the PC is set from the
+   options, warned of at PetscFinalize() (the last lines of the output) if no PC of their type used them */
 static PetscErrorCode OtherOptions(MPI_Comm comm)
 {
   PC pc;
 
   PetscFunctionBegin;
-  PetscCall(PetscOptionsSetValue(NULL, "-pc_algtri_pivoting", "none"));
-  PetscCall(PetscOptionsSetValue(NULL, "-pc_mosa_m", "2"));
-  PetscCall(PetscOptionsSetValue(NULL, "-pc_mosd_m", "2"));
-  PetscCall(PetscOptionsSetValue(NULL, "-sub_pc_altsplit_local", "1"));
-  PetscCall(PetscPrintf(comm, "-pc_type mosd with -pc_algtri_pivoting none -pc_mosa_m 2 -pc_mosd_m 2 -sub_pc_altsplit_local 1:\n"));
+  PetscCall(PetscOptionsSetValue(NULL, "-pc_algtri_pivoting", "none"));  /* never used: warned of */
+  PetscCall(PetscOptionsSetValue(NULL, "-pc_mosa_m", "2"));              /* used by the mosa PC below: no warning */
+  PetscCall(PetscOptionsSetValue(NULL, "-pc_mosd_m", "2"));              /* the mosd PC's own */
+  PetscCall(PetscOptionsSetValue(NULL, "-sub_pc_altsplit_local", "1")); /* under prefix sub_, given to a mosa PC: warned of */
+  PetscCall(PetscPrintf(comm, "options -pc_algtri_pivoting none -pc_mosa_m 2 -pc_mosd_m 2 -sub_pc_altsplit_local 1:\n"));
+  PetscCall(PetscPrintf(comm, "  a mosd PC, set from options twice\n"));
   PetscCall(PCCreate(comm, &pc));
   PetscCall(PCSetType(pc, PCMOSD));
   PetscCall(PCSetFromOptions(pc));
-  PetscCall(PetscPrintf(comm, "the same PC, set from options again (no second notice):\n"));
   PetscCall(PCSetFromOptions(pc));
   PetscCall(PCDestroy(&pc));
-  PetscCall(PetscPrintf(comm, "a PC with prefix sub_ of type mosa:\n"));
+  PetscCall(PetscPrintf(comm, "  a mosa PC with prefix sub_\n"));
   PetscCall(PCCreate(comm, &pc));
   PetscCall(PCSetOptionsPrefix(pc, "sub_"));
   PetscCall(PCSetType(pc, PCMOSA));
   PetscCall(PCSetFromOptions(pc));
   PetscCall(PCDestroy(&pc));
-  PetscCall(PetscPrintf(comm, "an altsplit PC:\n"));
+  PetscCall(PetscPrintf(comm, "  a mosa PC\n"));
   PetscCall(PCCreate(comm, &pc));
-  PetscCall(PCSetType(pc, PCALTSPLIT));
+  PetscCall(PCSetType(pc, PCMOSA));
   PetscCall(PCSetFromOptions(pc));
   PetscCall(PCDestroy(&pc));
-  PetscCall(PetscOptionsClearValue(NULL, "-pc_algtri_pivoting"));
-  PetscCall(PetscOptionsClearValue(NULL, "-pc_mosa_m"));
-  PetscCall(PetscOptionsClearValue(NULL, "-pc_mosd_m"));
-  PetscCall(PetscOptionsClearValue(NULL, "-sub_pc_altsplit_local"));
+  PetscCall(PetscPrintf(comm, "at PetscFinalize(), warnings for -pc_algtri_pivoting and -sub_pc_altsplit_local only:\n"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -13,8 +13,10 @@ static PetscErrorCode PCView_AlgTri(PC pc, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
   PetscCall(TSPChainViewOptions(TSPChainFromPC(pc), viewer));
   PetscCall(TSPChainView(pc, TSPChainFromPC(pc), viewer));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -201,7 +201,7 @@ static PetscErrorCode PCSetFromOptions_AltSplit(PC pc, TriSplitOptionItems Petsc
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "altsplit", alt->chain));
   PetscCall(PetscOptionsBool("-pc_altsplit_local", "ALT-i's residuals with each rank's diagonal block (block Jacobi, no communication) instead of the global operator", "PCAltSplitSetLocal", alt->local, &alt->local, NULL));
   PetscOptionsHeadEnd();
-  PetscCall(TSPChainNoticeOtherOptions(pc, alt->chain));
+  PetscCall(TSPChainNoticeOtherOptions(pc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -214,12 +214,14 @@ static PetscErrorCode PCView_AltSplit(PC pc, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscViewerASCIIPrintf(viewer, "type %s (%s)\n", PCAltSplitTypes[alt->type], alt->type == PC_ALTSPLIT_INNER ? "ALT-i: m sweeps per application" : "ALT-o: one factor per application"));
+  PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
+  PetscCall(PetscViewerASCIIPrintf(viewer, "splitting type: %s (%s)\n", PCAltSplitTypes[alt->type], alt->type == PC_ALTSPLIT_INNER ? "ALT-i: m sweeps per application" : "ALT-o: one factor per application"));
   if (alt->type == PC_ALTSPLIT_INNER && alt->local) PetscCall(PetscViewerASCIIPrintf(viewer, "residuals with each rank's diagonal block (local)\n"));
   PetscCall(TSPChainViewOptions(c, viewer));
   if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " factors, omega %g\n", c->m, (double)c->omega));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", (double)c->coverage, c->m_max, (double)c->omega));
   PetscCall(TSPChainView(pc, c, viewer));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

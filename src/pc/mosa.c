@@ -19,12 +19,14 @@ static PetscErrorCode PCView_MOSA(PC pc, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
   PetscCall(TSPChainViewOptions(c, viewer));
   if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " levels, product %s\n", c->m, c->exact ? "exact (whole chain)" : "on the touched paths"));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (c_diag %g, at most %" PetscInt_FMT "), product %s\n", (double)c->coverage, c->m_max, c->exact ? "exact (whole chain)" : "on the touched paths"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "drop tolerance %g\n", (double)c->droptol));
   PetscCall(PetscViewerASCIIPrintf(viewer, "product patterns kept on same nonzero pattern: %s\n", PetscBools[c->reuse && c->reuse_pattern]));
   PetscCall(TSPChainView(pc, c, viewer));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

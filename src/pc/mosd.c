@@ -15,10 +15,12 @@ static PetscErrorCode PCView_MOSD(PC pc, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
   PetscCall(TSPChainViewOptions(c, viewer));
   if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m = %" PetscInt_FMT " factors, omega %g\n", c->diagonal, c->m, (double)c->omega));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", c->diagonal, (double)c->coverage, c->m_max, (double)c->omega));
   PetscCall(TSPChainView(pc, c, viewer));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

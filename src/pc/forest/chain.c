@@ -566,16 +566,46 @@ PetscErrorCode TSPChainCheckKSP(PC pc, TSPChain c, KSP ksp, PetscBool symmetric)
 
 /* The forest options of every trisplit PC carry its type's name (-pc_mosd_pivoting), so those of
    another type (-pc_algtri_pivoting after -pc_type algtri became mosd) are silently ignored. Any such
-   option under this PC's prefix that nothing has used so far gets a notice: PetscInfo() each time, a
-   warning on standard output once per PC. */
-PetscErrorCode TSPChainNoticeOtherOptions(PC pc, TSPChain c)
+   option under a PC's prefix that nothing has used when the PC is set from the options gets a PetscInfo()
+   line and is remembered; at PetscFinalize(), those still unused (no PC of their type read them
+   meanwhile: a program may try several PC types with one set of options) get a warning on standard
+   output, once each, as -options_left would list them. Plain storage: a handful at most, no allocation. */
+#define TSP_MAX_NOTICES 16
+static struct {
+  char option[128], type[32], given_to[32], prefix[64];
+} TSPNotices[TSP_MAX_NOTICES];
+static int       TSPNoticeCount      = 0;
+static PetscBool TSPNoticeRegistered = PETSC_FALSE;
+
+static PetscErrorCode TSPNoticeFinalize(void)
+{
+  char    **names, **values;
+  PetscInt  count;
+  PetscBool unused;
+
+  PetscFunctionBegin;
+  if (TSPNoticeCount) {
+    PetscCall(PetscOptionsLeftGet(NULL, &count, &names, &values));
+    for (int k = 0; k < TSPNoticeCount; k++) {
+      unused = PETSC_FALSE;
+      for (PetscInt i = 0; i < count && !unused; i++) PetscCall(PetscStrcmp(names[i][0] == '-' ? names[i] + 1 : names[i], TSPNotices[k].option, &unused));
+      if (unused) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "WARNING: option -%s was not used: it is for PC type %s, and the PC given it was of type %s (its options: -%spc_%s_...)\n", TSPNotices[k].option, TSPNotices[k].type, TSPNotices[k].given_to, TSPNotices[k].prefix, TSPNotices[k].given_to));
+    }
+    PetscCall(PetscOptionsLeftRestore(NULL, &count, &names, &values));
+  }
+  TSPNoticeCount      = 0;
+  TSPNoticeRegistered = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPChainNoticeOtherOptions(PC pc)
 {
   const char *types[] = {PCALGTRI, PCMOSD, PCMOSA, PCALTSPLIT};
   const char *type    = ((PetscObject)pc)->type_name, *prefix;
   char      **names, **values, head[64];
   PetscInt    count;
   size_t      plen = 0, hlen;
-  PetscBool   match, found = PETSC_FALSE;
+  PetscBool   match, known;
 
   PetscFunctionBegin;
   PetscCall(PCGetOptionsPrefix(pc, &prefix));
@@ -596,12 +626,19 @@ PetscErrorCode TSPChainNoticeOtherOptions(PC pc, TSPChain c)
       PetscCall(PetscStrncmp(name + plen, head, hlen, &match));
       if (!match) continue;
       PetscCall(PetscInfo(pc, "Option -%s is for PC type %s, not used by this %s\n", name, types[t], type));
-      if (!c->warned_options) PetscCall(PetscPrintf(PetscObjectComm((PetscObject)pc), "WARNING: option -%s is for PC type %s and not used by this PC of type %s (its options: -%spc_%s_...)\n", name, types[t], type, prefix ? prefix : "", type));
-      found = PETSC_TRUE;
+      known = PETSC_FALSE;
+      for (int k = 0; k < TSPNoticeCount && !known; k++) PetscCall(PetscStrcmp(TSPNotices[k].option, name, &known));
+      if (known || TSPNoticeCount == TSP_MAX_NOTICES) continue;
+      PetscCall(PetscStrncpy(TSPNotices[TSPNoticeCount].option, name, sizeof(TSPNotices[0].option)));
+      PetscCall(PetscStrncpy(TSPNotices[TSPNoticeCount].type, types[t], sizeof(TSPNotices[0].type)));
+      PetscCall(PetscStrncpy(TSPNotices[TSPNoticeCount].given_to, type, sizeof(TSPNotices[0].given_to)));
+      PetscCall(PetscStrncpy(TSPNotices[TSPNoticeCount].prefix, prefix ? prefix : "", sizeof(TSPNotices[0].prefix)));
+      TSPNoticeCount++;
+      if (!TSPNoticeRegistered) PetscCall(PetscRegisterFinalize(TSPNoticeFinalize));
+      TSPNoticeRegistered = PETSC_TRUE;
     }
   }
   PetscCall(PetscOptionsLeftRestore(((PetscObject)pc)->options, &count, &names, &values));
-  if (found) c->warned_options = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -620,7 +657,7 @@ PetscErrorCode PCSetFromOptions_TriSplit(PC pc, TriSplitOptionItems PetscOptions
   PetscOptionsHeadBegin(PetscOptionsObject, title);
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, type, TSPChainFromPC(pc)));
   PetscOptionsHeadEnd();
-  PetscCall(TSPChainNoticeOtherOptions(pc, TSPChainFromPC(pc)));
+  PetscCall(TSPChainNoticeOtherOptions(pc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -695,9 +732,10 @@ static PetscErrorCode TSPChainViewLocal(TSPChain c, PetscViewer viewer, PetscMPI
     else TSP_PRINT("%slinear forest: %" PetscInt_FMT " rows, %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", %" PetscInt_FMT " cycles broken, %" PetscInt_FMT " factor rounds\n", tag, c->n, f->npaths, f->longest, f->ncycles, f->rounds);
     if (f) TSP_PRINT("%sweight coverage c_pi %.4f, original order c_id %.4f\n", tag, (double)f->coverage, (double)c->coverage_id);
   } else if (c->kind == TSP_CHAIN_SPLITTING) {
-    TSP_PRINT("%s%" PetscInt_FMT " linear forests of %" PetscInt_FMT " rows, original order c_id %.4f\n", tag, c->nforests, c->n, (double)c->coverage_id);
+    TSP_PRINT("%s%" PetscInt_FMT " linear forest%s of %" PetscInt_FMT " rows, original order c_id %.4f\n", tag, c->nforests, c->nforests == 1 ? "" : "s", c->n, (double)c->coverage_id);
     for (PetscInt l = 0; l < c->nforests; l++) TSP_PRINT("%s  factor %" PetscInt_FMT ": %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", coverage of the union %.4f\n", tag, l, c->info[l].npaths, c->info[l].longest, (double)c->info[l].coverage);
   } else {
+    TSP_PRINT("%s%" PetscInt_FMT " level%s (linear forests of B_l) of %" PetscInt_FMT " rows\n", tag, c->nforests, c->nforests == 1 ? "" : "s", c->n);
     for (PetscInt l = 0; l < c->nforests; l++) TSP_PRINT("%s  level %" PetscInt_FMT ": c_diag(B_l) %.4f, %" PetscInt_FMT " paths, longest %" PetscInt_FMT "\n", tag, l, (double)c->info[l].cdiag, c->info[l].npaths, c->info[l].longest);
     TSP_PRINT("%s  c_diag(B_m) %.4f\n", tag, (double)c->cdiag_last);
     if (c->product_rounds[0]) TSP_PRINT("%s  product on the GPU: %" PetscInt_FMT " slot rounds at most, %" PetscInt_FMT " rows recomputed\n", tag, c->product_rounds[0], c->product_rounds[1]);
