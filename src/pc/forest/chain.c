@@ -266,10 +266,11 @@ PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal
 }
 
 /* Whether MatConvert() turns the local block B into MATSEQAIJ with a converter of its format (BAIJ,
-   SBAIJ, dense, SELL, one the type composes, which MatConvert() looks for first, or the type's own
-   MatConvert() operation), and not with MatConvert_Basic(): MatGetRow() row by row without
-   preallocation, or, for a type without MatGetRow() (MATSHELL, petsc4py's MATPYTHON, MATCOMPOSITE),
-   one MatMult() per column, a setup time that grows quadratically with the rows */
+   SBAIJ, dense, SELL, or one the type composes, which MatConvert() looks for first), and not with
+   MatConvert_Basic(): MatGetRow() row by row without preallocation, or, for a type without MatGetRow(),
+   one MatMult() per column, a setup time that grows quadratically with the rows. A type's own
+   MatConvert() operation is no sign of a fast one: MATSHELL's, MATMFFD's and (PETSc 3.25) MATCOMPOSITE's
+   multiply column by column. */
 static PetscErrorCode TSPHasConverter(Mat B, PetscBool *has)
 {
   const char *to[] = {MATSEQAIJ, MATAIJ};
@@ -283,7 +284,6 @@ static PetscErrorCode TSPHasConverter(Mat B, PetscBool *has)
     PetscCall(PetscObjectQueryFunction((PetscObject)B, name, &f));
     *has = (PetscBool)(f != NULL);
   }
-  if (!*has) PetscCall(MatHasOperation(B, MATOP_CONVERT, has));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
