@@ -384,7 +384,8 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
    residual uses the global operator, so the sweeps couple the ranks; -pc_altsplit_local
    (`PCAltSplitSetLocal()`) takes each rank's diagonal block instead (block Jacobi, no communication). With m = 1 both types equal `PCALGTRI`.
    ALT-i with m > 1 is not symmetric (the sweeps run in one order): use `KSPGMRES` or `KSPBCGS`, not
-   `KSPCG`. The number of factors, coverage and omega have the setters `PCTriSplitSetM()`,
+   `KSPCG` (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the
+   PC prints a warning at the first `KSPSolve()`, and `PCView()` says so). The number of factors, coverage and omega have the setters `PCTriSplitSetM()`,
    `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the forest options those of `PCALGTRI`.
    `PCMatApply()` (ALT-i, or m = 1) sweeps all columns at once: each factor is read once per four
    columns and each residual is one sparse times dense product; ALT-o with m > 1 has none (an error).

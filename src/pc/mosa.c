@@ -146,7 +146,9 @@ PetscErrorCode PCMOSAGetReusePattern(PC pc, PetscBool *reuse)
    the GPU (the same forests, factors and products as the host's, bit for bit; only scalars come back
    per level) and applied there like `PCMOSD` (RPTS solves, fused permutations).
 
-   The preconditioner is not symmetric: use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`. MOS-a
+   The preconditioner is not symmetric: use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`
+   (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the PC
+   prints a warning at the first `KSPSolve()`, and `PCView()` says so). MOS-a
    keeps its levels' forests (and their number) and the patterns of the pruned B_l when the operator
    changes with `SAME_NONZERO_PATTERN`, and recomputes the levels' bands, factors and the products'
    values (`PCAlgTriSetReuseForest()`, `PCMOSASetReusePattern()`). The number of levels, coverage

@@ -131,7 +131,9 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
    With MPI each rank works on its diagonal block.
 
    The preconditioner is not symmetric, even for a symmetric matrix (a product of factors in one
-   order): use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`. The number of factors, coverage and
+   order): use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`
+   (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the PC
+   prints a warning at the first `KSPSolve()`, and `PCView()` says so). The number of factors, coverage and
    omega have the setters `PCTriSplitSetM()`, `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the
    forest options those of `PCALGTRI` (`PCAlgTriSetPivoting()`, ...). A zero pivot in any factor stops
    the `KSP` with `KSP_DIVERGED_PC_FAILED`, or `PCSetUp()` with an error under -ksp_error_if_not_converged.
