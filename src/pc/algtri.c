@@ -13,8 +13,10 @@ static PetscErrorCode PCView_AlgTri(PC pc, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
   PetscCall(TSPChainViewOptions(TSPChainFromPC(pc), viewer));
   PetscCall(TSPChainView(pc, TSPChainFromPC(pc), viewer));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -560,7 +562,8 @@ PetscErrorCode PCAlgTriGetBlockSize(PC pc, PetscInt *bs)
    (`PCAlgTriSetBlockSize()`) T is 2x2 block tridiagonal along a forest of matched pairs.
 
    With MPI each rank works on its local diagonal block (`MatGetDiagonalBlock()`), like `PCBJACOBI`
-   with one block per rank. Matrix formats other than AIJ are converted to `MATSEQAIJ` first.
+   with one block per rank. Matrix formats other than AIJ are converted to `MATSEQAIJ` first: BAIJ, SBAIJ,
+   dense and SELL with their converters, other formats with `MatGetRow()` row by row.
 
    Symmetry: for a symmetric matrix T is symmetric and so is the preconditioner, fit for `KSPCG`
    when T is positive definite (a symmetric M-matrix or a diagonally dominant one, as from most
@@ -571,9 +574,12 @@ PetscErrorCode PCAlgTriGetBlockSize(PC pc, PetscInt *bs)
    stops instead with `PETSC_ERR_MAT_LU_ZRPVT` naming the row, as PETSc's own factorizations do.
 
    On `MATAIJCUSPARSE` matrices the forest is built and solved on the GPU (RPTS, the forest's
-   permutations fused into the solve). The preconditioning matrix must be assembled: a `MATSHELL` is
-   refused. The forest options and their setters (`PCAlgTriSetPivoting()`, ...) apply to every
-   trisplit preconditioner.
+   permutations fused into the solve). The preconditioning matrix must be assembled: a `MATSHELL`, and
+   any format without `MatGetRow()` (petsc4py's `MATPYTHON`, `MATCOMPOSITE`, ...), which `MatConvert()`
+   would build with one matrix-vector product per column, is refused (`PETSC_ERR_SUP`); pass an assembled
+   Pmat with `KSPSetOperators()`. The forest options and their setters (`PCAlgTriSetPivoting()`, ...)
+   apply to every trisplit preconditioner, each under its own type's prefix: an option of another type
+   (-pc_mosd_m given to algtri) that no PC used is warned of at `PetscFinalize()`.
 
    Reference:
    C. Klein, Algebraic, Block and Multiplicative Preconditioners based on Fast Tridiagonal Solves on

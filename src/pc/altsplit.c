@@ -152,6 +152,8 @@ static PetscErrorCode PCPreSolve_AltSplit(PC pc, KSP ksp, Vec b, Vec x)
   (void)b;
   (void)x;
   alt->napply = 0;
+  /* ALT-i with several factors is a fixed operator, but not a symmetric one (forward sweeps) */
+  PetscCall(TSPChainCheckKSP(pc, alt->chain, ksp, (PetscBool)(alt->chain->nforests < 2)));
   if (alt->type != PC_ALTSPLIT_OUTER || alt->chain->nforests < 2) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectTypeCompareAny((PetscObject)ksp, &flexible, KSPFGMRES, KSPGCR, KSPFCG, KSPPIPEFGMRES, KSPPIPEGCR, KSPFBCGS, KSPFBCGSR, KSPRICHARDSON, KSPPREONLY, ""));
   PetscCheck(flexible, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_altsplit_type outer changes the preconditioner at every application: use a flexible Krylov method (-ksp_type fgmres or gcr), not %s, or -pc_altsplit_type inner", ((PetscObject)ksp)->type_name);
@@ -199,6 +201,7 @@ static PetscErrorCode PCSetFromOptions_AltSplit(PC pc, TriSplitOptionItems Petsc
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "altsplit", alt->chain));
   PetscCall(PetscOptionsBool("-pc_altsplit_local", "ALT-i's residuals with each rank's diagonal block (block Jacobi, no communication) instead of the global operator", "PCAltSplitSetLocal", alt->local, &alt->local, NULL));
   PetscOptionsHeadEnd();
+  PetscCall(TSPChainNoticeOtherOptions(pc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -211,12 +214,14 @@ static PetscErrorCode PCView_AltSplit(PC pc, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscViewerASCIIPrintf(viewer, "type %s (%s)\n", PCAltSplitTypes[alt->type], alt->type == PC_ALTSPLIT_INNER ? "ALT-i: m sweeps per application" : "ALT-o: one factor per application"));
+  PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
+  PetscCall(PetscViewerASCIIPrintf(viewer, "splitting type: %s (%s)\n", PCAltSplitTypes[alt->type], alt->type == PC_ALTSPLIT_INNER ? "ALT-i: m sweeps per application" : "ALT-o: one factor per application"));
   if (alt->type == PC_ALTSPLIT_INNER && alt->local) PetscCall(PetscViewerASCIIPrintf(viewer, "residuals with each rank's diagonal block (local)\n"));
   PetscCall(TSPChainViewOptions(c, viewer));
   if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " factors, omega %g\n", c->m, (double)c->omega));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", (double)c->coverage, c->m_max, (double)c->omega));
   PetscCall(TSPChainView(pc, c, viewer));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -385,7 +390,8 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
    residual uses the global operator, so the sweeps couple the ranks; -pc_altsplit_local
    (`PCAltSplitSetLocal()`) takes each rank's diagonal block instead (block Jacobi, no communication). With m = 1 both types equal `PCALGTRI`.
    ALT-i with m > 1 is not symmetric (the sweeps run in one order): use `KSPGMRES` or `KSPBCGS`, not
-   `KSPCG`. The number of factors, coverage and omega have the setters `PCTriSplitSetM()`,
+   `KSPCG` (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the
+   PC prints a warning at the first `KSPSolve()`, and `PCView()` says so). The number of factors, coverage and omega have the setters `PCTriSplitSetM()`,
    `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the forest options those of `PCALGTRI`.
    `PCMatApply()` (ALT-i, or m = 1) sweeps all columns at once: each factor is read once per four
    columns and each residual is one sparse times dense product; ALT-o with m > 1 has none (an error).

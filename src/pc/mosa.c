@@ -19,12 +19,14 @@ static PetscErrorCode PCView_MOSA(PC pc, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
   PetscCall(TSPChainViewOptions(c, viewer));
   if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " levels, product %s\n", c->m, c->exact ? "exact (whole chain)" : "on the touched paths"));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (c_diag %g, at most %" PetscInt_FMT "), product %s\n", (double)c->coverage, c->m_max, c->exact ? "exact (whole chain)" : "on the touched paths"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "drop tolerance %g\n", (double)c->droptol));
   PetscCall(PetscViewerASCIIPrintf(viewer, "product patterns kept on same nonzero pattern: %s\n", PetscBools[c->reuse && c->reuse_pattern]));
   PetscCall(TSPChainView(pc, c, viewer));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -149,7 +151,9 @@ PetscErrorCode PCMOSAGetReusePattern(PC pc, PetscBool *reuse)
    the GPU (the same forests, factors and products as the host's, bit for bit; only scalars come back
    per level) and applied there like `PCMOSD` (RPTS solves, fused permutations).
 
-   The preconditioner is not symmetric: use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`. MOS-a
+   The preconditioner is not symmetric: use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`
+   (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the PC
+   prints a warning at the first `KSPSolve()`, and `PCView()` says so). MOS-a
    keeps its levels' forests (and their number) and the patterns of the pruned B_l when the operator
    changes with `SAME_NONZERO_PATTERN`, and recomputes the levels' bands, factors and the products'
    values (`PCAlgTriSetReuseForest()`, `PCMOSASetReusePattern()`). The number of levels, coverage

@@ -15,10 +15,12 @@ static PetscErrorCode PCView_MOSD(PC pc, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
   PetscCall(TSPChainViewOptions(c, viewer));
   if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m = %" PetscInt_FMT " factors, omega %g\n", c->diagonal, c->m, (double)c->omega));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", c->diagonal, (double)c->coverage, c->m_max, (double)c->omega));
   PetscCall(TSPChainView(pc, c, viewer));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -133,7 +135,9 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
    With MPI each rank works on its diagonal block.
 
    The preconditioner is not symmetric, even for a symmetric matrix (a product of factors in one
-   order): use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`. The number of factors, coverage and
+   order): use `KSPGMRES`, `KSPFGMRES` or `KSPBCGS`, not `KSPCG`
+   (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the PC
+   prints a warning at the first `KSPSolve()`, and `PCView()` says so). The number of factors, coverage and
    omega have the setters `PCTriSplitSetM()`, `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the
    forest options those of `PCALGTRI` (`PCAlgTriSetPivoting()`, ...). A zero pivot in any factor stops
    the `KSP` with `KSP_DIVERGED_PC_FAILED`, or `PCSetUp()` with an error under -ksp_error_if_not_converged.

@@ -131,6 +131,11 @@ struct _n_TSPChain {
   PetscInt       tshift_count, tshift_row;   /* MOS-d: zero entries of T repaired, the first one's row */
   PetscReal      tshift;                     /* MOS-d: the value they were given */
 
+  /* a KSP that assumes a symmetric preconditioner, seen at PCPreSolve() ("" if none), and whether the PC
+     has warned of it */
+  char      symmetric_ksp[64];
+  PetscBool warned_ksp;
+
   void *data; /* the backend's */
 };
 
@@ -140,6 +145,32 @@ struct _n_TSPChain {
    convergence (tests/ex3, singular pair: true residual 1e-6 after 2 iterations); 1e-4 bounds the
    amplification to 1e4 and changes the shifted factor by less than its distance from A. */
 #define TSP_SHIFT_AMOUNT_DEFAULT 1e-4
+
+/* Floating-point operations of the setup phases (PetscLogFlops(), PetscLogGpuFlops()), from the kernels'
+   arithmetic, for a block of n rows and nnz entries with a full diagonal. Where a backend does not know
+   the number of edges of the weight graph (the GPU's), they count as nnz - n (a structurally symmetric
+   pattern); the host counts its own. The [0,2]-factor, the cycle breaking, the permutations and the
+   extraction of the bands compare and move entries: no flops. */
+static inline PetscLogDouble TSPFlopsGraph(PetscInt n, PetscInt nnz, PetscBool scaled)
+{
+  /* diagp_1 and 1/s (scaled); s_i |a_ij| + s_j |a_ji|, the total weight and c_id per edge */
+  return (scaled ? (PetscLogDouble)nnz + n : 0.0) + 6.0 * (nnz - n);
+}
+static inline PetscLogDouble TSPFlopsCoverage(PetscInt n, PetscInt nnz)
+{
+  /* the total weight and the forest's (or the union's, with the reweighting) */
+  return (PetscLogDouble)(nnz - n) + 2.0 * n;
+}
+static inline PetscLogDouble TSPFlopsMOSDiagonal(PetscInt n, PetscInt nnz)
+{
+  /* T = diagp_k(A), 1/T and J */
+  return (PetscLogDouble)(nnz - n) + 5.0 * n;
+}
+static inline PetscLogDouble TSPFlopsMOSBands(PetscInt n, PetscInt m, PetscInt l)
+{
+  /* M_l = J + T^-1 J^-(m-1-l) A''_l J^-l: the powers of J and the two scaled off-diagonals per row */
+  return (PetscLogDouble)n * (m + l + 4);
+}
 
 /* The chain is the first member of every trisplit PC's data */
 #define TSPChainFromPC(pc) (*(TSPChain *)(pc)->data)
@@ -155,6 +186,11 @@ PETSC_INTERN PetscErrorCode TSPChainViewOptions(TSPChain, PetscViewer);
 PETSC_INTERN PetscErrorCode TSPChainView(PC, TSPChain, PetscViewer);
 PETSC_INTERN PetscErrorCode TSPChainSetFromOptions(PC, TriSplitOptionItems, const char[], TSPChain);
 PETSC_INTERN PetscErrorCode TSPChainComposeSetters(PC, PetscBool);
+/* PCPreSolve(): a warning when a PC that is not symmetric (symmetric false) sits under CG, MINRES, ... */
+PETSC_INTERN PetscErrorCode TSPChainCheckKSP(PC, TSPChain, KSP, PetscBool);
+/* PCSetFromOptions(): options of another trisplit PC type under this PC's prefix, noticed (PetscInfo) and
+   warned of at PetscFinalize() if still unused */
+PETSC_INTERN PetscErrorCode TSPChainNoticeOtherOptions(PC);
 
 /* The PC operations of the PCs that are their chain applied whole (algtri, mosd, mosa) */
 PETSC_INTERN PetscErrorCode PCCreate_TriSplit(PC, TSPChainKind, const char[]);

@@ -265,28 +265,89 @@ PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The local diagonal block as SEQAIJ(CUSPARSE): MPI matrices give their diagonal block, other formats
-   (BAIJ, SBAIJ, dense, ...) are converted into *owned, which the caller destroys. A matrix-free
-   operator has no entries to take a forest from: refused. */
+/* Whether MatConvert() turns the local block B into MATSEQAIJ with a converter of its format (BAIJ,
+   SBAIJ, dense, SELL, or one the type composes, which MatConvert() looks for first), and not with
+   MatConvert_Basic(): MatGetRow() row by row without preallocation, or, for a type without MatGetRow(),
+   one MatMult() per column, a setup time that grows quadratically with the rows. A type's own
+   MatConvert() operation is no sign of a fast one: MATSHELL's, MATMFFD's and (PETSc 3.25) MATCOMPOSITE's
+   multiply column by column. */
+static PetscErrorCode TSPHasConverter(Mat B, PetscBool *has)
+{
+  const char *to[] = {MATSEQAIJ, MATAIJ};
+  char        name[256];
+  void (*f)(void) = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)B, has, MATSEQBAIJ, MATSEQSBAIJ, MATSEQDENSE, MATSEQDENSECUDA, MATSEQSELL, ""));
+  for (int i = 0; i < 2 && !*has; i++) {
+    PetscCall(PetscSNPrintf(name, sizeof(name), "MatConvert_%s_%s_C", ((PetscObject)B)->type_name, to[i]));
+    PetscCall(PetscObjectQueryFunction((PetscObject)B, name, &f));
+    *has = (PetscBool)(f != NULL);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* B (sequential, with MatGetRow()) as a new MATSEQAIJ, preallocated from a first pass over the row
+   lengths: linear in the entries, where MatConvert_Basic() inserts without preallocation */
+static PetscErrorCode TSPConvertByRows(Mat B, Mat *aij)
+{
+  PetscInt           n, nz, *nnz;
+  const PetscInt    *cols;
+  const PetscScalar *vals;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(B, &n, NULL));
+  PetscCall(PetscMalloc1(n, &nnz));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscCall(MatGetRow(B, i, &nz, NULL, NULL));
+    nnz[i] = nz;
+    PetscCall(MatRestoreRow(B, i, &nz, NULL, NULL));
+  }
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 0, nnz, aij));
+  PetscCall(PetscFree(nnz));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscCall(MatGetRow(B, i, &nz, &cols, &vals));
+    PetscCall(MatSetValues(*aij, 1, &i, nz, cols, vals, INSERT_VALUES));
+    PetscCall(MatRestoreRow(B, i, &nz, &cols, &vals));
+  }
+  PetscCall(MatAssemblyBegin(*aij, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*aij, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The local diagonal block as SEQAIJ(CUSPARSE): MPI matrices give their diagonal block, formats with a
+   converter (BAIJ, SBAIJ, dense, ...) are converted into *owned, which the caller destroys, and so are,
+   row by row, other formats with MatGetRow(). An operator that is not assembled (MATSHELL, MATPYTHON,
+   any type without MatGetRow(), which MatConvert() would build with one matrix-vector product per
+   column) has no entries to take a forest from: refused, with what to do instead. */
 static PetscErrorCode TSPGetLocalBlock(PC pc, Mat *local, Mat *owned)
 {
-  Mat       A = pc->pmat, diag;
-  PetscInt  M, N, m, n;
-  PetscBool isaij, isshell;
+  Mat         A    = pc->pmat, diag;
+  const char *type = ((PetscObject)pc)->type_name;
+  PetscInt    M, N, m, n;
+  PetscMPIInt size;
+  PetscBool   isaij, isshell, converter, getrow, getdiag;
 
   PetscFunctionBegin;
   *owned = NULL;
   PetscCall(PetscObjectTypeCompare((PetscObject)A, MATSHELL, &isshell));
-  PetscCheck(!isshell, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a MATSHELL has none; pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators()", ((PetscObject)pc)->type_name);
+  PetscCheck(!isshell, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a MATSHELL has none; pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators()", type);
   PetscCall(MatGetSize(A, &M, &N));
   PetscCall(MatGetLocalSize(A, &m, &n));
-  PetscCheck(M == N, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_SIZ, "%s needs a square matrix, got %" PetscInt_FMT " x %" PetscInt_FMT, ((PetscObject)pc)->type_name, M, N);
-  PetscCheck(m == n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "%s needs equal local row and column sizes (a square diagonal block), got %" PetscInt_FMT " x %" PetscInt_FMT, ((PetscObject)pc)->type_name, m, n);
+  PetscCheck(M == N, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_SIZ, "%s needs a square matrix, got %" PetscInt_FMT " x %" PetscInt_FMT, type, M, N);
+  PetscCheck(m == n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "%s needs equal local row and column sizes (a square diagonal block), got %" PetscInt_FMT " x %" PetscInt_FMT, type, m, n);
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+  PetscCall(MatHasOperation(A, MATOP_GET_DIAGONAL_BLOCK, &getdiag));
+  PetscCheck(size == 1 || getdiag, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a matrix of type %s has no diagonal block (MatGetDiagonalBlock()); pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators(ksp, A, P)", type, ((PetscObject)A)->type_name);
   PetscCall(MatGetDiagonalBlock(A, &diag));
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)diag, MATSEQAIJ, &isaij));
   if (!isaij) {
-    PetscCall(PetscInfo(pc, "Converting the local block of type %s to %s\n", ((PetscObject)diag)->type_name, MATSEQAIJ));
-    PetscCall(MatConvert(diag, MATSEQAIJ, MAT_INITIAL_MATRIX, owned));
+    PetscCall(TSPHasConverter(diag, &converter));
+    PetscCall(MatHasOperation(diag, MATOP_GET_ROW, &getrow));
+    PetscCheck(converter || getrow, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a %s of type %s is not assembled (no MatGetRow(), no conversion to MATSEQAIJ but one matrix-vector product per column); pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators(ksp, A, P)", type, size > 1 ? "diagonal block" : "matrix", ((PetscObject)diag)->type_name);
+    PetscCall(PetscInfo(pc, "Converting the local block of type %s to %s%s\n", ((PetscObject)diag)->type_name, MATSEQAIJ, converter ? "" : " row by row"));
+    if (converter) PetscCall(MatConvert(diag, MATSEQAIJ, MAT_INITIAL_MATRIX, owned));
+    else PetscCall(TSPConvertByRows(diag, owned));
     diag = *owned;
   }
   *local = diag;
@@ -481,6 +542,106 @@ PetscErrorCode PCDestroy_TriSplit(PC pc)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A PC that is not symmetric, even for a symmetric matrix (MOS-d and ALT-i with several factors, MOS-a),
+   breaks the short recurrences of the Krylov methods that assume a symmetric (CG, CR: and positive
+   definite) preconditioner: they stagnate or run to the iteration limit without an error. The PC sees
+   its KSP only here, at PCPreSolve() (KSPSolve()), not at PCSetUp(): it warns (PetscInfo() at every
+   solve, once per PC on standard output) and PCView() says so; a nested KSP (a PCBJACOBI block under CG)
+   is out of its sight. */
+PetscErrorCode TSPChainCheckKSP(PC pc, TSPChain c, KSP ksp, PetscBool symmetric)
+{
+  PetscBool needs;
+
+  PetscFunctionBegin;
+  c->symmetric_ksp[0] = 0;
+  if (symmetric) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)ksp, &needs, KSPCG, KSPGROPPCG, KSPPIPECG, KSPPIPECGRR, KSPPIPELCG, KSPPIPECG2, KSPNASH, KSPSTCG, KSPGLTR, KSPQCG, KSPCR, KSPPIPECR, KSPMINRES, KSPSYMMLQ, ""));
+  if (!needs) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscStrncpy(c->symmetric_ksp, ((PetscObject)ksp)->type_name, sizeof(c->symmetric_ksp)));
+  PetscCall(PetscInfo(pc, "PC %s is not symmetric, and KSP %s assumes a symmetric preconditioner: use GMRES, FGMRES or BiCGStab\n", ((PetscObject)pc)->type_name, c->symmetric_ksp));
+  if (!c->warned_ksp) PetscCall(PetscPrintf(PetscObjectComm((PetscObject)pc), "WARNING: PC %s is not symmetric, and KSP %s assumes a symmetric preconditioner: it may stagnate; use -ksp_type gmres, fgmres or bcgs\n", ((PetscObject)pc)->type_name, c->symmetric_ksp));
+  c->warned_ksp = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The forest options of every trisplit PC carry its type's name (-pc_mosd_pivoting), so those of
+   another type (-pc_algtri_pivoting after -pc_type algtri became mosd) are silently ignored. Any such
+   option under a PC's prefix that nothing has used when the PC is set from the options gets a PetscInfo()
+   line and is remembered; at PetscFinalize(), those still unused (no PC of their type read them
+   meanwhile: a program may try several PC types with one set of options) get a warning on standard
+   output, once each, as -options_left would list them. Plain storage: a handful at most, no allocation. */
+#define TSP_MAX_NOTICES 16
+static struct {
+  char option[128], type[32], given_to[32], prefix[64];
+} TSPNotices[TSP_MAX_NOTICES];
+static int       TSPNoticeCount      = 0;
+static PetscBool TSPNoticeRegistered = PETSC_FALSE;
+
+static PetscErrorCode TSPNoticeFinalize(void)
+{
+  char    **names, **values;
+  PetscInt  count;
+  PetscBool unused;
+
+  PetscFunctionBegin;
+  if (TSPNoticeCount) {
+    PetscCall(PetscOptionsLeftGet(NULL, &count, &names, &values));
+    for (int k = 0; k < TSPNoticeCount; k++) {
+      unused = PETSC_FALSE;
+      for (PetscInt i = 0; i < count && !unused; i++) PetscCall(PetscStrcmp(names[i][0] == '-' ? names[i] + 1 : names[i], TSPNotices[k].option, &unused));
+      if (unused) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "WARNING: option -%s was not used: it is for PC type %s, and the PC given it was of type %s (its options: -%spc_%s_...)\n", TSPNotices[k].option, TSPNotices[k].type, TSPNotices[k].given_to, TSPNotices[k].prefix, TSPNotices[k].given_to));
+    }
+    PetscCall(PetscOptionsLeftRestore(NULL, &count, &names, &values));
+  }
+  TSPNoticeCount      = 0;
+  TSPNoticeRegistered = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPChainNoticeOtherOptions(PC pc)
+{
+  const char *types[] = {PCALGTRI, PCMOSD, PCMOSA, PCALTSPLIT};
+  const char *type    = ((PetscObject)pc)->type_name, *prefix;
+  char      **names, **values, head[64];
+  PetscInt    count;
+  size_t      plen = 0, hlen;
+  PetscBool   match, known;
+
+  PetscFunctionBegin;
+  PetscCall(PCGetOptionsPrefix(pc, &prefix));
+  if (prefix) PetscCall(PetscStrlen(prefix, &plen));
+  PetscCall(PetscOptionsLeftGet(((PetscObject)pc)->options, &count, &names, &values));
+  for (PetscInt i = 0; i < count; i++) {
+    const char *name = names[i][0] == '-' ? names[i] + 1 : names[i];
+
+    if (plen) {
+      PetscCall(PetscStrncmp(name, prefix, plen, &match));
+      if (!match) continue;
+    }
+    for (int t = 0; t < 4; t++) {
+      PetscCall(PetscStrcmp(type, types[t], &match));
+      if (match) continue;
+      PetscCall(PetscSNPrintf(head, sizeof(head), "pc_%s_", types[t]));
+      PetscCall(PetscStrlen(head, &hlen));
+      PetscCall(PetscStrncmp(name + plen, head, hlen, &match));
+      if (!match) continue;
+      PetscCall(PetscInfo(pc, "Option -%s is for PC type %s, not used by this %s\n", name, types[t], type));
+      known = PETSC_FALSE;
+      for (int k = 0; k < TSPNoticeCount && !known; k++) PetscCall(PetscStrcmp(TSPNotices[k].option, name, &known));
+      if (known || TSPNoticeCount == TSP_MAX_NOTICES) continue;
+      PetscCall(PetscStrncpy(TSPNotices[TSPNoticeCount].option, name, sizeof(TSPNotices[0].option)));
+      PetscCall(PetscStrncpy(TSPNotices[TSPNoticeCount].type, types[t], sizeof(TSPNotices[0].type)));
+      PetscCall(PetscStrncpy(TSPNotices[TSPNoticeCount].given_to, type, sizeof(TSPNotices[0].given_to)));
+      PetscCall(PetscStrncpy(TSPNotices[TSPNoticeCount].prefix, prefix ? prefix : "", sizeof(TSPNotices[0].prefix)));
+      TSPNoticeCount++;
+      if (!TSPNoticeRegistered) PetscCall(PetscRegisterFinalize(TSPNoticeFinalize));
+      TSPNoticeRegistered = PETSC_TRUE;
+    }
+  }
+  PetscCall(PetscOptionsLeftRestore(((PetscObject)pc)->options, &count, &names, &values));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The options of the PC's chain, under the PC's name (-pc_algtri_...) */
 PetscErrorCode PCSetFromOptions_TriSplit(PC pc, TriSplitOptionItems PetscOptionsObject)
 {
@@ -496,6 +657,20 @@ PetscErrorCode PCSetFromOptions_TriSplit(PC pc, TriSplitOptionItems PetscOptions
   PetscOptionsHeadBegin(PetscOptionsObject, title);
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, type, TSPChainFromPC(pc)));
   PetscOptionsHeadEnd();
+  PetscCall(TSPChainNoticeOtherOptions(pc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MOS-d with several factors and MOS-a are not symmetric; algtri (and MOS-d with one factor, the same
+   matrix) is, for a symmetric matrix */
+static PetscErrorCode PCPreSolve_TriSplit(PC pc, KSP ksp, Vec b, Vec x)
+{
+  TSPChain c = TSPChainFromPC(pc);
+
+  PetscFunctionBegin;
+  (void)b;
+  (void)x;
+  PetscCall(TSPChainCheckKSP(pc, c, ksp, (PetscBool)(c->kind == TSP_CHAIN_FOREST || (c->kind == TSP_CHAIN_SPLITTING && c->nforests < 2))));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -518,6 +693,7 @@ PetscErrorCode PCCreate_TriSplit(PC pc, TSPChainKind kind, const char prefix[])
   pc->ops->reset          = PCReset_TriSplit;
   pc->ops->destroy        = PCDestroy_TriSplit;
   pc->ops->setfromoptions = PCSetFromOptions_TriSplit;
+  pc->ops->presolve       = PCPreSolve_TriSplit;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -556,9 +732,10 @@ static PetscErrorCode TSPChainViewLocal(TSPChain c, PetscViewer viewer, PetscMPI
     else TSP_PRINT("%slinear forest: %" PetscInt_FMT " rows, %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", %" PetscInt_FMT " cycles broken, %" PetscInt_FMT " factor rounds\n", tag, c->n, f->npaths, f->longest, f->ncycles, f->rounds);
     if (f) TSP_PRINT("%sweight coverage c_pi %.4f, original order c_id %.4f\n", tag, (double)f->coverage, (double)c->coverage_id);
   } else if (c->kind == TSP_CHAIN_SPLITTING) {
-    TSP_PRINT("%s%" PetscInt_FMT " linear forests of %" PetscInt_FMT " rows, original order c_id %.4f\n", tag, c->nforests, c->n, (double)c->coverage_id);
+    TSP_PRINT("%s%" PetscInt_FMT " linear forest%s of %" PetscInt_FMT " rows, original order c_id %.4f\n", tag, c->nforests, c->nforests == 1 ? "" : "s", c->n, (double)c->coverage_id);
     for (PetscInt l = 0; l < c->nforests; l++) TSP_PRINT("%s  factor %" PetscInt_FMT ": %" PetscInt_FMT " paths, longest %" PetscInt_FMT ", coverage of the union %.4f\n", tag, l, c->info[l].npaths, c->info[l].longest, (double)c->info[l].coverage);
   } else {
+    TSP_PRINT("%s%" PetscInt_FMT " level%s (linear forests of B_l) of %" PetscInt_FMT " rows\n", tag, c->nforests, c->nforests == 1 ? "" : "s", c->n);
     for (PetscInt l = 0; l < c->nforests; l++) TSP_PRINT("%s  level %" PetscInt_FMT ": c_diag(B_l) %.4f, %" PetscInt_FMT " paths, longest %" PetscInt_FMT "\n", tag, l, (double)c->info[l].cdiag, c->info[l].npaths, c->info[l].longest);
     TSP_PRINT("%s  c_diag(B_m) %.4f\n", tag, (double)c->cdiag_last);
     if (c->product_rounds[0]) TSP_PRINT("%s  product on the GPU: %" PetscInt_FMT " slot rounds at most, %" PetscInt_FMT " rows recomputed\n", tag, c->product_rounds[0], c->product_rounds[1]);
@@ -591,6 +768,7 @@ PetscErrorCode TSPChainView(PC pc, TSPChain c, PetscViewer viewer)
 
   PetscFunctionBegin;
   if (!pc->setupcalled) PetscFunctionReturn(PETSC_SUCCESS);
+  if (c->symmetric_ksp[0]) PetscCall(PetscViewerASCIIPrintf(viewer, "WARNING: not symmetric, under KSP %s, which assumes a symmetric preconditioner: use GMRES, FGMRES or BiCGStab\n", c->symmetric_ksp));
   if (c->backend && strcmp(c->backend, "host")) PetscCall(PetscViewerASCIIPrintf(viewer, "forests built and factors applied on the GPU (%s)\n", c->backend));
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
   PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)pc), &rank));

@@ -195,6 +195,7 @@ static PetscErrorCode TSPCudaGraphBuild(TSPChain c, PetscInt n, PetscInt nnz, co
   PetscCallCUDA(cudaMemsetAsync(g->report, 0, TSP_REPORT_BYTES, stream)); /* the sums and statistics a kind leaves alone come back too */
   PetscCall(TriSplitCheckKernel(ts_cuda_weight_graph(stream, TSPWeighting(c), n, nnz, ia, ja, va, g->rowptr, g->col, g->w, g->scratch), "weight_graph"));
   PetscCall(TriSplitCheckKernel(ts_cuda_identity_coverage(stream, n, g->bound, g->rowptr, g->col, g->w, TSP_REPORT_SUMS(g->report) + 1, g->scratch), "identity_coverage"));
+  PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->forest.weight == PCALGTRI_WEIGHT_SCALED))));
   if (splitting) { /* the splitting's stop rule needs the total weight on the host before the first forest */
     PetscCall(TriSplitDeviceRead(stream, g->rowptr + n, &g->g_nnz, sizeof(PetscInt)));
     PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, g->g_nnz, g->w, NULL, TSP_REPORT_SUMS(g->report) + 2, g->scratch), "masked_sum"));
@@ -234,6 +235,7 @@ static PetscErrorCode TSPCudaForestFromGraph(TSPChain c, TSPCudaGraph *g, TSPCud
     PetscCall(TriSplitCheckKernel(ts_cuda_graph_reweight(stream, n, g->rowptr, g->col, g->w, g->partner, c->omega, g->covered), "graph_reweight"));
     PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, g->g_nnz, g->w0, g->covered, TSP_REPORT_SUMS(g->report) + 3, g->scratch), "masked_sum"));
   } else PetscCall(TriSplitCheckKernel(ts_cuda_factor_coverage(stream, 2, n, g->bound, g->rowptr, g->w, g->partner, g->partner_w, TSP_REPORT_SUMS(g->report), g->scratch), "factor_coverage"));
+  PetscCall(PetscLogGpuFlops(TSPFlopsCoverage(n, g->bound / 2)));
   PetscCall(TriSplitDeviceRead(stream, g->report, report, sizeof(report)));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TriSplit_Forest, 0, 0, 0, 0));
@@ -275,6 +277,7 @@ static PetscErrorCode TSPCudaForestBuildBlock(TSPChain c, Mat A, TSPCudaForest *
   c->npairs = n - sizes[0];
   if (n) {
     PetscCall(TriSplitCheckKernel(ts_cuda_block_forest_finish(stream, &c->forest.factor, n, nnz, sizes[0], sizes[1], f->perm, f->iperm, f->path_id, work, d_sizes + 2, d_sums), "block_forest_finish"));
+    PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->forest.weight == PCALGTRI_WEIGHT_SCALED)) + (nnz - n) + TSPFlopsCoverage(n, nnz)));
     PetscCallCUDA(cudaMemcpyAsync(stats, d_sizes + 2, sizeof(stats), cudaMemcpyDeviceToHost, stream));
     PetscCall(TriSplitDeviceRead(stream, d_sums, sums, sizeof(sums)));
   }
@@ -520,6 +523,7 @@ static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
       PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
     }
     PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, (int)c->diagonal, n, ia, ja, va, (int)c->nforests, d->t, d->scale, d->j), "mos_diagonal"));
+    PetscCall(PetscLogGpuFlops(TSPFlopsMOSDiagonal(n, nnz)));
     PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
     PetscCall(TSPCudaRepairSplittingDiagonal(c, n, stream));
   }
@@ -530,6 +534,7 @@ static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
     if (f->bs == 2) PetscCall(TriSplitCheckKernel(ts_cuda_block_bands(stream, f->nrows / 2, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "block_bands"));
     else PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
     if (c->diagonal >= 0) PetscCall(TriSplitCheckKernel(ts_cuda_mos_bands(stream, n, (int)c->nforests, (int)l, f->perm, d->t, d->j, f->a, f->b, f->c), "mos_bands"));
+    if (c->diagonal >= 0) PetscCall(PetscLogGpuFlops(TSPFlopsMOSBands(n, c->nforests, l)));
     if (c->forest.single) PetscCall(TSPCudaForestToSingle(f, stream));
   }
   PetscCall(PetscLogGpuTimeEnd());

@@ -77,6 +77,7 @@ static PetscErrorCode TSPGraphBuild(PetscInt n, const PetscInt *ia, const PetscI
   PetscCall(PetscFree4(t_rowptr, t_col, t_val, scale));
   g->total       = ts_ref_masked_sum(g->rowptr[n], g->w, NULL);
   g->coverage_id = ts_ref_identity_coverage(n, g->rowptr, g->col, g->w);
+  PetscCall(PetscLogFlops(TSPFlopsGraph(n, ia[n], (PetscBool)(weight == PCALGTRI_WEIGHT_SCALED))));
   PetscCall(PetscLogEventEnd(TriSplit_Graph, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -136,6 +137,7 @@ static PetscErrorCode TSPHostForestBuildBlock(TSPChain c, const TSPGraph *g, TSP
   PetscCall(PetscLogEventBegin(TriSplit_Graph, 0, 0, 0, 0));
   PetscCall(PetscMalloc4(nb + 1, &c_rowptr, g->rowptr[n], &c_col, g->rowptr[n], &c_w, 2 * g->rowptr[n] + 1, &slot));
   ts_ref_coarse_graph(nb, g->rowptr, g->col, g->w, coarse, fine, c_rowptr, c_col, c_w, slot);
+  PetscCall(PetscLogFlops((PetscLogDouble)g->rowptr[n])); /* the weights summed over the fine edges */
   PetscCall(PetscLogEventEnd(TriSplit_Graph, 0, 0, 0, 0));
 
   PetscCall(PetscMalloc2(2 * nb, &f->partner, 2 * nb, &f->partner_w));
@@ -148,6 +150,7 @@ static PetscErrorCode TSPHostForestBuildBlock(TSPChain c, const TSPGraph *g, TSP
   PetscCall(PetscMalloc3(2 * nb, &f->perm, n, &f->iperm, nb, &f->path_id));
   ts_ref_block_perm(nb, fine, c_perm, c_path_id, f->perm, f->iperm, f->path_id);
   info->coverage = ts_ref_block_coverage(n, g->rowptr, g->col, g->w, coarse, f->partner);
+  PetscCall(PetscLogFlops((PetscLogDouble)g->rowptr[n] + 2.0 * n));
   PetscCall(PetscLogEventEnd(TriSplit_Forest, 0, 0, 0, 0));
   PetscCall(PetscFree3(c_perm, c_iperm, c_path_id));
   PetscCall(PetscFree4(c_rowptr, c_col, c_w, slot));
@@ -177,6 +180,7 @@ static PetscErrorCode TSPHostForestBuild(TSPChain c, const TSPGraph *g, TSPHostF
   PetscCall(PetscLogEventBegin(TriSplit_Forest, 0, 0, 0, 0));
   PetscCall(TSPLinearForest(n, f->partner, f->partner_w, f->path_id, f->perm, f->iperm, info));
   info->coverage = ts_ref_factor_coverage(2, n, g->rowptr, g->w, f->partner, f->partner_w);
+  PetscCall(PetscLogFlops((PetscLogDouble)g->rowptr[n] + 2.0 * n));
   PetscCall(PetscLogEventEnd(TriSplit_Forest, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -262,7 +266,10 @@ static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
   if (c->diagonal >= 0) {
     if (!h->scale) PetscCall(PetscMalloc1(n, &h->scale));
     PetscCall(PetscMalloc2(n, &t, n, &j));
+    PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0)); /* MOS-d's T and J: part of its bands, as on the GPU */
     (void)ts_ref_mos_diagonal((int)c->diagonal, n, ia, ja, va, (int)c->nforests, t, h->scale, j);
+    PetscCall(PetscLogFlops(TSPFlopsMOSDiagonal(n, ia[n])));
+    PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
     PetscCall(TSPChainRepairSplittingDiagonal(c, n, t, h->scale, j));
   }
   bad_row = TriSplitFirstNonFiniteRow(n, ia, va); /* reported by the first forest, which meets it first */
@@ -271,7 +278,12 @@ static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
     TSPHostForest *f = &h->forest[l];
 
     PetscCall(TSPHostForestBands(f, n, ia, ja, va));
-    if (c->diagonal >= 0) ts_ref_mos_bands(n, (int)c->nforests, (int)l, f->perm, t, j, f->a, f->b, f->c);
+    if (c->diagonal >= 0) {
+      PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0));
+      ts_ref_mos_bands(n, (int)c->nforests, (int)l, f->perm, t, j, f->a, f->b, f->c);
+      PetscCall(PetscLogFlops(TSPFlopsMOSBands(n, c->nforests, l)));
+      PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
+    }
     if (!c->failed) PetscCall(TSPChainFactor(c, l, NULL));
   }
   PetscCall(PetscFree2(t, j));
@@ -354,6 +366,7 @@ static PetscErrorCode TSPHostBuildForests(TSPChain c, MPI_Comm comm, Mat local)
     if (c->kind == TSP_CHAIN_FOREST) break;
     ts_ref_graph_reweight(n, g.rowptr, g.col, g.w, f->partner, c->omega, covered);
     info->coverage = g.total > 0 ? ts_ref_masked_sum(g.rowptr[n], w0, covered) / g.total : 1.0;
+    PetscCall(PetscLogFlops((PetscLogDouble)g.rowptr[n] + 2.0 * n)); /* as the coverage of a single forest */
     PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more, &drop));
   } while (more);
   if (drop) PetscCall(TSPHostForestReset(&h->forest[--c->nforests]));
