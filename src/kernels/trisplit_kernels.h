@@ -266,6 +266,9 @@ TS_EXTERN void ts_ref_tridiag_transpose(ts_int n, const double *a, const double 
    diagonally dominant with a margin, so no elimination of it meets a zero pivot. */
 #define TS_DOMINANCE_MARGIN 1.000001
 TS_EXTERN ts_int ts_ref_tridiag_weak_rows(ts_int n, const double *a, const double *b, const double *c);
+/* The first row of a CSR pattern with an entry outside the band |j - i| <= width, or -1 (width 1: the rpts
+   solver's tridiagonal pattern) */
+TS_EXTERN ts_int ts_ref_csr_outside_band(ts_int n, const ts_int *rowptr, const ts_int *col, ts_int width);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Splittings into several forests (docs/algorithms.md 5.2, 5.3)                                    */
@@ -424,6 +427,8 @@ TS_EXTERN ts_status ts_cuda_scatter_columns(void *stream, ts_int n, ts_int k, co
 TS_EXTERN ts_status ts_cuda_tridiag_transpose(void *stream, ts_int n, const double *a, const double *c, double *at, double *ct);
 /* The twin of ts_ref_tridiag_weak_rows; count: device ts_int. */
 TS_EXTERN ts_status ts_cuda_tridiag_weak_rows(void *stream, ts_int n, const double *a, const double *b, const double *c, ts_int *count);
+/* The twin of ts_ref_csr_outside_band; row: device ts_int */
+TS_EXTERN ts_status ts_cuda_csr_outside_band(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, ts_int width, ts_int *row);
 /* Whether ts_ref_gttrf of the chain (a, b, c) meets a zero pivot, without its sequential elimination
    (src/kernels/cuda/gttrf_check.cu): parallel passes estimate every pivot, and only the stretches with a
    zero or tiny estimate are eliminated with the host's arithmetic. info (device, 2 ts_int): {status,

@@ -28,6 +28,8 @@ typedef struct {
 #endif
 } Mat_Tridiag;
 
+static PetscErrorCode MatSetUpBands_Tridiag(Mat);
+
 static PetscErrorCode MatDestroy_Tridiag(Mat A)
 {
   Mat_Tridiag *t = (Mat_Tridiag *)A->data;
@@ -53,11 +55,14 @@ static PetscErrorCode MatDestroy_Tridiag(Mat A)
 static PetscErrorCode MatMult_Tridiag_Private(Mat A, Vec x, Vec y, PetscBool transpose)
 {
   Mat_Tridiag       *t = (Mat_Tridiag *)A->data;
-  const PetscScalar *xa, *lo = transpose ? t->c : t->a, *up = transpose ? t->a : t->c;
+  const PetscScalar *xa, *lo, *up;
   PetscScalar       *ya;
   const PetscInt     n = A->rmap->n;
 
   PetscFunctionBegin;
+  PetscCall(MatSetUpBands_Tridiag(A));
+  lo = transpose ? t->c : t->a;
+  up = transpose ? t->a : t->c;
   PetscCall(VecGetArrayRead(x, &xa));
   PetscCall(VecGetArrayWrite(y, &ya));
   for (PetscInt i = 0; i < n; i++) {
@@ -91,6 +96,7 @@ static PetscErrorCode MatGetDiagonal_Tridiag(Mat A, Vec d)
   PetscScalar *da;
 
   PetscFunctionBegin;
+  PetscCall(MatSetUpBands_Tridiag(A));
   PetscCall(VecGetArrayWrite(d, &da));
   PetscCall(PetscArraycpy(da, t->b, A->rmap->n));
   PetscCall(VecRestoreArrayWrite(d, &da));
@@ -119,6 +125,7 @@ static PetscErrorCode MatGetRow_Tridiag(Mat A, PetscInt row, PetscInt *nz, Petsc
 
   PetscFunctionBegin;
   PetscCheck(row >= 0 && row < A->rmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Row %" PetscInt_FMT " out of range [0,%" PetscInt_FMT ")", row, A->rmap->n);
+  PetscCall(MatSetUpBands_Tridiag(A));
   if (idx) PetscCall(PetscMalloc1(3, idx));
   if (v) PetscCall(PetscMalloc1(3, v));
   if (row > 0) {
@@ -176,6 +183,7 @@ static PetscErrorCode MatView_Tridiag(Mat A, PetscViewer viewer)
     PetscCall(PetscViewerASCIIPrintf(viewer, "tridiagonal, %" PetscInt_FMT " rows stored as three bands\n", A->rmap->n));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
+  PetscCall(MatSetUpBands_Tridiag(A));
   PetscCall(PetscObjectPrintClassNamePrefixType((PetscObject)A, viewer));
   PetscCall(PetscViewerASCIIUseTabs(viewer, PETSC_FALSE));
   for (PetscInt i = 0; i < A->rmap->n; i++) {
@@ -213,27 +221,48 @@ static PetscErrorCode MatTridiagBandsFromAIJ(Mat A, PetscScalar *a, PetscScalar 
 }
 
 /* The pattern check alone (for the symbolic factorization) */
+/* An rpts factor needs a tridiagonal pattern: the first row outside it is an error. A device matrix is
+   checked on the device (its pattern never comes to the host). */
 static PetscErrorCode MatCheckTridiagonalPattern(Mat A)
 {
-  PetscBool istridiag;
+  PetscBool istridiag, isdevice;
+  PetscInt  row = -1;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)A, MATTRIDIAG, &istridiag));
-  if (!istridiag) {
+  if (istridiag) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitIsDeviceMat(A, &isdevice));
+#if defined(PETSC_HAVE_CUDA)
+  if (isdevice) {
+    PetscInt           n, nnz, *drow;
+    const PetscInt    *ia, *ja;
+    const PetscScalar *va;
+    cudaStream_t       stream;
+
+    PetscCall(TriSplitGetStream(&stream));
+    PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+    PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt), (void **)&drow));
+    PetscCall(TriSplitCheckKernel(ts_cuda_csr_outside_band(stream, n, ia, ja, 1, drow), "csr_outside_band"));
+    PetscCall(TriSplitDeviceRead(stream, drow, &row, sizeof(PetscInt)));
+    TriSplitDeviceFree(drow);
+    PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  } else
+#endif
+  {
     PetscInt        n;
     const PetscInt *ia, *ja;
     PetscBool       done;
 
     PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
     PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "Cannot read the pattern of a %s matrix", ((PetscObject)A)->type_name);
-    for (PetscInt i = 0; i < n; i++)
-      for (PetscInt e = ia[i]; e < ia[i + 1]; e++)
-        PetscCheck(ja[e] >= i - 1 && ja[e] <= i + 1, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "The rpts solver needs a tridiagonal pattern: row %" PetscInt_FMT " has an entry in column %" PetscInt_FMT, i, ja[e]);
+    row = ts_ref_csr_outside_band(n, ia, ja, 1);
     PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
   }
+  PetscCheck(row < 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "The rpts solver needs a tridiagonal pattern: row %" PetscInt_FMT " has an entry outside columns %" PetscInt_FMT " to %" PetscInt_FMT, row, row - 1, row + 1);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the host bands, allocated at their first use: a factor on the GPU never has any */
 static PetscErrorCode MatSetUpBands_Tridiag(Mat A)
 {
   Mat_Tridiag *t = (Mat_Tridiag *)A->data;
@@ -252,6 +281,7 @@ static PetscErrorCode MatConvert_SeqAIJ_Tridiag(Mat A, MatType type, MatReuse re
   PetscCheck(A->rmap->n == A->cmap->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "A tridiagonal matrix is square, got %" PetscInt_FMT " x %" PetscInt_FMT, A->rmap->n, A->cmap->n);
   if (reuse == MAT_REUSE_MATRIX) B = *newmat;
   else PetscCall(MatCreateTridiag(PetscObjectComm((PetscObject)A), A->rmap->n, NULL, NULL, NULL, &B));
+  PetscCall(MatSetUpBands_Tridiag(B));
   {
     Mat_Tridiag *t = (Mat_Tridiag *)B->data;
     PetscCall(MatTridiagBandsFromAIJ(A, t->a, t->b, t->c));
@@ -297,6 +327,18 @@ PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* a MATTRIDIAG of n rows without host bands yet (MatSetUpBands_Tridiag() at their first use) */
+static PetscErrorCode MatCreateTridiag_Private(MPI_Comm comm, PetscInt n, Mat *A)
+{
+  PetscFunctionBegin;
+  PetscCall(MatCreate(comm, A));
+  PetscCall(MatSetSizes(*A, n, n, n, n));
+  PetscCall(MatSetType(*A, MATTRIDIAG));
+  PetscCall(PetscLayoutSetUp((*A)->rmap));
+  PetscCall(PetscLayoutSetUp((*A)->cmap));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*@
   MatCreateTridiag - Creates a sequential tridiagonal matrix from its three bands
 
@@ -321,11 +363,7 @@ PetscErrorCode MatCreateTridiag(MPI_Comm comm, PetscInt n, const PetscScalar a[]
   Mat_Tridiag *t;
 
   PetscFunctionBegin;
-  PetscCall(MatCreate(comm, A));
-  PetscCall(MatSetSizes(*A, n, n, n, n));
-  PetscCall(MatSetType(*A, MATTRIDIAG));
-  PetscCall(PetscLayoutSetUp((*A)->rmap));
-  PetscCall(PetscLayoutSetUp((*A)->cmap));
+  PetscCall(MatCreateTridiag_Private(comm, n, A));
   PetscCall(MatSetUpBands_Tridiag(*A));
   t = (Mat_Tridiag *)(*A)->data;
   if (a) PetscCall(PetscArraycpy(t->a, a, n));
@@ -364,6 +402,7 @@ PetscErrorCode MatTridiagGetBands(Mat A, PetscScalar **a, PetscScalar **b, Petsc
   PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
   PetscCall(PetscObjectTypeCompare((PetscObject)A, MATTRIDIAG, &istridiag));
   PetscCheck(istridiag, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Not a MATTRIDIAG matrix but %s", ((PetscObject)A)->type_name);
+  PetscCall(MatSetUpBands_Tridiag(A));
   t = (Mat_Tridiag *)A->data;
   if (a) *a = t->a;
   if (b) *b = t->b;
@@ -501,9 +540,12 @@ static PetscErrorCode MatLUFactorNumeric_RPTS(Mat F, Mat A, const MatFactorInfo 
   } else
 #endif
   {
+    PetscCall(MatSetUpBands_Tridiag(F));
     PetscCall(PetscObjectTypeCompare((PetscObject)A, MATTRIDIAG, &istridiag));
     if (istridiag) {
       Mat_Tridiag *s = (Mat_Tridiag *)A->data;
+
+      PetscCall(MatSetUpBands_Tridiag(A));
       PetscCall(PetscArraycpy(t->a, s->a, A->rmap->n));
       PetscCall(PetscArraycpy(t->b, s->b, A->rmap->n));
       PetscCall(PetscArraycpy(t->c, s->c, A->rmap->n));
@@ -640,7 +682,7 @@ static PetscErrorCode MatGetFactor_RPTS(Mat A, MatFactorType ftype, Mat *F)
 
   PetscFunctionBegin;
   PetscCheck(ftype == MAT_FACTOR_LU, PETSC_COMM_SELF, PETSC_ERR_SUP, "The rpts solver provides LU factorizations only");
-  PetscCall(MatCreateTridiag(PetscObjectComm((PetscObject)A), A->rmap->n, NULL, NULL, NULL, F));
+  PetscCall(MatCreateTridiag_Private(PetscObjectComm((PetscObject)A), A->rmap->n, F)); /* host bands only if factored there */
   t = (Mat_Tridiag *)(*F)->data;
   PetscCall(PetscOptionsGetEnum(((PetscObject)A)->options, ((PetscObject)A)->prefix, "-mat_rpts_pivoting", TriSplitPivotingNames, (PetscEnum *)&t->pivoting, NULL));
   PetscCall(TriSplitIsDeviceMat(A, &isdevice));

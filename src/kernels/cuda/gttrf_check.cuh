@@ -185,15 +185,15 @@ struct Walk {
 /* Whether the pivot of step k, U(k,k), may be zero: lsigma = log sigma_k, v the direction of p^(k) */
 TS_CHECK_HD bool pivot_suspect(ts_pivoting pivoting, ts_int n, ts_int k, const double *a, const double *b, const double *c, double lsigma, double v0)
 {
-  if (v0 == 0.0) return true;
-  const double lp0   = lsigma + logc(absd(v0)); /* log |p0| */
+  const double lp0   = lsigma + logc(absd(v0)); /* log |p0|: p0 = 0 is a zero pivot only if p stays the pivot row */
   double       scale = maxd(absd(b[k]), maxd(absd(band_a(k, a)), absd(band_c(n, k, c))));
   if (k > 0) scale = maxd(scale, absd(band_c(n, k - 1, c)));
   if (k + 1 < n) scale = maxd(scale, absd(a[k + 1]));
   if (!(lp0 <= logc(kTau) + logc(scale))) return false;
   if (k == n - 1) return true; /* U's last row is p^(n-1) */
   const double aj = a[k + 1];
-  if (pivoting == TS_PIVOTING_NONE) return true;
+  if (aj == 0.0 || pivoting == TS_PIVOTING_NONE) return true; /* p stays the pivot row */
+  if (v0 == 0.0) return false;                                   /* p0 = 0 < |aj|: the interchange makes aj the pivot */
   if (pivoting == TS_PIVOTING_PARTIAL) return logc(absd(aj)) <= lp0 + log1p(kTie); /* p0 may stay the pivot row */
   const double mc = maxd(absd(aj), maxd(absd(b[k + 1]), absd(band_c(n, k + 1, c))));
   return absd(aj) <= absd(v0) * mc * (1 + kTie);
