@@ -59,6 +59,8 @@ run_case() {
       its=$(sed -n 's/.*: \([A-Z_]*\) in \([0-9]*\) iterations$/\2/p' <<< "$o" | head -n 1)
       reason=$(sed -n 's/.*: \([A-Z_]*\) in \([0-9]*\) iterations$/\1/p' <<< "$o" | head -n 1)
       res=$(sed -n 's/.*true relative residual \([0-9.e+-]*\),.*/\1/p' <<< "$o" | head -n 1)
+      # no solve: PETSc's error message instead (e.g. ILU(0): "Matrix is missing diagonal entry 470")
+      if [ -z "$reason" ]; then reason="ERROR: $(grep -m 1 -A 2 'Error Message' <<< "$o" | tail -n 2 | sed 's/^\[0\]PETSC ERROR: //' | paste -sd ':')"; fi
     else
       its=$(sed -n 's/.*: [0-9]* steps, \([0-9]*\) iterations in all.*/\1/p' <<< "$o")
       reason=$(grep -q 'every step converged.*: yes' <<< "$o" && echo all-converged || echo NOT-all-converged)
