@@ -3,8 +3,10 @@
 #
 #   make                      build the library ($(LIBDIR)/libtrisplit.so*) and the tutorials against $PETSC_DIR
 #                             (default: Debian's /usr/lib/petsc); make V=1 prints the full command lines
-#   make run                  set up (installs petsc-dev if missing), build, solve ANISO1 with algtri and jacobi
-#   make check                set up, build, run the whole test suite through PETSc's test harness
+#   make run                  build, solve ANISO1 with algtri and jacobi; without PETSc it asks before installing
+#                             Debian's petsc-dev (only on a terminal), else prints the command and stops
+#   make check                set up (installs petsc-dev if missing, as CI does), build, run the whole test suite
+#   make check-docs           run every command of README.md and docs/ and compare the answers they state
 #   make test                 run the test suite (library already built); make test search='tests-ex1*'
 #   make lib | tutorials      only the library | only tutorials/ex1, ex2 and ex3
 #   make cuda-kernels         compile src/kernels/cuda/*.cu with nvcc (also without a CUDA PETSc)
@@ -94,7 +96,7 @@ endif
 TS_HEADERS     := $(wildcard include/*.h include/trisplit/private/*.h src/kernels/*.h)
 KERNEL_HEADERS := $(wildcard src/kernels/*.h src/kernels/cuda/*.cuh src/kernels/cuda/*.h)
 
-.PHONY: all lib tutorials cuda-kernels run check test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version manpages check-manpages
+.PHONY: all lib tutorials cuda-kernels run check check-docs ask-petsc test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version manpages check-manpages
 all: lib tutorials
 
 lib: $(LIBNAME)
@@ -166,17 +168,38 @@ ensure-petsc:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq petsc-dev libpetsc3.18-dev-examples python3 make >/dev/null; \
 	fi
 
+# make run installs nothing unasked: without PETSc it asks (stdin a terminal) before running the one apt-get
+# command, else prints that command and stops.
+TS_RUN_PKGS := petsc-dev
+ask-petsc:
+	@if [ ! -f ${PETSC_DIR}/lib/petsc/conf/variables ]; then \
+	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO="sudo "; \
+	  echo "PETSc not found in ${PETSC_DIR}. Debian's PETSc installs with:"; \
+	  echo "    $${SUDO}apt-get install $(TS_RUN_PKGS)"; \
+	  echo "(another PETSc: make run PETSC_DIR=/path/to/petsc [PETSC_ARCH=...])"; \
+	  if [ -t 0 ]; then \
+	    printf 'Run that apt-get command now? [y/N] '; read -r answer; \
+	    case "$$answer" in y|Y|yes|Yes) ;; *) echo "Nothing installed."; exit 1;; esac; \
+	    $${SUDO}apt-get install -y $(TS_RUN_PKGS) || { $${SUDO}apt-get update && $${SUDO}apt-get install -y $(TS_RUN_PKGS); } || exit 1; \
+	  else exit 1; fi; \
+	fi
+
 MPIEXEC_RUN ?= $(if ${MPIEXEC},${MPIEXEC},mpiexec)
-run: ensure-petsc
+run: ask-petsc
 	@$(MAKE) --no-print-directory lib tutorials
-	@echo "== ANISO1 256x256, GMRES(20), rtol 1e-6, right preconditioning: algtri"
-	@$(TUTDIR)/ex1 -problem aniso1 -n 256 -ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -pc_type algtri
-	@echo "== the same with jacobi"
-	@$(TUTDIR)/ex1 -problem aniso1 -n 256 -ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -pc_type jacobi
+	@echo "== ANISO1 256x256, GMRES(20), rtol 1e-6, right preconditioning: algtri, then jacobi"
+	@$(TUTDIR)/ex1 -problem aniso1 -n 256 -ksp_type gmres -ksp_gmres_restart 20 -ksp_rtol 1e-6 -ksp_pc_side right -pc_type algtri -compare jacobi
 
 check: ensure-petsc
 	@$(MAKE) --no-print-directory lib tutorials
 	@$(MAKE) --no-print-directory test
+
+# Every command of README.md and docs/ against the built tutorials, each compared with the answer the text states
+# (tests/docs/check_commands.py), after the checker's own test: a wrong stated answer must fail it.
+check-docs:
+	@$(MAKE) --no-print-directory lib tutorials
+	@TUTDIR=$(TUTDIR) python3 tests/docs/check_commands.py --self-test
+	@TUTDIR=$(TUTDIR) python3 tests/docs/check_commands.py
 
 # The test suite runs through PETSc's own harness (gmakegentest.py), see gmakefile.test.
 test:

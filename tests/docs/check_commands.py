@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
+"""Run every command of the user documentation and compare its answer with the one the documentation states.
+
+    python3 tests/docs/check_commands.py               # README.md, docs/guide.md, docs/performance.md, docs/reliability.md
+    python3 tests/docs/check_commands.py --list        # what would run and what is skipped, without running
+    python3 tests/docs/check_commands.py --self-test   # the checker must fail on wrong stated answers
+    make check-docs                                    # both of the above, as CI runs them
+
+Which lines are commands. In a code block (indented by four spaces, or fenced with ```), a line that runs a
+program: `./tutorials/exN`, `tutorials/exN`, `python3 tutorials/...`, `make run`, `mpiexec ...`, `./app`; in the
+text, a `code span` that starts with `tutorials/exN -` or `python3 tutorials/`.  A leading "$ " and a trailing
+"# comment" are not part of the command.
+
+How a command states its answer. An HTML comment (invisible once rendered) after the command's code block or
+paragraph, one per command, in the order of the commands:
+
+    <!-- check: its=194 reason=CONVERGED_RTOL rtrue<1e-6 -->
+    <!-- check
+      run +-pc_type algtri: its=94
+      run +-pc_type mosd -ksp_max_it 300: reason=DIVERGED_ITS
+    -->
+    <!-- skip: needs a GPU (a CUDA PETSc) -->
+
+`run: ...` (or a single-line `check: ...`) runs the command as printed; `run +ARGS: ...` appends ARGS (for a
+command that the text gives with several PCs); `run =COMMAND: ...` runs another command in its place and must
+say why in the documentation (a GPU size checked at a CPU size). Expectations:
+    its=N[,N...]      the iteration counts the command prints, in order (every count must also be written in the
+                      documentation before the comment, after the section's heading or the previous comment, so
+                      the text cannot drift either)
+    reason=R          every solve's converged reason (CONVERGED_RTOL, DIVERGED_ITS, ...)
+    rtrue<X           every printed true relative residual below X (tutorials get -view_numbers appended when
+                      the command has none: it changes only what they print)
+    err<X             every printed forward relative error below X
+    prints=TEXT       the output contains TEXT (underscores stand for blanks)
+    needs=PATH        skip, saying so, when PATH (relative to the repository) does not exist
+    needs=petsc4py    skip, saying so, when python3 cannot import petsc4py
+
+A command with no comment fails the check (every documented command is run or skipped for a stated reason).
+The files this project may not annotate (performance.md, reliability.md: measurements and reliability
+records) get their reasons from tests/docs/skips.txt, matched by a substring of the command.
+"""
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+DOCS = ["README.md", "docs/guide.md", "docs/performance.md", "docs/reliability.md"]
+SKIPS = os.path.join(TOP, "tests", "docs", "skips.txt")
+TUTDIR = os.environ.get("TUTDIR", "tutorials")
+# the Python of Debian's python3-petsc4py (a python3 of pyenv or conda does not see it), as tests/petsc4py/run.sh
+PYTHON = os.environ.get("PYTHON", "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3")
+
+CMD_LINE = re.compile(r"^(\$ )?((mpiexec|mpirun)\s|\./tutorials/|tutorials/ex\d|python3 tutorials/|make run\b|\./app\b|\./your_app\b|\./ex\d)")
+CMD_SPAN = re.compile(r"^(\./)?tutorials/ex\d+ -|^python3 tutorials/")
+COMMENT_OPEN = re.compile(r"<!--\s*(check|skip)\b")
+
+
+class Command:
+    def __init__(self, path, line, text):
+        self.path, self.line, self.text = path, line, text
+        self.end, self.span = line, False   # the last line (continued commands); whether a `code span` of the text
+        self.directives = []   # ('run', extra, expectations) or ('skip', reason)
+        self.comment_line = None
+
+
+def strip_command(s):
+    s = s.strip()
+    if s.startswith("$ "):
+        s = s[2:]
+    # a trailing comment: ' #' outside quotes
+    m = re.search(r"\s#\s", s)
+    if m:
+        s = s[: m.start()]
+    return s.strip()
+
+
+def parse_doc(path):
+    """The commands of a markdown file, each with the check comment that follows it."""
+    lines = open(os.path.join(TOP, path), encoding="utf-8").read().split("\n")
+    commands, comments = [], []
+    fenced = False
+    prev_blank = True
+    in_indented = False
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        if ln.lstrip().startswith("```"):
+            fenced = not fenced
+            i += 1
+            continue
+        m = COMMENT_OPEN.search(ln)
+        if m and not fenced:
+            body, j = ln[m.start() + 4:], i
+            while "-->" not in body:
+                j += 1
+                body += "\n" + lines[j]
+            body = body[: body.index("-->")]
+            comments.append((i + 1, j + 1, body.strip()))
+            i = j + 1
+            continue
+        indented = ln.startswith("    ") and (prev_blank or in_indented) and not ln.lstrip().startswith(("-", "*", "|"))
+        in_indented = indented or (in_indented and ln.strip() == "")
+        if fenced or indented:
+            if CMD_LINE.search(ln.strip()):
+                text, j = strip_command(ln), i
+                while text.endswith("\\") and j + 1 < len(lines):   # a command continued on the next lines
+                    j += 1
+                    text = text[:-1].rstrip() + " " + strip_command(lines[j])
+                commands.append(Command(path, i + 1, text))
+                commands[-1].end = j + 1
+                i = j
+        else:
+            for span in re.findall(r"`([^`]+)`", ln):
+                if CMD_SPAN.search(span):
+                    commands.append(Command(path, i + 1, strip_command(span)))
+                    commands[-1].span = span
+        prev_blank = ln.strip() == ""
+        i += 1
+    # each comment belongs to the earliest command above it that has none yet
+    for first, last, body in comments:
+        owner = next((c for c in commands if c.line < first and c.comment_line is None), None)
+        if owner is None:
+            raise SystemExit(f"{path}:{first}: a check comment with no command above it")
+        owner.comment_line = first
+        owner.comment_last = last
+        owner.directives = parse_comment(path, first, body)
+    for c in commands:
+        c.siblings = commands
+    return commands, lines
+
+
+def parse_comment(path, line, body):
+    m = re.match(r"^(check|skip)\s*(:?)\s*(.*)$", body, re.S)
+    kind, colon, rest = m.group(1), m.group(2), m.group(3).strip()
+    if kind == "skip":
+        return [("skip", " ".join(rest.split()))]
+    out = []
+    entries = [rest] if colon else [e.strip() for e in rest.split("\n") if e.strip()]
+    for e in entries:
+        if e.startswith("run"):
+            e = e[3:].strip()
+        extra = replace = None
+        if e.startswith("+") or e.startswith("="):
+            head, e = e.split(": ", 1) if ": " in e else (e, "")
+            if head.startswith("+"):
+                extra = head[1:].strip()
+            else:
+                replace = head[1:].strip()
+        elif e.startswith(":"):
+            e = e[1:]
+        exp = {}
+        for tok in re.findall(r'\S+="[^"]*"|\S+', e):
+            m = re.match(r"^(its|reason|prints|needs)=(.*)$", tok) or re.match(r"^(rtrue|err)<(.*)$", tok)
+            if not m:
+                raise SystemExit(f"{path}:{line}: cannot read '{tok}' in the check comment")
+            exp.setdefault(m.group(1), []).append(m.group(2).strip('"'))
+        out.append(("run", extra, replace, exp))
+    return out
+
+
+def petsc4py_available():
+    return subprocess.run([PYTHON, "-c", "import petsc4py"], capture_output=True).returncode == 0
+
+
+def shell_command(cmd):
+    """The command as this checkout runs it: tutorials from TUTDIR, -view_numbers where the numbers are needed."""
+    c = re.sub(r"(^|\s)\./tutorials/(ex\d+)\b", lambda m: f"{m.group(1)}{TUTDIR}/{m.group(2)}", cmd)
+    c = re.sub(r"(^|\s)tutorials/(ex\d+)\b", lambda m: f"{m.group(1)}{TUTDIR}/{m.group(2)}", c)
+    if c.startswith("python3 "):
+        c = PYTHON + c[len("python3"):]
+    if c.startswith("make run"):
+        c = "make --no-print-directory run TUTDIR=" + TUTDIR + c[len("make run"):]
+    return c
+
+
+def parse_output(out):
+    its, reasons, rtrue, err = [], [], [], []
+    for m in re.finditer(r"\b(CONVERGED_\w+|DIVERGED_\w+) in (\d+) iterations", out):
+        reasons.append(m.group(1)); its.append(int(m.group(2)))
+    # tutorials/ex4 without -view_steps prints a step's line too; its summary counts the sequence
+    m = re.search(r": \d+ steps, (\d+) iterations in all", out)
+    if m:
+        its = [int(m.group(1))]
+        reasons = ["CONVERGED_RTOL" if re.search(r"every step converged.*: yes", out) else "NOT_ALL_CONVERGED"]
+    m = re.search(r"converged reason: (\w+)", out)
+    if m:
+        reasons.append(m.group(1))
+        its += [int(x) for x in re.findall(r"^iterations: (\d+)", out, re.M)]
+    rtrue = [float(x) for x in re.findall(r"true relative residual (\d[\d.e+-]*)", out)]
+    err = [float(x) for x in re.findall(r"(?:forward relative error|relative error:) (\d[\d.e+-]*)", out)]
+    return its, reasons, rtrue, err
+
+
+def stated_text(cmd, lines):
+    """The documentation before a command's comment, back to the heading or the comment before: where the command's
+    answer is stated (comments left out)."""
+    start = cmd.line - 1   # back to the section's heading or the previous check comment
+    while start > 0 and not lines[start - 1].startswith("#") and "-->" not in lines[start - 1]:
+        start -= 1
+    region = list(lines[start: cmd.comment_line - 1])
+    for c in cmd.siblings:   # the commands themselves state nothing: keep only their trailing '# comments'
+        for k in range(c.line - 1, c.end):
+            if start <= k < cmd.comment_line - 1:
+                if c.span:
+                    region[k - start] = region[k - start].replace(f"`{c.span}`", "")
+                else:
+                    m = re.search(r"\s#\s.*$", region[k - start])
+                    region[k - start] = m.group(0) if m else ""
+    text = "\n".join(region)
+    return re.sub(r"<!--.*?-->", "", text, flags=re.S)
+
+
+def run_one(cmd, lines, directive, log):
+    _, extra, replace, exp = directive
+    for need in exp.get("needs", []):
+        if need == "petsc4py":
+            if not petsc4py_available():
+                return "skip", f"{PYTHON} cannot import petsc4py (Debian: apt-get install python3-petsc4py)"
+        elif not os.path.exists(os.path.join(TOP, need)):
+            return "skip", f"{need} is not there (a clone without ../shared)"
+    c = replace if replace else cmd.text
+    if extra:
+        c += " " + extra
+    c = shell_command(c)
+    is_tutorial = re.search(r"(^|\s)\S*tutorials/ex[124]\b", c) is not None
+    if ("rtrue" in exp or "err" in exp) and is_tutorial and "-view_numbers" not in c:
+        c += " -view_numbers"
+    t0 = time.time()
+    p = subprocess.run(["bash", "-c", c], cwd=TOP, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    dt = time.time() - t0
+    out = p.stdout + p.stderr
+    log.write(f"$ {c}\n{out}\n")
+    problems = []
+    if p.returncode != 0:
+        problems.append(f"exit status {p.returncode}")
+    its, reasons, rtrue, err = parse_output(out)
+    if "its" in exp:
+        want = [int(x) for x in exp["its"][0].split(",")]
+        if its != want:
+            problems.append(f"iterations {its or 'none printed'}, the documentation states {want}")
+        text = stated_text(cmd, lines)
+        for w in want:
+            if not re.search(rf"(?<![\d.]){w}(?![\d.])", text):
+                problems.append(f"the iteration count {w} of the check is not written in the documentation next to the command")
+    for r in exp.get("reason", []):
+        if not reasons or any(x != r for x in reasons):
+            problems.append(f"converged reasons {reasons or 'none printed'}, expected {r}")
+    for x in exp.get("rtrue", []):
+        if not rtrue or any(v >= float(x) for v in rtrue):
+            problems.append(f"true relative residuals {rtrue or 'none printed'}, expected below {x}")
+    for x in exp.get("err", []):
+        if not err or any(v >= float(x) for v in err):
+            problems.append(f"forward errors {err or 'none printed'}, expected below {x}")
+    for t in exp.get("prints", []):
+        t = t.replace("_", " ")
+        if t not in out:
+            problems.append(f"output lacks '{t}'")
+    summary = f"its {its} reasons {sorted(set(reasons))}" + (f" rtrue max {max(rtrue):.1e}" if rtrue else "") + f" ({dt:.1f} s)"
+    return ("fail", "; ".join(problems) + f" [{summary}]: {c}") if problems else ("pass", f"{summary}: {c}")
+
+
+def read_skips():
+    skips = []
+    if os.path.exists(SKIPS):
+        for ln in open(SKIPS, encoding="utf-8"):
+            if ln.strip() and not ln.startswith("#"):
+                f, sub, reason = ln.rstrip("\n").split("\t")
+                skips.append((f, sub, reason))
+    return skips
+
+
+def check(docs, list_only=False, log=None, quiet=False):
+    """Returns (passed, failed, skipped) and prints one line per command run or skipped."""
+    skips = read_skips()
+    counts = {"pass": 0, "fail": 0, "skip": 0}
+    log = log or open(os.devnull, "w")
+
+    def say(kind, where, msg):
+        counts[kind] += 1
+        if not quiet:
+            print(f"{ {'pass': 'ok  ', 'fail': 'FAIL', 'skip': 'skip'}[kind]} {where}: {msg}", flush=True)
+
+    for path in docs:
+        commands, lines = parse_doc(path)
+        for c in commands:
+            where = f"{path}:{c.line}"
+            if not c.directives:
+                sk = next((r for f, sub, r in skips if f == path and sub in c.text), None)
+                if sk:
+                    say("skip", where, f"{c.text}  -- not run: {sk}")
+                else:
+                    say("fail", where, f"{c.text}  -- no <!-- check --> or <!-- skip --> comment states its answer")
+                continue
+            for d in c.directives:
+                if d[0] == "skip":
+                    say("skip", where, f"{c.text}  -- not run: {d[1]}")
+                elif list_only:
+                    say("pass", where, f"would run {d[1:]}: {c.text}")
+                else:
+                    kind, msg = run_one(c, lines, d, log)
+                    say(kind, where, msg)
+    return counts
+
+
+SELF_TEST_DOC = """# self-test
+
+    ./tutorials/ex1 -problem aniso1 -n 16 -ksp_type gmres -ksp_pc_side right    # converges in {its} iterations
+
+<!-- check: its={its} reason=CONVERGED_RTOL rtrue<{rtrue} -->
+"""
+
+
+def self_test():
+    """The checker against itself: a right stated answer passes; a wrong count, a wrong residual bound, a count
+    the text does not state and a command without a comment each fail."""
+    ok = True
+    base = subprocess.run(["bash", "-c", shell_command("./tutorials/ex1 -problem aniso1 -n 16 -ksp_type gmres -ksp_pc_side right")],
+                          cwd=TOP, capture_output=True, text=True)
+    its = parse_output(base.stdout)[0]
+    if len(its) != 1:
+        print(f"FAIL self-test: tutorials/ex1 printed no iteration count:\n{base.stdout}{base.stderr}")
+        return False
+    n = its[0]
+    cases = [
+        ("the right answer", SELF_TEST_DOC.format(its=n, rtrue="1e-5"), True),
+        ("a wrong iteration count", SELF_TEST_DOC.format(its=n + 1, rtrue="1e-5"), False),
+        ("a true residual bound the solve misses", SELF_TEST_DOC.format(its=n, rtrue="1e-12"), False),
+        ("a count the text does not state", SELF_TEST_DOC.format(its=n, rtrue="1e-5").replace(f"in {n} iterations", "quickly"), False),
+        ("a command with no check comment", SELF_TEST_DOC.format(its=n, rtrue="1e-5").split("<!--")[0], False),
+        ("a wrong converged reason", SELF_TEST_DOC.format(its=n, rtrue="1e-5").replace("reason=CONVERGED_RTOL", "reason=DIVERGED_ITS"), False),
+    ]
+    with tempfile.TemporaryDirectory(dir=os.path.join(TOP, "tests", "docs")) as d:
+        rel = os.path.relpath(os.path.join(d, "self.md"), TOP)
+        for name, text, should_pass in cases:
+            open(os.path.join(TOP, rel), "w").write(text)
+            counts = check([rel], quiet=True)
+            passed = counts["fail"] == 0 and counts["pass"] == 1
+            good = passed == should_pass
+            ok &= good
+            print(f"{'ok  ' if good else 'FAIL'} self-test: {name}: the check {'passes' if passed else 'fails'}"
+                  f"{'' if good else ' (expected the opposite)'}", flush=True)
+    return ok
+
+
+def main(argv):
+    if "--self-test" in argv:
+        ok = self_test()
+        print(f"self-test {'passed' if ok else 'FAILED'}")
+        return 0 if ok else 1
+    docs = [a for a in argv if not a.startswith("--")] or DOCS
+    os.makedirs(os.path.join(TOP, "build"), exist_ok=True)
+    with open(os.path.join(TOP, "build", "check_commands.log"), "w") as log:
+        counts = check(docs, list_only="--list" in argv, log=log)
+    print(f"{counts['pass']} passed, {counts['fail']} failed, {counts['skip']} skipped")
+    return 1 if counts["fail"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
