@@ -226,7 +226,7 @@ int main(int argc, char **argv)
     suffix: rot
     args: -problem rot -n 64 -ksp_type gmres -ksp_pc_side right -compare jacobi -ratio 1.4
 
-  # a matching: paths of at most two vertices; bench/gpu/run_factor_n1.sh runs the same arguments on the GPU and
+  # a matching: paths of at most two vertices; factor_n1_cuda below runs the same arguments on the GPU and
   # compares with this output (the same forest, factor and iterations)
   test:
     suffix: factor_n1
