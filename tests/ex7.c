@@ -467,6 +467,7 @@ int main(int argc, char **argv)
   test:
     suffix: cuda
     requires: cuda
+    timeoutfactor: 4
     args: -n 32 -device
 
   test:
@@ -478,6 +479,7 @@ int main(int argc, char **argv)
     suffix: cuda_mpi
     requires: cuda
     nsize: 2
+    timeoutfactor: 4
     args: -n 32 -device
 
   test:

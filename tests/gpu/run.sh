@@ -9,13 +9,14 @@
 #                                bundle's tarball is copied into .gpu/ beside it
 #   bash tests/gpu/run.sh        on the GPU machine, with .gpu/ carried: unpacks both (PETSc into /opt), points the
 #                                harness scripts at this checkout, runs the 'requires: cuda' tests (the harness's
-#                                'ok'/'not ok' lines and summary) and tests/kernels/run.sh device; nothing is built
+#                                'ok'/'not ok' lines and summary), tests/kernels/run.sh device (what make kernel-device
+#                                runs) and compute-sanitizer memcheck of the PETSc programs on the GPU; builds nothing
 #   bash tests/gpu/run.sh --dry-run   here, after the pack step: the same steps in a copy of the checkout (another
 #                                path, as on the GPU machine), with host tests that read the same expected outputs
 #                                instead of the cuda ones and the kernel host simulations instead of the device runs
 # The last line is 'N passed, N failed, N skipped' (harness tests and kernel runs together); the status is non-zero
-# on any failure. Knobs: TESTS='name ...' (a subset of the harness tests), KERNELS=0 (no kernel tests), OUT (a copy
-# of the logs goes there when set, as the device tool's $OUT).
+# on any failure. Knobs: PARTS (default 'harness kernels sanitizer': any of them, e.g. to split the suite over two
+# calls), TESTS='name ...' (a subset of the harness tests), OUT (a copy of the logs goes there when set).
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 top=$PWD
@@ -74,34 +75,88 @@ if command -v nvidia-smi > /dev/null; then nvidia-smi --query-gpu=index,name,dri
 old=$(cat $B/tests/gpu/root.txt)
 if [ "$old" != "$top" ]; then
   grep -l -F "$old" $B/tests/tests/run*.sh $B/tests/tutorials/run*.sh | xargs -r sed -i "s|$old|$top|g"
+  if grep -q -F "$old" $B/tests/tests/run*.sh $B/tests/tutorials/run*.sh; then echo "# the harness scripts still name $old"; echo "0 passed, 1 failed, 0 skipped"; exit 1; fi
+  echo "# harness scripts: $old -> $top"
 fi
 
-# the harness tests: each script as PETSc's gmakefile.test runs it, counts in $B/tests/counts
 T=$B/tests
-list=$T/gpu/cuda-tests.txt; $dry && list=$T/gpu/dry-tests.txt
-tests=${TESTS:-$(cat $list)}
-rm -rf $T/counts && mkdir -p $T/counts
-: > $T/test__tap.log; : > $T/test__err.log
-for name in $tests; do
-  script=$T/${name%%-*}/run${name#*-}.sh
-  if [ -x "$script" ]; then "$script"
-  else echo "not ok $name # no script $script"; printf 'total 1\nsuccess 0\nfailed 1\nfailures %s\ntime\n' "$name" > $T/counts/$name.counts; fi
-done
-python3 /opt/petsc-cuda-mpi/share/petsc/examples/config/report_tests.py -d $T/counts -t 5 -e $((SECONDS - t0)) -s 2> /dev/null || true
-eval "$(cat /dev/null $T/counts/*.counts | awk '$1=="success"{s+=$2} $1=="failed"{f+=$2} $1=="todo"||$1=="skip"{k+=$2} END{printf "passed=%d failed=%d skipped=%d", s, f, k}')"
-echo "# harness: $passed passed, $failed failed, $skipped skipped"
-[ $((passed + failed + skipped)) -eq 0 ] && failed=$((failed + 1))
-
-# the kernel tests (what 'make kernel-device' runs; 'make kernel-sim' in the dry run)
-if [ "${KERNELS:-1}" != 0 ]; then
-  mode=device; $dry && mode=sim
-  bash tests/kernels/run.sh -d $T/kernels $mode | tee $T/kernels/run.log
-  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' $T/kernels/run.log | tail -n 1)
+parts=" ${PARTS:-harness kernels sanitizer} "
+passed=0 failed=0 skipped=0
+# add_line LOG: add the closing 'N passed, N failed' line of LOG to the totals (one failure if it has none)
+add_line() {
+  local line kp kf
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -n 1)
   if [ -n "$line" ]; then read -r kp kf <<< "$(sed -E 's/^([0-9]+) passed, ([0-9]+) failed$/\1 \2/' <<< "$line")"
   else kp=0 kf=1; fi
   passed=$((passed + kp)); failed=$((failed + kf))
+}
+
+# the harness tests: each script as PETSc's gmakefile.test runs it, counts in $B/tests/counts
+if [[ $parts == *" harness "* ]]; then
+  list=$T/gpu/cuda-tests.txt; $dry && list=$T/gpu/dry-tests.txt
+  if $dry; then # the GPU run's list must find its scripts and programs too
+    for name in $(cat $T/gpu/cuda-tests.txt); do
+      script=$T/${name%%-*}/run${name#*-}.sh
+      exe=$(sed -n "s/^executable='\(.*\)'$/\1/p" "$script" 2>/dev/null)
+      if [ -x "$script" ] && [ -x "$(dirname "$script")/${exe#../}" ]; then passed=$((passed + 1))
+      else failed=$((failed + 1)); echo "not ok $name: no script $script or no program"; fi
+    done
+    echo "# the GPU run's $(grep -c . $T/gpu/cuda-tests.txt) tests: $passed scripts and programs found, $failed missing"
+  fi
+  tests=${TESTS:-$(cat $list)}
+  rm -rf $T/counts && mkdir -p $T/counts
+  : > $T/test__tap.log; : > $T/test__err.log
+  for name in $tests; do
+    script=$T/${name%%-*}/run${name#*-}.sh
+    if [ -x "$script" ]; then "$script"
+    else echo "not ok $name # no script $script"; printf 'total 1\nsuccess 0\nfailed 1\nfailures %s\ntime\n' "$name" > $T/counts/$name.counts; fi
+  done
+  python3 /opt/petsc-cuda-mpi/share/petsc/examples/config/report_tests.py -d $T/counts -t 5 -e $((SECONDS - t0)) -s 2> /dev/null || true
+  sp=$passed sf=$failed
+  eval "$(cat /dev/null $T/counts/*.counts | awk '$1=="success"{s+=$2} $1=="failed"{f+=$2} $1=="todo"||$1=="skip"{k+=$2} END{printf "passed=%d failed=%d skipped=%d", s, f, k}')"
+  passed=$((passed + sp)) failed=$((failed + sf))
+  echo "# harness: $passed passed, $failed failed, $skipped skipped"
+  [ $((passed + failed + skipped)) -eq 0 ] && failed=$((failed + 1))
 fi
-if [ -n "${OUT:-}" ]; then mkdir -p "$OUT" && cp $T/test__tap.log $T/test__err.log "$OUT/" 2>/dev/null; cp -r $T/kernels/logs "$OUT/kernel-logs" 2>/dev/null; fi
+
+# the kernel tests (what 'make kernel-device' runs; 'make kernel-sim' in the dry run)
+if [[ $parts == *" kernels "* ]]; then
+  mode=device; $dry && mode=sim
+  bash tests/kernels/run.sh -d $T/kernels $mode | tee $T/kernels/run.log
+  add_line $T/kernels/run.log
+fi
+
+# compute-sanitizer memcheck of the PETSc programs on the GPU: the forest build, RPTS and the splittings
+# (tutorials/ex1), the repair and the block factors (tests/ex3), MOS-a on the device (tests/ex7), the RPTS
+# MatSolverType (tests/ex5), PCMatApply (tests/ex6); not in the dry run (no GPU here)
+if [[ $parts == *" sanitizer "* ]] && ! $dry; then
+  GPU="-mat_type aijcusparse -vec_type cuda"
+  mkdir -p $T/sanitizer/logs
+  {
+    n=0 f=0
+    while read -r label cmd; do
+      n=$((n + 1))
+      if timeout 300 ${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer} --tool memcheck --error-exitcode 9 \
+           --print-limit 20 $cmd < /dev/null > $T/sanitizer/logs/$label.log 2>&1; then echo "ok memcheck-$label"
+      else f=$((f + 1)); echo "not ok memcheck-$label"; tail -n 15 $T/sanitizer/logs/$label.log | sed 's/^/#   /'; fi
+    done <<EOS
+ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
+ex1_mosd $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type mosd -pc_mosd_m 2 $GPU
+ex1_altsplit $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type altsplit -pc_altsplit_m 2 $GPU
+ex1_block $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri -pc_algtri_block 2 $GPU
+ex1_factor_n1 $T/tutorials/ex1 -problem rot -n 32 -pc_algtri_factor_n 1 $GPU
+ex3 $T/tests/ex3 -n 100 -mat_type aijcusparse
+ex7 $T/tests/ex7 -n 16 -device
+ex5 $T/tests/ex5 -n 512 $GPU
+ex6 $T/tests/ex6 -n 32 $GPU
+EOS
+    echo "$((n - f)) passed, $f failed"
+  } | tee $T/sanitizer/run.log
+  add_line $T/sanitizer/run.log
+fi
+if [ -n "${OUT:-}" ]; then
+  mkdir -p "$OUT" && tar czf "$OUT/gpu-logs.tar.gz" $T/test__tap.log $T/test__err.log $T/kernels/logs $T/sanitizer/logs 2>/dev/null
+fi
 echo "# done in $((SECONDS - t0)) s"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
