@@ -316,6 +316,26 @@ int main(int argc, char **argv)
       args: -pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_precision single -ksp_view -mat_type aijcusparse -vec_type cuda
       filter: grep -E "factors in single precision| iterations$|true relative residual" | sed -E -e "s/^ +//" -e "s/in (3[7-9]|4[0-5]) iterations/in 37 to 45 iterations/" | sort -u
 
+  # the splittings with their automatic m (MOS-d) and with m = 3 (ALT-i) on ROT, host and GPU
+  testset:
+    args: -problem rot -n 48 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right
+    test:
+      suffix: rot_mosd_auto
+      args: -pc_type mosd
+    test:
+      suffix: rot_mosd_auto_cuda
+      requires: cuda
+      args: -pc_type mosd -mat_type aijcusparse -vec_type cuda
+      output_file: output/ex1_rot_mosd_auto.out
+    test:
+      suffix: rot_altsplit_m3
+      args: -pc_type altsplit -pc_altsplit_m 3
+    test:
+      suffix: rot_altsplit_m3_cuda
+      requires: cuda
+      args: -pc_type altsplit -pc_altsplit_m 3 -mat_type aijcusparse -vec_type cuda
+      output_file: output/ex1_rot_altsplit_m3.out
+
   # a transposed apply (BiCG) refuses single-precision factors with a clear error
   test:
     suffix: mosd_single_bicg_cuda

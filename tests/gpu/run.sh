@@ -126,29 +126,34 @@ if [[ $parts == *" kernels "* ]]; then
   add_line $T/kernels/run.log
 fi
 
-# compute-sanitizer memcheck of the PETSc programs on the GPU: the forest build, RPTS and the splittings
+# compute-sanitizer on the PETSc programs on the GPU: memcheck of the forest build, RPTS and the splittings
 # (tutorials/ex1), the repair and the block factors (tests/ex3), MOS-a on the device (tests/ex7), the RPTS
-# MatSolverType (tests/ex5), PCMatApply (tests/ex6); not in the dry run (no GPU here)
+# MatSolverType (tests/ex5), PCMatApply (tests/ex6); racecheck and initcheck of algtri and of the RPTS solver;
+# not in the dry run (no GPU here)
 if [[ $parts == *" sanitizer "* ]] && ! $dry; then
   GPU="-mat_type aijcusparse -vec_type cuda"
   mkdir -p $T/sanitizer/logs
   {
     n=0 f=0
-    while read -r label cmd; do
+    while read -r tool label cmd; do
       n=$((n + 1))
-      if timeout 300 ${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer} --tool memcheck --error-exitcode 9 \
-           --print-limit 20 $cmd < /dev/null > $T/sanitizer/logs/$label.log 2>&1; then echo "ok memcheck-$label"
-      else f=$((f + 1)); echo "not ok memcheck-$label"; tail -n 15 $T/sanitizer/logs/$label.log | sed 's/^/#   /'; fi
+      if timeout 300 ${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer} --tool $tool --error-exitcode 9 \
+           --print-limit 20 $cmd < /dev/null > $T/sanitizer/logs/$tool-$label.log 2>&1; then echo "ok $tool-$label"
+      else f=$((f + 1)); echo "not ok $tool-$label"; tail -n 15 $T/sanitizer/logs/$tool-$label.log | sed 's/^/#   /'; fi
     done <<EOS
-ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
-ex1_mosd $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type mosd -pc_mosd_m 2 $GPU
-ex1_altsplit $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type altsplit -pc_altsplit_m 2 $GPU
-ex1_block $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri -pc_algtri_block 2 $GPU
-ex1_factor_n1 $T/tutorials/ex1 -problem rot -n 32 -pc_algtri_factor_n 1 $GPU
-ex3 $T/tests/ex3 -n 100 -mat_type aijcusparse
-ex7 $T/tests/ex7 -n 16 -device
-ex5 $T/tests/ex5 -n 512 $GPU
-ex6 $T/tests/ex6 -n 32 $GPU
+memcheck ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
+memcheck ex1_mosd $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type mosd -pc_mosd_m 2 $GPU
+memcheck ex1_altsplit $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type altsplit -pc_altsplit_m 2 $GPU
+memcheck ex1_block $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri -pc_algtri_block 2 $GPU
+memcheck ex1_factor_n1 $T/tutorials/ex1 -problem rot -n 32 -pc_algtri_factor_n 1 $GPU
+memcheck ex3 $T/tests/ex3 -n 100 -mat_type aijcusparse
+memcheck ex7 $T/tests/ex7 -n 16 -device
+memcheck ex5 $T/tests/ex5 -n 512 $GPU
+memcheck ex6 $T/tests/ex6 -n 32 $GPU
+racecheck ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
+racecheck ex5 $T/tests/ex5 -n 512 $GPU
+initcheck ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
+initcheck ex5 $T/tests/ex5 -n 512 $GPU
 EOS
     echo "$((n - f)) passed, $f failed"
   } | tee $T/sanitizer/run.log

@@ -65,6 +65,7 @@ device)
   t test_rpts 300 "$dir/test_rpts"
   t test_rpts_suite 300 "$dir/test_rpts" --suite-only --suite 512 --suite 1048576
   m test_rpts 300 "$dir/test_rpts" --quick --no-gallery
+  if [ -x "$SAN" ] || $dry; then t racecheck-test_rpts_permuted 300 "$SAN" --tool racecheck --error-exitcode 9 --print-limit 20 "$dir/test_rpts" --permuted-only --quick; fi
   ;;
 *) sed -n '3,9p' "$0"; exit 2 ;;
 esac
