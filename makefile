@@ -10,6 +10,10 @@
 #   make test                 run the test suite (library already built); make test search='tests-ex1*'
 #   make lib | tutorials      only the library | only tutorials/ex1, ex2 and ex3
 #   make cuda-kernels         compile src/kernels/cuda/*.cu with nvcc (also without a CUDA PETSc)
+#   make kernel-tests | kernel-sim | kernel-device   build the kernel tests (tests/kernels) | run their host
+#                             simulations (no GPU) | run them on the GPU
+#   make check-gpu-pack       build everything the GPU machine runs and pack it into .gpu/ (docs/testing.md);
+#                             there: bash tests/gpu/run.sh
 #   make install PREFIX=dir   install the library (versioned, with its symlinks), trisplit.h, trisplit.pc and the
 #                             Python module trisplit.py (PYTHONDIR, default: $(PYTHON)'s folder under PREFIX)
 #   make uninstall PREFIX=dir remove what 'make install' installed
@@ -96,7 +100,7 @@ endif
 TS_HEADERS     := $(wildcard include/*.h include/trisplit/private/*.h src/kernels/*.h)
 KERNEL_HEADERS := $(wildcard src/kernels/*.h src/kernels/cuda/*.cuh src/kernels/cuda/*.h)
 
-.PHONY: all lib tutorials cuda-kernels run check check-docs ask-petsc test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version manpages check-manpages
+.PHONY: all lib tutorials cuda-kernels kernel-tests kernel-sim kernel-device check-gpu-pack run check check-docs ask-petsc test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version manpages check-manpages
 all: lib tutorials
 
 lib: $(LIBNAME)
@@ -142,6 +146,62 @@ $(BUILD)/src/kernels/cuda/gtsv.o: TS_NVCCFLAGS += -DTS_RPTS_EXTERN
 # library's own kernel objects (nvcc alone, no PETSc flags): a CUDA PETSc build in the same BUILD reuses them.
 cuda-kernels: $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_CUDA_SRC))
 	@echo "compiled $(words $^) CUDA kernel files with $(NVCC) for $(CUDA_ARCH)"
+
+# ------------------------------------------------------------------------------------------
+# Kernel tests (tests/kernels): the CUDA kernels against the reference kernels, linked with the library's own
+# kernel objects (the same nvcc, CUDA_ARCH, -I and flags: no fast math), into $(BUILD)/tests/kernels/.
+#   make kernel-tests    build them (nvcc only; no GPU needed)
+#   make kernel-sim      run the host simulations (no GPU): MOS-a's row and path routines, the 2x2 block and scalar
+#                        zero-pivot checks, RPTS's partition routines and analysis; CI runs it
+#   make kernel-device   run the device modes on the GPU (and compute-sanitizer memcheck of the quick ones)
+# Both runs end with 'N passed, N failed' (one per program run); the status is non-zero on any failure.
+KT          := $(BUILD)/tests/kernels
+KT_CUDA      = $(patsubst %,$(BUILD)/src/kernels/cuda/%.o,$(1))
+KT_REF       = $(patsubst %,$(BUILD)/src/kernels/reference/%.o,$(1))
+# the test programs' own host code is an oracle too: no contraction into FMA, as the reference kernels
+KT_NVCCFLAGS := $(TS_NVCCFLAGS) -Xcompiler -ffp-contract=off -I$(TRISPLIT_DIR)/tests/kernels -I$(TRISPLIT_DIR)/tests/gallery
+KT_GALLERY   := $(KT)/obj/tridiag_gallery.o $(KT)/obj/block_gallery.o
+KT_RPTS      := $(call KT_CUDA,gtsv bgtsv $(patsubst src/kernels/cuda/%.cu,%,$(wildcard src/kernels/cuda/gtsv_*_*.cu)))
+KT_HDRS      := $(KERNEL_HEADERS) $(wildcard tests/kernels/*.h)
+KT_REF_MOSA  := $(call KT_REF,bgtsv diagp graph factor forest permute gtsv rowsolve splitting)
+KERNEL_TESTS := $(addprefix $(KT)/,forest_test mosa_test block_check_test gttrf_check_test test_rpts mosa_sim host_sim_rpts acc_sim)
+
+$(KT)/obj/%.o: tests/gallery/%.c tests/gallery/%.h
+	@mkdir -p $(dir $@)
+	$(call ts_quiet,CC,$<)${PCC} -c $(TS_CFLAGS) -o $@ $<
+
+$(KT)/forest_test: tests/kernels/forest_test.cu $(KT_HDRS) $(call KT_CUDA,diagp graph factor forest coverage permute forest_pipeline forest_srcsr block_forest splitting) \
+    $(call KT_REF,diagp graph factor forest permute block_forest)
+$(KT)/mosa_test: tests/kernels/mosa_test.cu $(KT_HDRS) $(call KT_CUDA,$(patsubst src/kernels/cuda/%.cu,%,$(wildcard src/kernels/cuda/mosa_*.cu)) rowsolve block_check gttrf_check) $(KT_REF_MOSA)
+$(KT)/mosa_sim: tests/kernels/mosa_sim.cu $(KT_HDRS) $(KT_REF_MOSA)
+# the device check of 2x2 block factors, and the parallel zero-pivot check of scalar chains (without --device:
+# the host simulation)
+$(KT)/block_check_test: tests/kernels/block_check_test.cu $(KT_HDRS) $(call KT_CUDA,block_check) $(KT_REF_MOSA)
+$(KT)/gttrf_check_test: tests/kernels/gttrf_check_test.cu $(KT_HDRS) $(call KT_CUDA,gttrf_check) $(KT_REF_MOSA)
+$(KT)/test_rpts: KT_DEFS := -DTS_HAVE_GALLERY
+$(KT)/test_rpts: tests/kernels/test_rpts.cu $(KT_HDRS) $(KT_RPTS) $(call KT_REF,gtsv bgtsv) $(KT_GALLERY)
+# RPTS's partition routines thread by thread on the host (and the accuracy study on it)
+$(KT)/host_sim_rpts $(KT)/acc_sim: KT_DEFS := -DTS_HAVE_GALLERY
+$(KT)/host_sim_rpts: tests/kernels/host_sim_rpts.cu $(KT_HDRS) $(call KT_REF,gtsv bgtsv) $(KT_GALLERY)
+$(KT)/acc_sim: tests/kernels/acc_sim.cu tests/kernels/host_sim_rpts.cu $(KT_HDRS) $(call KT_REF,gtsv bgtsv) $(KT_GALLERY)
+
+$(KERNEL_TESTS):
+	@mkdir -p $(dir $@)
+	$(call ts_quiet,NVCC,$@)$(NVCC) $(KT_NVCCFLAGS) $(KT_DEFS) -o $@ $< $(filter %.o,$^) -lz -llapack -lblas -lm
+
+kernel-tests: $(KERNEL_TESTS)
+
+# kt_run LABEL CMD...: one program run of kernel-sim / kernel-device, counted in the closing line
+KT_RUN := bash $(TRISPLIT_DIR)/tests/kernels/run.sh
+kernel-sim: $(KT)/mosa_sim $(KT)/block_check_test $(KT)/gttrf_check_test $(KT)/host_sim_rpts $(KT)/acc_sim
+	@$(KT_RUN) -d $(KT) sim
+
+kernel-device: $(KERNEL_TESTS)
+	@$(KT_RUN) -d $(KT) device
+
+# The GPU suite (docs/testing.md): build and pack here, run on the GPU machine with bash tests/gpu/run.sh
+check-gpu-pack:
+	@bash $(TRISPLIT_DIR)/tests/gpu/run.sh pack
 
 # ------------------------------------------------------------------------------------------
 # Tutorials

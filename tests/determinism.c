@@ -34,7 +34,13 @@ static PetscErrorCode BuildMatrix(PetscInt nb, PetscInt g, Mat *A)
   PetscFunctionBegin;
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCheck(nb % size == 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_INCOMP, "-blocks %" PetscInt_FMT " must be a multiple of the number of ranks %d", nb, size);
-  PetscCall(MatCreateAIJ(PETSC_COMM_WORLD, (nb / size) * bs, (nb / size) * bs, PETSC_DETERMINE, PETSC_DETERMINE, 5, NULL, 0, NULL, A));
+  /* AIJ unless -mat_type says otherwise (aijcusparse: the same tests on the GPU) */
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, (nb / size) * bs, (nb / size) * bs, PETSC_DETERMINE, PETSC_DETERMINE));
+  PetscCall(MatSetType(*A, MATAIJ));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 5, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 5, NULL, 0, NULL));
   PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
   for (PetscInt row = rstart; row < rend; row++) {
     const PetscInt blk = row / bs, l = row % bs, x = l % g, y = l / g, base = blk * bs;
@@ -215,5 +221,19 @@ int main(int argc, char **argv)
     test:
       suffix: charged_mpi
       nsize: {{2 3}}
+
+  # the same on the GPU: 1, 2 and 3 ranks (on one GPU, or one GPU each) print the host's output
+  testset:
+    requires: cuda
+    args: -mat_type aijcusparse
+    test:
+      suffix: uncharged_cuda
+      nsize: {{1 2 3}}
+      args: -pc_algtri_factor_charge_period 1 -pc_mosd_factor_charge_period 1 -pc_altsplit_factor_charge_period 1
+      output_file: output/determinism_uncharged.out
+    test:
+      suffix: charged_cuda
+      nsize: {{1 2 3}}
+      output_file: output/determinism_charged.out
 
 TEST*/

@@ -367,10 +367,24 @@ int main(int argc, char **argv)
     output_file: output/ex3_serial.out
 
   test:
+    suffix: cuda_mpi
+    requires: cuda
+    nsize: 2
+    args: -mat_type aijcusparse -malloc_dump
+    output_file: output/ex3_mpi.out
+
+  test:
     suffix: cuda_mpi3
     requires: cuda
     nsize: 3
     args: -mat_type aijcusparse -malloc_dump
     output_file: output/ex3_mpi3.out
+
+  # a 2x2 block zero pivot without pivoting, on the GPU
+  test:
+    suffix: cuda_nopivot
+    requires: cuda
+    args: -mat_type aijcusparse -pc_algtri_pivoting none -malloc_dump
+    output_file: output/ex3_nopivot.out
 
 TEST*/

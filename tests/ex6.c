@@ -168,4 +168,12 @@ int main(int argc, char **argv)
     requires: cuda
     args: -mat_type aijcusparse -vec_type cuda
 
+  # PCMatApply across ranks on one GPU (each rank its own GPU where there are several)
+  test:
+    suffix: cuda_mpi
+    requires: cuda
+    nsize: {{2 3}}
+    args: -mat_type aijcusparse -vec_type cuda
+    output_file: output/ex6_host.out
+
 TEST*/

@@ -462,9 +462,30 @@ int main(int argc, char **argv)
     nsize: 2
     args: -n 64 -malloc_dump
 
+  # -device builds MOS-a on the GPU; -device_on_host runs the same program with host matrices, which gives the
+  # expected output of the GPU runs (same repairs, forests and iteration counts)
   test:
     suffix: cuda
     requires: cuda
+    timeoutfactor: 4
     args: -n 32 -device
+
+  test:
+    suffix: device_on_host
+    args: -n 32 -device -device_on_host
+    output_file: output/ex7_cuda.out
+
+  test:
+    suffix: cuda_mpi
+    requires: cuda
+    nsize: 2
+    timeoutfactor: 4
+    args: -n 32 -device
+
+  test:
+    suffix: device_on_host_mpi
+    nsize: 2
+    args: -n 32 -device -device_on_host
+    output_file: output/ex7_cuda_mpi.out
 
 TEST*/

@@ -272,4 +272,11 @@ int main(int argc, char **argv)
     args: -mat_type aijcusparse
     output_file: output/ex8_host.out
 
+  test:
+    suffix: cuda_mpi
+    requires: cuda
+    nsize: 2
+    args: -mat_type aijcusparse
+    output_file: output/ex8_host_mpi.out
+
 TEST*/

@@ -211,6 +211,15 @@ int main(int argc, char **argv)
     requires: cuda
     args: -mat_type aijcusparse -vec_type cuda
 
+  # on 2 ranks: the host lines are those of host_mpi; the device lines of each PC (adjoint identity, the host's
+  # transposed apply, new values; iteration counts) must all say yes, each run of them becomes one line
+  test:
+    suffix: cuda_mpi
+    requires: cuda
+    nsize: 2
+    args: -mat_type aijcusparse -vec_type cuda
+    filter: sed -E "s/: device .*: yes$/: device checks: yes/" | uniq
+
   test:
     suffix: host_second_matrix
     args: -mat_type seqaij

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# bench/gpu/petsc_env.sh: the CUDA + Open MPI PETSc for every GPU script (bench/gpu/*.sh, bench/compare/run.sh)
-# and for CI (.ci/run). Sourced, from the top of the repository, never run:
+# bench/gpu/petsc_env.sh: the CUDA + Open MPI PETSc for the GPU suite (tests/gpu/run.sh), the benchmarks (bench/*/)
+# and CI (.ci/run). Sourced, from the top of the repository, never run:
 #
 #   . bench/gpu/petsc_env.sh -- [LIBDIR...]
 #
@@ -17,8 +17,8 @@
 #    at the first GPU use with 2 or more ranks), and what Open MPI needs as root on a few cores:
 #    OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM), OMPI_MCA_rmaps_base_oversubscribe.
 # The libtrisplit.so of a build is a symlink chain (libtrisplit.so -> .so.0 -> .so.0.2.0, SONAME libtrisplit.so.0):
-# copy it with ts_copy_lib BUILD_LIBDIR DEST, which keeps the links. ts_pack packs a GPU script's files and
-# ts_unpack unpacks them on the device; ts_check NAME ok|no prints and counts one check.
+# copy it with ts_copy_lib BUILD_LIBDIR DEST, which keeps the links. ts_pack packs a benchmark's files and
+# ts_unpack unpacks them on the device.
 PETSC_CUDA_TARBALL=petsc-cuda-mpi-3.25.4-sm90.tar.xz
 PETSC_CUDA_DIR=/opt/petsc-cuda-mpi
 PETSC_CUDA_MAKE="PETSC_DIR=$PETSC_CUDA_DIR BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
@@ -53,7 +53,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 ts_copy_lib() { mkdir -p "$2" && cp -P "$1"/libtrisplit.so* "$2"/; }
 
 # ts_pack NAME BUILD FILE...: .gpu/NAME.tar.xz holding NAME/lib (the library of BUILD), the FILEs and NAME/commit.txt
-# (the commit they were built from); what a GPU script's pack step carries to the device in one file
+# (the commit they were built from); what a benchmark's pack step carries to the device in one file
 ts_pack() {
   local name=$1 build=$2
   shift 2
@@ -63,13 +63,9 @@ ts_pack() {
 }
 
 # ts_unpack NAME: the other end of ts_pack, on the device: .gpu/NAME.tar.xz unpacked, .gpu/NAME/lib first on
-# LD_LIBRARY_PATH, the commit printed, the check counters of ts_check set to zero
+# LD_LIBRARY_PATH, the commit printed
 ts_unpack() {
   tar xJf ".gpu/$1.tar.xz" -C .gpu || return 1
   export LD_LIBRARY_PATH=$PWD/.gpu/$1/lib:$LD_LIBRARY_PATH
-  pass=0 fail=0
   echo "commit $(cat ".gpu/$1/commit.txt")"
 }
-
-# ts_check NAME ok|no: one PASS or FAIL line of a GPU script's checks, counted in the caller's pass and fail
-ts_check() { if [ "$2" = ok ]; then pass=$((pass + 1)); echo "PASS $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }

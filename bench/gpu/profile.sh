@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Where the time of a GMRES(20) iteration and of one RPTS solve goes on the GPU machine, in one call:
-#   here:    bash bench/gpu/profile.sh pack     # builds into .gpu/ (run_fused.sh pack, plus bench_rpts)
+#   here:    bash bench/gpu/profile.sh pack     # builds into .gpu/ (bench/gpu/prepare.sh, plus bench_rpts)
 #   device:  bash bench/gpu/profile.sh run      # carry [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/profile",
 #                                               #   ".gpu/commit.txt"]
 # run:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause
 """Fitted exponent of the MOS-a setup time against N (least squares of log t on log N) from a CSV with the
-columns problem, N, setup_s (bench/mosa/run.sh and bench/gpu/run_final.sh write one). Usage: fit.py setup.csv"""
+columns problem, N, setup_s (bench/mosa/run.sh writes one). Usage: fit.py setup.csv"""
 import csv
 import math
 import sys

@@ -12,7 +12,7 @@ SHARED=${SHARED:-../shared}
 P=$PETSC_CUDA_MAKE
 make $P lib tutorials
 make $P test search='tests-ex7_serial'   # builds ex7 through PETSc's harness (runs the host test here)
-make -f tests/kernels/mosa.mk
+make $P kernel-tests                     # the kernel tests (tests/kernels) into build/cuda/tests/kernels
 ts_copy_lib build/cuda/lib .gpu/mosa/lib
-cp build/cuda/tutorials/ex1 build/cuda/tests/tests/ex7 .gpu/mosa/
+cp build/cuda/tutorials/ex1 build/cuda/tests/tests/ex7 build/cuda/tests/kernels/mosa_test .gpu/mosa/
 du -sh .gpu/mosa

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-2-Clause
+# The GPU suite: every 'requires: cuda' harness test and the device modes of the kernel tests, on a machine with a
+# GPU that has no compilers (docs/testing.md, "On the GPU machine"). Run from the top of the repository.
+#
+#   make check-gpu-pack          here (bash tests/gpu/run.sh pack): the library, the tutorials, every test program
+#                                with its harness script and the kernel tests against the CUDA PETSc 3.25 bundle
+#                                (bench/gpu/petsc_env.sh) into build/cuda, packed as .gpu/gpu-suite.tar.xz; the
+#                                bundle's tarball is copied into .gpu/ beside it
+#   bash tests/gpu/run.sh        on the GPU machine, with .gpu/ carried: unpacks both (PETSc into /opt), points the
+#                                harness scripts at this checkout, runs the 'requires: cuda' tests (the harness's
+#                                'ok'/'not ok' lines and summary), tests/kernels/run.sh device (what make kernel-device
+#                                runs) and compute-sanitizer memcheck of the PETSc programs on the GPU; builds nothing
+#   bash tests/gpu/run.sh --dry-run   here, after the pack step: the same steps in a copy of the checkout (another
+#                                path, as on the GPU machine), with host tests that read the same expected outputs
+#                                instead of the cuda ones and the kernel host simulations instead of the device runs
+# The last line is 'N passed, N failed, N skipped' (harness tests and kernel runs together); the status is non-zero
+# on any failure. Knobs: PARTS (default 'harness kernels sanitizer': any of them, e.g. to split the suite over two
+# calls), TESTS='name ...' (a subset of the harness tests), OUT (a copy of the logs goes there when set).
+set -u
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+top=$PWD
+B=build/cuda
+SUITE=.gpu/gpu-suite.tar.xz
+# host tests whose expected outputs the cuda tests share (the dry run's list)
+DRY_TESTS="tests-ex3_serial tests-ex3_mpi tests-ex7_device_on_host tests-ex8_host_mpi tests-transpose_host_mpi
+  tests-determinism_charged_mpi tutorials-ex1_mosd_m2 tutorials-ex1_factor_n1 tutorials-ex2_pde2961_algtri tutorials-ex4_mosa"
+
+pack() {
+  set -e
+  . bench/gpu/petsc_env.sh --
+  export PATH=$PATH:/usr/local/cuda/bin
+  read -r -a mk <<< "$PETSC_CUDA_MAKE"
+  make --no-print-directory -j2 "${mk[@]}" lib tutorials kernel-tests
+  make --no-print-directory -j2 "${mk[@]}" -f gmakefile.test test-executables
+  mkdir -p $B/tests/gpu .gpu
+  make -s --no-print-directory "${mk[@]}" -f gmakefile.test print-test query=requires queryval=cuda | tr ' ' '\n' | grep . > $B/tests/gpu/cuda-tests.txt
+  echo "$DRY_TESTS" | tr ' ' '\n' | grep . > $B/tests/gpu/dry-tests.txt
+  echo "$top" > $B/tests/gpu/root.txt
+  git describe --always --dirty > $B/tests/gpu/commit.txt
+  # the library (with its symlinks), the test programs and their scripts, the kernel tests: no objects, no logs
+  (cd $B/tests && find tests tutorials -maxdepth 1 \( -name 'run*.sh' -o -type f -perm -u+x ! -name '*.*' \)) | sed "s|^|$B/tests/|" > $B/tests/gpu/files.txt
+  ls $B/tests/kernels/{forest_test,mosa_test,block_check_test,gttrf_check_test,test_rpts,mosa_sim,host_sim_rpts,acc_sim} >> $B/tests/gpu/files.txt
+  tar cJf $SUITE $B/lib $B/tests/gpu -T $B/tests/gpu/files.txt
+  [ -f ".gpu/$PETSC_CUDA_TARBALL" ] || cp "${PETSC_CUDA_TARBALL_PATH:-${SHARED:-../shared}/gpu/$PETSC_CUDA_TARBALL}" .gpu/
+  echo "$(grep -c . $B/tests/gpu/cuda-tests.txt) cuda tests; carry .gpu ($(du -sh .gpu | cut -f1)):"
+  ls -l $SUITE ".gpu/$PETSC_CUDA_TARBALL"
+}
+
+dry=false
+case "${1:-}" in
+pack) pack; exit ;;
+--dry-run)
+  # a copy of the checkout elsewhere (tracked and untracked files, .gpu), so that the path fix is exercised too
+  [ -f $SUITE ] || { echo "no $SUITE: run 'make check-gpu-pack' first"; exit 1; }
+  copy=$(mktemp -d /tmp/trisplit-gpu-dry.XXXXXX)
+  { git ls-files; git ls-files --others --exclude-standard; } | grep -v '^build/' | tar cf - -T - | tar xf - -C "$copy"
+  mkdir -p "$copy/.gpu" && cp $SUITE "$copy/.gpu/"
+  echo "# dry run in $copy"
+  DRY=1 bash "$copy/tests/gpu/run.sh" "${@:2}"; rc=$?
+  rm -rf "$copy"
+  exit $rc ;;
+"") ;;
+*) sed -n '3,19p' "$0"; exit 2 ;;
+esac
+[ "${DRY:-0}" = 1 ] && dry=true
+
+t0=$SECONDS
+[ -f $SUITE ] || { echo "no $SUITE (make check-gpu-pack, then carry .gpu)"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+tar xJf $SUITE || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+. bench/gpu/petsc_env.sh -- $B/lib || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+echo "# commit $(cat $B/tests/gpu/commit.txt), packed in $(cat $B/tests/gpu/root.txt), run in $top"
+if command -v nvidia-smi > /dev/null; then nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader | sed 's/^/# GPU /'; fi
+# the harness scripts name the checkout they were generated in: name this one
+old=$(cat $B/tests/gpu/root.txt)
+if [ "$old" != "$top" ]; then
+  grep -l -F "$old" $B/tests/tests/run*.sh $B/tests/tutorials/run*.sh | xargs -r sed -i "s|$old|$top|g"
+  if grep -q -F "$old" $B/tests/tests/run*.sh $B/tests/tutorials/run*.sh; then echo "# the harness scripts still name $old"; echo "0 passed, 1 failed, 0 skipped"; exit 1; fi
+  echo "# harness scripts: $old -> $top"
+fi
+
+T=$B/tests
+parts=" ${PARTS:-harness kernels sanitizer} "
+passed=0 failed=0 skipped=0
+# add_line LOG: add the closing 'N passed, N failed' line of LOG to the totals (one failure if it has none)
+add_line() {
+  local line kp kf
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -n 1)
+  if [ -n "$line" ]; then read -r kp kf <<< "$(sed -E 's/^([0-9]+) passed, ([0-9]+) failed$/\1 \2/' <<< "$line")"
+  else kp=0 kf=1; fi
+  passed=$((passed + kp)); failed=$((failed + kf))
+}
+
+# the harness tests: each script as PETSc's gmakefile.test runs it, counts in $B/tests/counts
+if [[ $parts == *" harness "* ]]; then
+  list=$T/gpu/cuda-tests.txt; $dry && list=$T/gpu/dry-tests.txt
+  if $dry; then # the GPU run's list must find its scripts and programs too
+    for name in $(cat $T/gpu/cuda-tests.txt); do
+      script=$T/${name%%-*}/run${name#*-}.sh
+      exe=$(sed -n "s/^executable='\(.*\)'$/\1/p" "$script" 2>/dev/null)
+      if [ -x "$script" ] && [ -x "$(dirname "$script")/${exe#../}" ]; then passed=$((passed + 1))
+      else failed=$((failed + 1)); echo "not ok $name: no script $script or no program"; fi
+    done
+    echo "# the GPU run's $(grep -c . $T/gpu/cuda-tests.txt) tests: $passed scripts and programs found, $failed missing"
+  fi
+  tests=${TESTS:-$(cat $list)}
+  rm -rf $T/counts && mkdir -p $T/counts
+  : > $T/test__tap.log; : > $T/test__err.log
+  for name in $tests; do
+    script=$T/${name%%-*}/run${name#*-}.sh
+    if [ -x "$script" ]; then "$script"
+    else echo "not ok $name # no script $script"; printf 'total 1\nsuccess 0\nfailed 1\nfailures %s\ntime\n' "$name" > $T/counts/$name.counts; fi
+  done
+  python3 /opt/petsc-cuda-mpi/share/petsc/examples/config/report_tests.py -d $T/counts -t 5 -e $((SECONDS - t0)) -s 2> /dev/null || true
+  sp=$passed sf=$failed
+  eval "$(cat /dev/null $T/counts/*.counts | awk '$1=="success"{s+=$2} $1=="failed"{f+=$2} $1=="todo"||$1=="skip"{k+=$2} END{printf "passed=%d failed=%d skipped=%d", s, f, k}')"
+  passed=$((passed + sp)) failed=$((failed + sf))
+  echo "# harness: $passed passed, $failed failed, $skipped skipped"
+  [ $((passed + failed + skipped)) -eq 0 ] && failed=$((failed + 1))
+fi
+
+# the kernel tests (what 'make kernel-device' runs; 'make kernel-sim' in the dry run)
+if [[ $parts == *" kernels "* ]]; then
+  mode=device; $dry && mode=sim
+  bash tests/kernels/run.sh -d $T/kernels $mode | tee $T/kernels/run.log
+  add_line $T/kernels/run.log
+fi
+
+# compute-sanitizer on the PETSc programs on the GPU: memcheck of the forest build, RPTS and the splittings
+# (tutorials/ex1), the repair and the block factors (tests/ex3), MOS-a on the device (tests/ex7), the RPTS
+# MatSolverType (tests/ex5), PCMatApply (tests/ex6); racecheck and initcheck of algtri and of the RPTS solver;
+# not in the dry run (no GPU here)
+if [[ $parts == *" sanitizer "* ]] && ! $dry; then
+  GPU="-mat_type aijcusparse -vec_type cuda"
+  mkdir -p $T/sanitizer/logs
+  {
+    n=0 f=0
+    while read -r tool label cmd; do
+      n=$((n + 1))
+      if timeout 300 ${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer} --tool $tool --error-exitcode 9 \
+           --print-limit 20 $cmd < /dev/null > $T/sanitizer/logs/$tool-$label.log 2>&1; then echo "ok $tool-$label"
+      else f=$((f + 1)); echo "not ok $tool-$label"; tail -n 15 $T/sanitizer/logs/$tool-$label.log | sed 's/^/#   /'; fi
+    done <<EOS
+memcheck ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
+memcheck ex1_mosd $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type mosd -pc_mosd_m 2 $GPU
+memcheck ex1_altsplit $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type altsplit -pc_altsplit_m 2 $GPU
+memcheck ex1_block $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri -pc_algtri_block 2 $GPU
+memcheck ex1_factor_n1 $T/tutorials/ex1 -problem rot -n 32 -pc_algtri_factor_n 1 $GPU
+memcheck ex3 $T/tests/ex3 -n 100 -mat_type aijcusparse
+memcheck ex7 $T/tests/ex7 -n 16 -device
+memcheck ex5 $T/tests/ex5 -n 512 $GPU
+memcheck ex6 $T/tests/ex6 -n 32 $GPU
+racecheck ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
+racecheck ex5 $T/tests/ex5 -n 512 $GPU
+initcheck ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
+initcheck ex5 $T/tests/ex5 -n 512 $GPU
+EOS
+    echo "$((n - f)) passed, $f failed"
+  } | tee $T/sanitizer/run.log
+  add_line $T/sanitizer/run.log
+fi
+if [ -n "${OUT:-}" ]; then
+  mkdir -p "$OUT" && tar czf "$OUT/gpu-logs.tar.gz" $T/test__tap.log $T/test__err.log $T/kernels/logs $T/sanitizer/logs 2>/dev/null
+fi
+echo "# done in $((SECONDS - t0)) s"
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
