@@ -270,14 +270,14 @@ int main(int argc, char **argv)
   test:
     suffix: factor_n1_cuda
     requires: cuda
-    args: -problem rot -n 32 -ksp_type gmres -ksp_pc_side right -ksp_view -pc_algtri_factor_n 1 -mat_type aijcusparse -vec_type cuda
+    args: -problem rot -n 32 -ksp_type gmres -ksp_pc_side right -ksp_view -pc_algtri_factor_n 1 -mat_type aijcusparse
     filter: sed -n -e "/type: algtri/,/linear system/{/linear system/!p;}" -e "/iterations/p" | grep -v "applied on the GPU"
     output_file: output/ex1_factor_n1.out
 
   test:
     suffix: view_cuda
     requires: cuda
-    args: -problem aniso1 -n 32 -ksp_type gmres -ksp_view -pc_algtri_pivoting partial -mat_type aijcusparse -vec_type cuda
+    args: -problem aniso1 -n 32 -ksp_type gmres -ksp_view -pc_algtri_pivoting partial -mat_type aijcusparse
     filter: sed -n -e "/type: algtri/,/linear system/{/linear system/!p;}" -e "/iterations/p" | grep -v "applied on the GPU"
     output_file: output/ex1_view.out
 
@@ -289,7 +289,7 @@ int main(int argc, char **argv)
     test:
       suffix: algtri_cuda
       requires: cuda
-      args: -pc_type algtri -mat_type aijcusparse -vec_type cuda
+      args: -pc_type algtri -mat_type aijcusparse
       output_file: output/ex1_algtri.out
     test:
       suffix: mosd_m2
@@ -297,7 +297,7 @@ int main(int argc, char **argv)
     test:
       suffix: mosd_m2_cuda
       requires: cuda
-      args: -pc_type mosd -pc_mosd_m 2 -mat_type aijcusparse -vec_type cuda
+      args: -pc_type mosd -pc_mosd_m 2 -mat_type aijcusparse
       output_file: output/ex1_mosd_m2.out
     test:
       suffix: mosa_m2
@@ -305,7 +305,7 @@ int main(int argc, char **argv)
     test:
       suffix: mosa_m2_cuda
       requires: cuda
-      args: -pc_type mosa -pc_mosa_m 2 -mat_type aijcusparse -vec_type cuda
+      args: -pc_type mosa -pc_mosa_m 2 -mat_type aijcusparse
       output_file: output/ex1_mosa_m2.out
     test:
       suffix: altsplit_inner_m2
@@ -313,7 +313,7 @@ int main(int argc, char **argv)
     test:
       suffix: altsplit_inner_m2_cuda
       requires: cuda
-      args: -pc_type altsplit -pc_altsplit_type inner -pc_altsplit_m 2 -mat_type aijcusparse -vec_type cuda
+      args: -pc_type altsplit -pc_altsplit_type inner -pc_altsplit_m 2 -mat_type aijcusparse
       output_file: output/ex1_altsplit_inner_m2.out
     test:
       suffix: altsplit_outer_m2
@@ -321,7 +321,7 @@ int main(int argc, char **argv)
     test:
       suffix: altsplit_outer_m2_cuda
       requires: cuda
-      args: -pc_type altsplit -pc_altsplit_type outer -pc_altsplit_m 2 -ksp_type fgmres -mat_type aijcusparse -vec_type cuda
+      args: -pc_type altsplit -pc_altsplit_type outer -pc_altsplit_m 2 -ksp_type fgmres -mat_type aijcusparse
       output_file: output/ex1_altsplit_outer_m2.out
 
     # single-precision factors (GPU only): within 10% of the iterations with double factors on the host (algtri 65,
@@ -329,17 +329,17 @@ int main(int argc, char **argv)
     test:
       suffix: algtri_single_cuda
       requires: cuda
-      args: -pc_type algtri -pc_algtri_precision single -ksp_view -mat_type aijcusparse -vec_type cuda
+      args: -pc_type algtri -pc_algtri_precision single -ksp_view -mat_type aijcusparse
       filter: grep -E "factors in single precision| iterations$|true relative residual" | sed -E -e "s/^ +//" -e "s/in (59|6[0-9]|7[01]) iterations/in 59 to 71 iterations/" | sort -u
     test:
       suffix: mosd_single_cuda
       requires: cuda
-      args: -pc_type mosd -pc_mosd_m 2 -pc_mosd_precision single -ksp_view -mat_type aijcusparse -vec_type cuda
+      args: -pc_type mosd -pc_mosd_m 2 -pc_mosd_precision single -ksp_view -mat_type aijcusparse
       filter: grep -E "factors in single precision| iterations$|true relative residual" | sed -E -e "s/^ +//" -e "s/in (5[0-9]|60) iterations/in 50 to 60 iterations/" | sort -u
     test:
       suffix: altsplit_single_cuda
       requires: cuda
-      args: -pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_precision single -ksp_view -mat_type aijcusparse -vec_type cuda
+      args: -pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_precision single -ksp_view -mat_type aijcusparse
       filter: grep -E "factors in single precision| iterations$|true relative residual" | sed -E -e "s/^ +//" -e "s/in (3[7-9]|4[0-5]) iterations/in 37 to 45 iterations/" | sort -u
 
   # the splittings with their automatic m (MOS-d) and with m = 3 (ALT-i) on ROT, host and GPU
@@ -351,7 +351,7 @@ int main(int argc, char **argv)
     test:
       suffix: rot_mosd_auto_cuda
       requires: cuda
-      args: -pc_type mosd -mat_type aijcusparse -vec_type cuda
+      args: -pc_type mosd -mat_type aijcusparse
       output_file: output/ex1_rot_mosd_auto.out
     test:
       suffix: rot_altsplit_m3
@@ -359,14 +359,14 @@ int main(int argc, char **argv)
     test:
       suffix: rot_altsplit_m3_cuda
       requires: cuda
-      args: -pc_type altsplit -pc_altsplit_m 3 -mat_type aijcusparse -vec_type cuda
+      args: -pc_type altsplit -pc_altsplit_m 3 -mat_type aijcusparse
       output_file: output/ex1_rot_altsplit_m3.out
 
   # a transposed apply (BiCG) refuses single-precision factors with a clear error
   test:
     suffix: mosd_single_bicg_cuda
     requires: cuda
-    args: -problem aniso1 -n 64 -ksp_type bicg -pc_type mosd -pc_mosd_m 2 -pc_mosd_precision single -mat_type aijcusparse -vec_type cuda
+    args: -problem aniso1 -n 64 -ksp_type bicg -pc_type mosd -pc_mosd_m 2 -pc_mosd_precision single -mat_type aijcusparse
     filter: Error: grep -o -m 1 "Transposed solves with single-precision factors are not implemented"
 
   # several ranks on the GPU: the host's outputs of the tests above on 2 ranks
@@ -374,28 +374,28 @@ int main(int argc, char **argv)
     suffix: algtri_mpi_cuda
     requires: cuda
     nsize: 2
-    args: -problem rot -n 48 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type algtri -mat_type aijcusparse -vec_type cuda
+    args: -problem rot -n 48 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type algtri -mat_type aijcusparse
     output_file: output/ex1_pcs_rot_mpi_nsize-2_pc_type-algtri.out
 
   test:
     suffix: mosd_mpi_cuda
     requires: cuda
     nsize: 2
-    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type mosd -pc_mosd_m 2 -mat_type aijcusparse -vec_type cuda
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type mosd -pc_mosd_m 2 -mat_type aijcusparse
     output_file: output/ex1_mosd_mpi_nsize-2.out
 
   test:
     suffix: mosa_mpi_cuda
     requires: cuda
     nsize: 3
-    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type mosa -mat_type aijcusparse -vec_type cuda
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type mosa -mat_type aijcusparse
     output_file: output/ex1_mosa_mpi_nsize-3.out
 
   test:
     suffix: altsplit_mpi_cuda
     requires: cuda
     nsize: 2
-    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_type inner -pc_altsplit_m 2 -mat_type aijcusparse -vec_type cuda
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_type inner -pc_altsplit_m 2 -mat_type aijcusparse
     output_file: output/ex1_altsplit_mpi_nsize-2.out
 
   # ALT-i with each rank's diagonal block in the residuals, on 2 and 3 ranks
@@ -403,14 +403,14 @@ int main(int argc, char **argv)
     suffix: altsplit_local_cuda
     requires: cuda
     nsize: 2
-    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_local -mat_type aijcusparse -vec_type cuda
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_local -mat_type aijcusparse
     output_file: output/ex1_altsplit_local_nsize-2.out
 
   test:
     suffix: altsplit_local_mpi3_cuda
     requires: cuda
     nsize: 3
-    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_local -mat_type aijcusparse -vec_type cuda
+    args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_local -mat_type aijcusparse
     output_file: output/ex1_altsplit_local_nsize-3.out
 
 TEST*/

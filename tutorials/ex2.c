@@ -291,20 +291,20 @@ int main(int argc, char **argv)
     test:
       suffix: pde2961_algtri_cuda
       requires: cuda
-      args: -f ${trisplit_dir}/tests/data/pde2961.mtx.gz -pc_type algtri -mat_type aijcusparse -vec_type cuda
+      args: -f ${trisplit_dir}/tests/data/pde2961.mtx.gz -pc_type algtri -mat_type aijcusparse
       output_file: output/ex2_pde2961_algtri.out
 
     test:
       suffix: sherman2_block_cuda
       requires: cuda
-      args: -f ${trisplit_dir}/tests/data/sherman2.mtx.gz -pc_type algtri -pc_algtri_block 2 -pc_algtri_factor_charge_period 1 -ksp_gmres_restart 50 -mat_type aijcusparse -vec_type cuda
+      args: -f ${trisplit_dir}/tests/data/sherman2.mtx.gz -pc_type algtri -pc_algtri_block 2 -pc_algtri_factor_charge_period 1 -ksp_gmres_restart 50 -mat_type aijcusparse
       output_file: output/ex2_sherman2_block.out
 
     test:
       suffix: pde2961_mosd_mpi_cuda
       requires: cuda
       nsize: 2
-      args: -f ${trisplit_dir}/tests/data/pde2961.mtx.gz -pc_type mosd -pc_mosd_m 2 -mat_type aijcusparse -vec_type cuda
+      args: -f ${trisplit_dir}/tests/data/pde2961.mtx.gz -pc_type mosd -pc_mosd_m 2 -mat_type aijcusparse
       output_file: output/ex2_pde2961_mosd_mpi.out
 
 TEST*/

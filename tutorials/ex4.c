@@ -186,13 +186,13 @@ int main(int argc, char **argv)
   test:
     suffix: mosd_cuda
     requires: cuda
-    args: -problem rot -n 48 -steps 6 -ksp_type bcgs -ksp_pc_side right -pc_type mosd -pc_mosd_m 2 -mat_type aijcusparse -vec_type cuda
+    args: -problem rot -n 48 -steps 6 -ksp_type bcgs -ksp_pc_side right -pc_type mosd -pc_mosd_m 2 -mat_type aijcusparse
     output_file: output/ex4_mosd.out
 
   test:
     suffix: mosa_cuda
     requires: cuda
-    args: -problem convdiff -n 48 -steps 6 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type mosa -pc_mosa_m 2 -mat_type aijcusparse -vec_type cuda
+    args: -problem convdiff -n 48 -steps 6 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type mosa -pc_mosa_m 2 -mat_type aijcusparse
     output_file: output/ex4_mosa.out
 
   # the PETSc baseline of the sequence: fewer steps, jacobi needs many iterations
