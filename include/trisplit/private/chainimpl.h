@@ -11,8 +11,9 @@
 
    The backend is chosen once per setup from the type of the local block (TSPChainSetUp()): the host
    (src/pc/forest/host.c, the reference kernels) or CUDA (src/pc/forest/cuda.c, the CUDA kernels on
-   PETSc's stream). Each installs its ops; the PCs see only the functions below and the statistics in
-   the chain, which are the same on every backend.
+   PETSc's stream). Each installs its ops, leaf operations that never call back: chain.c drives every
+   build and refresh. The PCs see only the functions below and the statistics in the chain, which are
+   the same on every backend.
 */
 #ifndef TRISPLIT_CHAINIMPL_H
 #define TRISPLIT_CHAINIMPL_H
@@ -57,22 +58,43 @@ typedef struct {
 
 typedef struct _n_TSPChain *TSPChain;
 
-/* MOS-a's levels (TSPChainLevels(), one driver for both backends): what a backend does to B_l, which
-   it keeps in its own memory from begin to end */
+/* MOS-a's levels (TSPChainLevels() in chain.c drives them): what a backend does to B_l, which it keeps
+   in its own memory from begin to end */
 typedef struct {
   /* B_0 = the local block, q_i and the workspaces; a build (refresh false) also allocates target forests;
      gives c_diag(B_0) */
   PetscErrorCode (*begin)(TSPChain, Mat, PetscInt target, PetscBool refresh, PetscReal *cdiag);
   PetscErrorCode (*forest)(TSPChain, PetscInt);             /* a build: forest l of B_l, its c->info[l] */
   PetscErrorCode (*bands)(TSPChain, PetscInt, PetscInt *);  /* forest l's bands from B_l; a row of B_l with a non-finite entry, or -1 */
-  PetscErrorCode (*product)(TSPChain, PetscInt, PetscReal *); /* B_{l+1} = prune(B_l M_l^-1) (on the kept pattern, if any); c_diag(B_{l+1}), 0 after a failure */
-  PetscErrorCode (*truncate)(TSPChain, PetscInt);           /* forests l.. freed with their links and kept patterns */
-  PetscErrorCode (*end)(TSPChain, Mat, PetscBool refresh);  /* a build's links and work vectors; T = diagp1(B_m); B released */
+  /* B_{l+1} = prune(B_l M_l^-1) (on the kept pattern, if any); c_diag(B_{l+1}), or 0 and nonfinite true
+     where the product has a NaN or Inf */
+  PetscErrorCode (*product)(TSPChain, PetscInt, PetscReal *, PetscBool *);
+  PetscErrorCode (*end)(TSPChain, Mat, PetscBool refresh);  /* T = diagp1(B_m) as the scaling; B released */
 } TSPLevelOps;
 
+/* What a backend does, leaf operations that never call back into the chain: chain.c drives every build
+   (graph -> forest after forest -> stop rule -> links -> bands -> factors) and refresh (bands ->
+   factors), TSPChainBuild() and TSPChainSetValues() */
 typedef struct {
-  PetscErrorCode (*build)(TSPChain, MPI_Comm, Mat); /* forests, bands and factors of the local block */
-  PetscErrorCode (*setvalues)(TSPChain, Mat);       /* new values, same pattern: bands and factors only */
+  PetscErrorCode (*create)(TSPChain); /* the backend's data, empty */
+  PetscErrorCode (*reset)(TSPChain);  /* everything it holds freed, the data too */
+  /* one forest or a splitting: the weight graph of the local block (c->n, c->coverage_id), with room for
+     target forests; forest l of it and its statistics in c->info[l] (a splitting then reweights the
+     edges the forest used by omega, and the coverage is that of the union of forests 0..l); the graph
+     released */
+  PetscErrorCode (*graph)(TSPChain, Mat, PetscInt target);
+  PetscErrorCode (*forest)(TSPChain, Mat, PetscInt);
+  PetscErrorCode (*graphfree)(TSPChain, Mat);
+  PetscErrorCode (*truncate)(TSPChain, PetscInt); /* forests l.. freed with their links and kept patterns */
+  PetscErrorCode (*links)(TSPChain);              /* c->bs, c->nrows, the fused permutations and work vectors */
+  /* MOS-d's T = diagp_k(A), 1/T (the chain's scaling) and J; where T may have a zero entry, host arrays of
+     the three for the repair (TSPChainSetValues()), else NULL; diagonalrestore (may be NULL) takes the
+     repaired arrays back */
+  PetscErrorCode (*diagonal)(TSPChain, Mat, PetscScalar **, PetscScalar **, PetscScalar **);
+  PetscErrorCode (*diagonalrestore)(TSPChain, PetscScalar **, PetscScalar **, PetscScalar **);
+  /* the bands of every forest from the block's values (MOS-d: of M_l, with the diagonal's T and J);
+     the first row of the block with a NaN or Inf, or -1 */
+  PetscErrorCode (*bands)(TSPChain, Mat, PetscInt *);
   /* eliminates factor l as the host does (the GPU: checks it), giving ts_ref_gttrf's status and the
      local row of a failure; and adds amount times the largest |diagonal entry| to the diagonal of its
      bands, giving what was added (TSPChainFactor() repairs zero pivots with the two) */
@@ -81,7 +103,6 @@ typedef struct {
   /* Y = factors lo..hi (transposed or not) of k columns of X, arrays where the backend keeps its data */
   PetscErrorCode (*apply)(TSPChain, PetscInt, PetscInt, PetscBool, PetscInt, const PetscScalar *, PetscInt, PetscScalar *, PetscInt);
   PetscErrorCode (*correct)(TSPChain, PetscInt, const PetscScalar *, const PetscScalar *, PetscScalar *); /* z += M_l^-1 (r - az) */
-  PetscErrorCode (*reset)(TSPChain);
   TSPLevelOps    levels;
   /* the arrays of vectors and dense matrices where the backend works: host or device memory */
   PetscErrorCode (*vecread)(Vec, const PetscScalar **);
@@ -199,21 +220,19 @@ PETSC_INTERN PetscErrorCode PCReset_TriSplit(PC);
 PETSC_INTERN PetscErrorCode PCDestroy_TriSplit(PC);
 PETSC_INTERN PetscErrorCode PCSetFromOptions_TriSplit(PC, TriSplitOptionItems);
 
-/* the rule that stops adding forests (levels) when m is automatic; collective: every rank builds as many */
-PETSC_INTERN PetscErrorCode TSPChainMore(TSPChain, MPI_Comm, PetscInt, PetscReal, PetscReal, PetscBool *, PetscBool *);
-/* the first failed factor, recorded by the backends */
-PETSC_INTERN PetscErrorCode TSPChainSetFailed(TSPChain, PCFailedReason, PetscInt, PetscInt);
-/* factor l with the zero-pivot repair of the chain's shift type; *dropped (MOS-a, may be NULL): the
-   level is to be dropped instead */
-PETSC_INTERN PetscErrorCode TSPChainFactor(TSPChain, PetscInt, PetscBool *);
-/* MOS-d's zero entries of T = diagp_k(A) (host arrays t, 1/T, J of n rows) repaired, or the failure */
-PETSC_INTERN PetscErrorCode TSPChainRepairSplittingDiagonal(TSPChain, PetscInt, PetscScalar *, PetscScalar *, PetscScalar *);
-/* amount times the largest |diagonal entry| added to the diagonal of host bands b of bs x bs blocks */
-PETSC_INTERN PetscErrorCode TSPShiftDiagonal(PetscInt, PetscInt, PetscScalar *, PetscReal, PetscReal *);
-/* allocates info for up to count forests */
-PETSC_INTERN PetscErrorCode TSPChainAllocateInfo(TSPChain, PetscInt);
-/* MOS-a's levels built (refresh false: collective, the number of levels is chosen) or refreshed */
-PETSC_INTERN PetscErrorCode TSPChainLevels(TSPChain, MPI_Comm, Mat, PetscBool);
+/* amount times the largest |diagonal entry| added to the diagonal of host bands b of nrows / bs blocks of
+   bs x bs (column major); amount itself for a zero diagonal. The same arithmetic on every backend (the
+   CUDA backend shifts a host copy of its bands), so that the repaired factors stay bit for bit equal. */
+static inline PetscErrorCode TSPShiftDiagonal(PetscInt bs, PetscInt nrows, PetscScalar *b, PetscReal amount, PetscReal *added)
+{
+  PetscReal big = 0;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < nrows; i++) big = PetscMax(big, PetscAbsScalar(b[(i / bs) * bs * bs + (i % bs) * (bs + 1)]));
+  *added = amount * (big > 0 ? big : 1.0);
+  for (PetscInt i = 0; i < nrows; i++) b[(i / bs) * bs * bs + (i % bs) * (bs + 1)] += *added;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 /* the two backends */
 PETSC_INTERN PetscErrorCode TSPChainSetBackend_Host(TSPChain);

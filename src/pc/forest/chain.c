@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
    The chain of forests, independent of where it lives: the setup every trisplit PC shares (the local
-   block, the backend chosen from its type, rebuild or refresh, failure reporting), the dispatch to
-   the backend's ops, the viewer, the options and the setters common to the PCs.
+   block, the backend chosen from its type, rebuild or refresh, failure reporting), the one driver of
+   every build and refresh over the backend's leaf operations (graph -> forest after forest -> stop
+   rule -> links -> bands -> factors with their repair; MOS-a's levels), the dispatch of the apply,
+   the viewer, the options and the setters common to the PCs.
 */
 #include <trisplit/private/chainimpl.h>
 #include <ctype.h>
@@ -88,7 +90,7 @@ PetscErrorCode TSPChainDestroy(TSPChain *chain)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode TSPChainAllocateInfo(TSPChain c, PetscInt count)
+static PetscErrorCode TSPChainAllocateInfo(TSPChain c, PetscInt count)
 {
   PetscFunctionBegin;
   PetscCall(PetscFree(c->info));
@@ -97,7 +99,7 @@ PetscErrorCode TSPChainAllocateInfo(TSPChain c, PetscInt count)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode TSPChainSetFailed(TSPChain c, PCFailedReason reason, PetscInt factor, PetscInt row)
+static PetscErrorCode TSPChainSetFailed(TSPChain c, PCFailedReason reason, PetscInt factor, PetscInt row)
 {
   PetscFunctionBegin;
   if (!c->failed && reason) {
@@ -108,26 +110,12 @@ PetscErrorCode TSPChainSetFailed(TSPChain c, PCFailedReason reason, PetscInt fac
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* b += s I on the diagonal entries of nrows / bs blocks of bs x bs (column major), s = amount times the
-   largest |diagonal entry| (amount itself for a zero diagonal), the same arithmetic on every backend
-   (the CUDA backend shifts its bands here too), so that the repaired factors stay bit for bit equal */
-PetscErrorCode TSPShiftDiagonal(PetscInt bs, PetscInt nrows, PetscScalar *b, PetscReal amount, PetscReal *added)
-{
-  PetscReal big = 0;
-
-  PetscFunctionBegin;
-  for (PetscInt i = 0; i < nrows; i++) big = PetscMax(big, PetscAbsScalar(b[(i / bs) * bs * bs + (i % bs) * (bs + 1)]));
-  *added = amount * (big > 0 ? big : 1.0);
-  for (PetscInt i = 0; i < nrows; i++) b[(i / bs) * bs * bs + (i % bs) * (bs + 1)] += *added;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* MOS-d's splitting is singular where T = diagp_k(A) has a zero (an empty row, or a zero diagonal with
    k = 0: A_ii = 0 there). With MAT_SHIFT_NONZERO those entries become shift_amount times the largest |T_ii|,
    with 1/T and J = 1 + (A_ii - T_ii) / (m T_ii) to match (the row's factor entries follow from them, and
    TSPChainFactor() repairs a zero pivot they leave); with MAT_SHIFT_NONE the PC fails at the first row
    (factor -1). Host arrays, the same code for both backends. */
-PetscErrorCode TSPChainRepairSplittingDiagonal(TSPChain c, PetscInt n, PetscScalar *t, PetscScalar *tinv, PetscScalar *j)
+static PetscErrorCode TSPChainRepairSplittingDiagonal(TSPChain c, PetscInt n, PetscScalar *t, PetscScalar *tinv, PetscScalar *j)
 {
   PetscReal big = 0;
 
@@ -162,7 +150,7 @@ PetscErrorCode TSPChainRepairSplittingDiagonal(TSPChain c, PetscInt n, PetscScal
    of MOS-a after the first is dropped instead (*dropped), since the levels before it are a whole
    preconditioner. A non-finite factor, and any zero pivot with MAT_SHIFT_NONE, is the chain's
    failure. */
-PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
+static PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
 {
   TSPForestInfo *info = &c->info[l];
   ts_status      status;
@@ -197,6 +185,28 @@ PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Whether to add forest number built + 1 when m is automatic: a splitting stops at the coverage target
+   of its union or when the last forest added less than 1%, MOS-a when c_diag(B_l) reaches the target
+   or gains less than 0.01 over c_diag(B_{l-1}), the first level included (or a level failed). A
+   splitting that never reuses an edge (omega = 0) also stops, m fixed or not, once a forest covers no
+   new edge on any rank: that forest is empty (*drop: the caller removes it), and so would be every
+   later one. Every rank takes the same decisions, so that the ranks agree on m (ALT-i couples them
+   through global products at every factor). */
+static PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal now, PetscReal before, PetscBool *more, PetscBool *drop)
+{
+  const PetscInt target = c->m ? c->m : c->m_max;
+  PetscBool      empty  = (PetscBool)(c->kind == TSP_CHAIN_SPLITTING && c->omega == 0 && built > 1 && now <= before);
+
+  PetscFunctionBegin;
+  *more = (PetscBool)(built < target && (c->m || (now < c->coverage && ((built == 1 && c->kind != TSP_CHAIN_ADAPTIVE) || now - before >= 0.01))));
+  if (c->kind == TSP_CHAIN_ADAPTIVE) *more = (PetscBool)(*more && !c->failed && c->dropped_level < 0);
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, more, 1, TriSplitMPIBool, MPI_LOR, comm));
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &empty, 1, TriSplitMPIBool, MPI_LAND, comm));
+  if (empty) *more = PETSC_FALSE;
+  if (drop) *drop = empty;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* MOS-a's levels (docs/algorithms.md 5.4) over the backend's level operations: B_0 = A; level l extracts
    a forest of B_l and factors M_l = prune(B_l, S_l); B_{l+1} = prune(B_l M_l^-1); T = diagp1(B_m)
    scales the apply. A refresh (same nonzero pattern, reuse on) keeps the forests and their number,
@@ -204,7 +214,7 @@ PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
    of the graph, no permutation, no choice of entries. A level after the first with a zero pivot is
    dropped under the repair (TSPChainFactor()): the chain stops before it, B_l stays for T, and this
    rank takes no further part but the collective stop rule (TSPChainMore(), a build only). */
-PetscErrorCode TSPChainLevels(TSPChain c, MPI_Comm comm, Mat local, PetscBool refresh)
+static PetscErrorCode TSPChainLevels(TSPChain c, MPI_Comm comm, Mat local, PetscBool refresh)
 {
   const TSPLevelOps *ops    = &c->ops.levels;
   const PetscInt     target = refresh ? c->nforests : (c->m ? c->m : c->m_max);
@@ -227,10 +237,13 @@ PetscErrorCode TSPChainLevels(TSPChain c, MPI_Comm comm, Mat local, PetscBool re
       PetscCall((*ops->bands)(c, l, &bad_row));
       if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, bad_row));
       else PetscCall(TSPChainFactor(c, l, &dropped));
-      if (dropped) PetscCall((*ops->truncate)(c, l));
+      if (dropped) PetscCall((*c->ops.truncate)(c, l));
       else {
+        PetscBool nonfinite = PETSC_FALSE;
+
         cdiag = 0;
-        if (!c->failed) PetscCall((*ops->product)(c, l, &cdiag));
+        if (!c->failed) PetscCall((*ops->product)(c, l, &cdiag, &nonfinite));
+        if (nonfinite) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
         levels++;
       }
       stop = (PetscBool)(dropped || c->failed);
@@ -239,29 +252,75 @@ PetscErrorCode TSPChainLevels(TSPChain c, MPI_Comm comm, Mat local, PetscBool re
     else PetscCall(TSPChainMore(c, comm, levels, cdiag, c->info[PetscMax(levels - 1, 0)].cdiag, &more, NULL));
   } while (more);
   c->cdiag_last = cdiag;
+  if (!refresh) PetscCall((*c->ops.links)(c));
   PetscCall((*ops->end)(c, local, refresh));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether to add forest number built + 1 when m is automatic: a splitting stops at the coverage target
-   of its union or when the last forest added less than 1%, MOS-a when c_diag(B_l) reaches the target
-   or gains less than 0.01 over c_diag(B_{l-1}), the first level included (or a level failed). A
-   splitting that never reuses an edge (omega = 0) also stops, m fixed or not, once a forest covers no
-   new edge on any rank: that forest is empty (*drop: the caller removes it), and so would be every
-   later one. Every rank takes the same decisions, so that the ranks agree on m (ALT-i couples them
-   through global products at every factor). */
-PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal now, PetscReal before, PetscBool *more, PetscBool *drop)
+/* New values on the forests (a refresh, or the end of a build): MOS-a's levels refreshed; otherwise
+   MOS-d's T = diagp_k(A) with its zero entries repaired (TSPChainRepairSplittingDiagonal()), the bands of
+   every forest, a NaN or Inf of the block reported at its first row, and the factors with the zero-pivot
+   repair (TSPChainFactor()) until one fails */
+static PetscErrorCode TSPChainSetValues(TSPChain c, Mat local)
 {
-  const PetscInt target = c->m ? c->m : c->m_max;
-  PetscBool      empty  = (PetscBool)(c->kind == TSP_CHAIN_SPLITTING && c->omega == 0 && built > 1 && now <= before);
+  PetscInt bad_row, n;
 
   PetscFunctionBegin;
-  *more = (PetscBool)(built < target && (c->m || (now < c->coverage && ((built == 1 && c->kind != TSP_CHAIN_ADAPTIVE) || now - before >= 0.01))));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) *more = (PetscBool)(*more && !c->failed && c->dropped_level < 0);
-  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, more, 1, TriSplitMPIBool, MPI_LOR, comm));
-  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &empty, 1, TriSplitMPIBool, MPI_LAND, comm));
-  if (empty) *more = PETSC_FALSE;
-  if (drop) *drop = empty;
+  if (c->kind == TSP_CHAIN_ADAPTIVE) { /* no collective: the number of levels is kept */
+    PetscCall(TSPChainLevels(c, PETSC_COMM_SELF, local, PETSC_TRUE));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(MatGetLocalSize(local, &n, NULL));
+  PetscCheck(n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, c->n);
+  if (c->diagonal >= 0) {
+    PetscScalar *t, *tinv, *j;
+
+    c->tshift_count = 0;
+    c->tshift_row   = -1;
+    c->tshift       = 0;
+    PetscCall((*c->ops.diagonal)(c, local, &t, &tinv, &j));
+    if (t) PetscCall(TSPChainRepairSplittingDiagonal(c, n, t, tinv, j));
+    if (t && c->ops.diagonalrestore) PetscCall((*c->ops.diagonalrestore)(c, &t, &tinv, &j));
+  }
+  PetscCall((*c->ops.bands)(c, local, &bad_row));
+  if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, 0, bad_row)); /* reported by the first forest, which meets it first */
+  for (PetscInt l = 0; l < c->nforests && !c->failed; l++) PetscCall(TSPChainFactor(c, l, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* One forest (algtri) or the forests of a splitting (docs/algorithms.md 5.3): the weight graph C of the
+   local block once; forest l is extracted from C_l, then (a splitting) its edges are reweighted by omega
+   in C_{l+1} (omega = 0: never used again), until m forests or the coverage target (TSPChainMore(),
+   which also drops a last forest that covers nothing new); then the links, bands and factors. */
+static PetscErrorCode TSPChainBuildForests(TSPChain c, MPI_Comm comm, Mat local)
+{
+  const PetscInt target = c->kind == TSP_CHAIN_FOREST ? 1 : (c->m ? c->m : c->m_max);
+  PetscBool      more, drop = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  PetscCall(TSPChainAllocateInfo(c, target));
+  PetscCall((*c->ops.graph)(c, local, target));
+  do {
+    PetscCall((*c->ops.forest)(c, local, c->nforests));
+    c->nforests++;
+    if (c->kind == TSP_CHAIN_FOREST) break;
+    PetscCall(TSPChainMore(c, comm, c->nforests, c->info[c->nforests - 1].coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more, &drop));
+  } while (more);
+  if (drop) PetscCall((*c->ops.truncate)(c, c->nforests - 1));
+  PetscCall((*c->ops.graphfree)(c, local)); /* the graph served the extraction; only its summary numbers stay */
+  PetscCall((*c->ops.links)(c));
+  PetscCall(TSPChainSetValues(c, local));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A build from scratch on the backend chosen: the forests of one graph, or MOS-a's levels */
+static PetscErrorCode TSPChainBuild(TSPChain c, MPI_Comm comm, Mat local)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPChainReset(c));
+  PetscCall((*c->ops.create)(c));
+  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPChainLevels(c, comm, local, PETSC_FALSE));
+  else PetscCall(TSPChainBuildForests(c, comm, local));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -400,10 +459,10 @@ PetscErrorCode TSPChainSetUp(PC pc, TSPChain c)
   if (rebuild) {
     c->dropped_level = c->dropped_row = -1; /* a refresh keeps the chain that stopped before a dropped level */
     PetscCall(PetscInfo(pc, "Building the forests of the local block on the %s\n", c->backend));
-    PetscCall((*c->ops.build)(c, PetscObjectComm((PetscObject)pc), local));
+    PetscCall(TSPChainBuild(c, PetscObjectComm((PetscObject)pc), local));
   } else {
     PetscCall(PetscInfo(pc, "Same nonzero pattern: reusing the forest, refreshing the bands\n"));
-    PetscCall((*c->ops.setvalues)(c, local));
+    PetscCall(TSPChainSetValues(c, local));
   }
   PetscCall(MatDestroy(&owned));
   if (c->failed) {

@@ -38,6 +38,21 @@ typedef struct {
   PetscInt           nnz, cur;
 } TSPCudaLevelWork;
 
+/* The weight graph of a block and what the forests of it need, in one device allocation */
+typedef struct {
+  PetscInt       n, bound; /* rows; 2 nnz(A), the bound of the graph's edges */
+  PetscInt      *rowptr, *col;
+  PetscScalar   *w, *w0;  /* weights (reweighted by a splitting), and the original ones */
+  unsigned char *covered; /* edges some forest of a splitting used */
+  PetscInt      *partner, *position;
+  PetscScalar   *partner_w;
+  void          *scratch;
+  char          *report;  /* {c_pi, c_id, total, covered weight} doubles, {npaths, longest, ncycles} ts_int, rounds int */
+  void          *base;
+  PetscInt       g_nnz;   /* edges, read back for the sums of splittings */
+  PetscReal      total;
+} TSPCudaGraph;
+
 typedef struct {
   TSPCudaForest *forest;
   PetscInt     **link;          /* device, link[l][k] = iperm_{l+1}[perm_l[k]] */
@@ -49,7 +64,7 @@ typedef struct {
   PetscInt       mcols;
   void          *graph;         /* device, the weight graph's block of the last build: freed with the chain, not
                                    in the setup (a large cudaFree costs more than the rest of algtri's setup) */
-  void          *check;         /* device, the workspace of the factors' check (TSPCudaCheck()), kept likewise */
+  void          *check;         /* device, the workspace of the factors' check (TSPCudaCheckWorkspace()), kept likewise */
   void          *factor;        /* device, the elimination of a factor that is not diagonally dominant, likewise */
   void          *planwork;      /* device, the workspace of the RPTS plans' analysis (TSPCudaPlan()), likewise */
   size_t         planwork_bytes;
@@ -58,6 +73,11 @@ typedef struct {
   double        *csum;          /* device, carved from check: the sum of the block's values */
   void          *cscratch;      /* device, carved from check: scratch of the path bounds, the sum and the pivot check */
   TSPCudaLevelWork lw;          /* MOS-a */
+  /* while the forests of one graph are extracted (ops.graph to ops.graphfree): the graph and the block's
+     device CSR arrays it was built from */
+  TSPCudaGraph       g;
+  const PetscInt    *gia, *gja;
+  const PetscScalar *gva;
 } TSPChain_CUDA;
 
 /* Sub-allocation of one device block: a first pass with base NULL sizes it */
@@ -127,20 +147,6 @@ static PetscErrorCode TSPCudaForestAllocate(TSPCudaForest *f, PetscInt n, PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The weight graph of a block and what the forests of it need, in one device allocation */
-typedef struct {
-  PetscInt       n, bound; /* rows; 2 nnz(A), the bound of the graph's edges */
-  PetscInt      *rowptr, *col;
-  PetscScalar   *w, *w0;  /* weights (reweighted by a splitting), and the original ones */
-  unsigned char *covered; /* edges some forest of a splitting used */
-  PetscInt      *partner, *position;
-  PetscScalar   *partner_w;
-  void          *scratch;
-  char          *report;  /* {c_pi, c_id, total, covered weight} doubles, {npaths, longest, ncycles} ts_int, rounds int */
-  void          *base;
-  PetscInt       g_nnz;   /* edges, read back for the sums of splittings */
-  PetscReal      total;
-} TSPCudaGraph;
 
 #define TSP_REPORT_BYTES (4 * sizeof(double) + 4 * sizeof(ts_int) + sizeof(int))
 #define TSP_REPORT_SUMS(r)   ((double *)(r))
@@ -431,92 +437,26 @@ static PetscErrorCode TSPCudaShift(TSPChain c, PetscInt l, PetscReal amount, Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MOS-d's zero entries of T = diagp_k(A), found on the device by one pass (TriSplitDeviceWeakRows() with
-   zero couplings counts the rows where |T_ii| > 0 fails: a zero, or a NaN that the check reports), and only
-   then T, 1/T and J brought to the host, repaired by the host's code (TSPChainRepairSplittingDiagonal(), or
-   the failure at the host's row) and written back: a few bytes per setup when T has no zero */
-static PetscErrorCode TSPCudaRepairSplittingDiagonal(TSPChain c, PetscInt n, cudaStream_t stream)
+/* ops.diagonal: MOS-d's T = diagp_k(A), 1/T (the chain's scaling) and J on the device; T's zero entries
+   found by one pass (TriSplitDeviceWeakRows() with zero couplings counts the rows where |T_ii| > 0 fails:
+   a zero, or a NaN that the check reports), and only then T, 1/T and J brought to the host for the
+   chain's repair (the host's code, or the failure at the host's row), which ops.diagonalrestore writes
+   back: a few bytes per setup when T has no zero */
+static PetscErrorCode TSPCudaDiagonal(TSPChain c, Mat A, PetscScalar **t, PetscScalar **tinv, PetscScalar **j)
 {
-  TSPChain_CUDA *d     = (TSPChain_CUDA *)c->data;
-  PetscInt       zeros = 0;
-  PetscScalar   *t, *tinv, *j;
-
-  PetscFunctionBegin;
-  c->tshift_count = 0;
-  c->tshift_row   = -1;
-  c->tshift       = 0;
-  PetscCallCUDA(cudaMemsetAsync(d->w0, 0, sizeof(PetscScalar) * n, stream)); /* a work vector, free at setup */
-  PetscCall(TriSplitDeviceWeakRows(stream, n, d->w0, d->t, d->w0, d->cinfo, &zeros));
-  if (!zeros) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscMalloc3(n, &t, n, &tinv, n, &j));
-  PetscCallCUDA(cudaMemcpyAsync(t, d->t, sizeof(PetscScalar) * n, cudaMemcpyDeviceToHost, stream));
-  PetscCallCUDA(cudaMemcpyAsync(tinv, d->scale, sizeof(PetscScalar) * n, cudaMemcpyDeviceToHost, stream));
-  PetscCall(TriSplitDeviceRead(stream, d->j, j, sizeof(PetscScalar) * n));
-  PetscCall(TSPChainRepairSplittingDiagonal(c, n, t, tinv, j));
-  if (c->tshift_count) {
-    PetscCallCUDA(cudaMemcpyAsync(d->t, t, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice, stream));
-    PetscCallCUDA(cudaMemcpyAsync(d->scale, tinv, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice, stream));
-    PetscCallCUDA(cudaMemcpyAsync(d->j, j, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice, stream));
-    PetscCallCUDA(cudaStreamSynchronize(stream)); /* the host copies are freed at once */
-  }
-  PetscCall(PetscFree3(t, tinv, j));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The host's failure reports on the device, so that a KSP stops with the same KSP_DIVERGED_PC_FAILED
-   and PCFailedReason, and -ksp_error_if_not_converged names the same row: MOS-d's T with a zero
-   (TSPCudaRepairSplittingDiagonal(), before the bands), a NaN or Inf anywhere in the block (PC_FACTOR_OTHER at its first row, as the host's
-   band extraction), and a zero pivot in the elimination of a factor (TSPCudaFactor(), repaired as the
-   host repairs it by TSPChainFactor()). A few bytes come back per factor; the rows are looked up only
-   on failure. */
-static PetscErrorCode TSPCudaCheck(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscScalar *va, cudaStream_t stream)
-{
-  TSPChain_CUDA *d    = (TSPChain_CUDA *)c->data;
-  double         hsum = 0;
-
-  PetscFunctionBegin;
-  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
-  PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, nnz, va, NULL, d->csum, d->cscratch), "masked_sum"));
-  PetscCall(TriSplitDeviceRead(stream, d->csum, &hsum, sizeof(double)));
-  if (PetscIsInfOrNanReal(hsum)) {
-    PetscInt    *rowptr, row;
-    PetscScalar *val;
-
-    PetscCall(PetscMalloc2(n + 1, &rowptr, nnz, &val));
-    PetscCallCUDA(cudaMemcpyAsync(rowptr, ia, sizeof(PetscInt) * (n + 1), cudaMemcpyDeviceToHost, stream));
-    PetscCall(TriSplitDeviceRead(stream, va, val, sizeof(PetscScalar) * nnz));
-    row = TriSplitFirstNonFiniteRow(n, rowptr, val);
-    PetscCall(PetscFree2(rowptr, val));
-    PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, 0, row));
-  }
-  for (PetscInt l = 0; l < c->nforests && !c->failed; l++) PetscCall(TSPChainFactor(c, l, NULL));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-
-/* The bands of every forest from the block's values: the raw entries (algtri, ALT) or MOS-d's M_l with
-   T = diagp_k(A), whose 1/T becomes the chain's scaling; the float copies with single precision. RPTS
-   recomputes the elimination in every solve: there is no factor to compute here. */
-static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
-{
-  TSPChain_CUDA     *d = (TSPChain_CUDA *)c->data;
-  PetscInt           n, nnz;
+  TSPChain_CUDA     *d     = (TSPChain_CUDA *)c->data;
+  PetscInt           zeros = 0, n, nnz;
   const PetscInt    *ia, *ja;
   const PetscScalar *va;
   cudaStream_t       stream;
 
   PetscFunctionBegin;
-  if (c->kind == TSP_CHAIN_ADAPTIVE) { /* the levels with their forests kept; no collective */
-    PetscCall(TSPChainLevels(c, PETSC_COMM_SELF, A, PETSC_TRUE));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
+  *t = *tinv = *j = NULL;
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
-  PetscCheck(n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, c->n);
   PetscCall(PetscLogEventBegin(TriSplit_Bands, A, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  if (n && c->diagonal >= 0) {
+  if (n) {
     if (!d->t) {
       PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->t));
       PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->j));
@@ -525,8 +465,87 @@ static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
     PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, (int)c->diagonal, n, ia, ja, va, (int)c->nforests, d->t, d->scale, d->j), "mos_diagonal"));
     PetscCall(PetscLogGpuFlops(TSPFlopsMOSDiagonal(n, nnz)));
     PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
-    PetscCall(TSPCudaRepairSplittingDiagonal(c, n, stream));
+    PetscCallCUDA(cudaMemsetAsync(d->w0, 0, sizeof(PetscScalar) * n, stream)); /* a work vector, free at setup */
+    PetscCall(TriSplitDeviceWeakRows(stream, n, d->w0, d->t, d->w0, d->cinfo, &zeros));
   }
+  if (zeros) {
+    PetscCall(PetscMalloc3(n, t, n, tinv, n, j));
+    PetscCallCUDA(cudaMemcpyAsync(*t, d->t, sizeof(PetscScalar) * n, cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaMemcpyAsync(*tinv, d->scale, sizeof(PetscScalar) * n, cudaMemcpyDeviceToHost, stream));
+    PetscCall(TriSplitDeviceRead(stream, d->j, *j, sizeof(PetscScalar) * n));
+  }
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogEventEnd(TriSplit_Bands, A, 0, 0, 0));
+  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.diagonalrestore: the repaired T, 1/T and J written back (if the repair changed them) and the host
+   copies freed */
+static PetscErrorCode TSPCudaDiagonalRestore(TSPChain c, PetscScalar **t, PetscScalar **tinv, PetscScalar **j)
+{
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+  const PetscInt n = c->n;
+  cudaStream_t   stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  if (c->tshift_count) {
+    PetscCallCUDA(cudaMemcpyAsync(d->t, *t, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaMemcpyAsync(d->scale, *tinv, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaMemcpyAsync(d->j, *j, sizeof(PetscScalar) * n, cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaStreamSynchronize(stream)); /* the host copies are freed at once */
+  }
+  PetscCall(PetscFree3(*t, *tinv, *j));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The host's report of a NaN or Inf in the block, on the device, so that a KSP stops with the same
+   KSP_DIVERGED_PC_FAILED and PCFailedReason and -ksp_error_if_not_converged names the same row: the sum
+   of the block's values, and only when it is not finite the first row with a non-finite entry (as the
+   host's, TriSplitFirstNonFiniteRow()). The other failures the host reports come from ops.diagonal (MOS-d's
+   T with a zero) and ops.factor (a zero pivot in the elimination), as on the host. A few bytes come back. */
+static PetscErrorCode TSPCudaNonFinite(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscScalar *va, PetscInt *bad_row, cudaStream_t stream)
+{
+  TSPChain_CUDA *d    = (TSPChain_CUDA *)c->data;
+  double         hsum = 0;
+
+  PetscFunctionBegin;
+  *bad_row = -1;
+  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
+  PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, nnz, va, NULL, d->csum, d->cscratch), "masked_sum"));
+  PetscCall(TriSplitDeviceRead(stream, d->csum, &hsum, sizeof(double)));
+  if (PetscIsInfOrNanReal(hsum)) {
+    PetscInt    *rowptr;
+    PetscScalar *val;
+
+    PetscCall(PetscMalloc2(n + 1, &rowptr, nnz, &val));
+    PetscCallCUDA(cudaMemcpyAsync(rowptr, ia, sizeof(PetscInt) * (n + 1), cudaMemcpyDeviceToHost, stream));
+    PetscCall(TriSplitDeviceRead(stream, va, val, sizeof(PetscScalar) * nnz));
+    *bad_row = TriSplitFirstNonFiniteRow(n, rowptr, val);
+    PetscCall(PetscFree2(rowptr, val));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.bands: the bands of every forest from the block's values: the raw entries (algtri, ALT) or MOS-d's
+   M_l with the T and J of ops.diagonal; the float copies with single precision; the first row with a
+   NaN or Inf (TSPCudaNonFinite()). RPTS recomputes the elimination in every solve: there is no factor
+   to compute here. */
+static PetscErrorCode TSPCudaBands(TSPChain c, Mat A, PetscInt *bad_row)
+{
+  TSPChain_CUDA     *d = (TSPChain_CUDA *)c->data;
+  PetscInt           n, nnz;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  PetscCall(PetscLogEventBegin(TriSplit_Bands, A, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
   for (PetscInt l = 0; l < c->nforests && n; l++) {
     TSPCudaForest *f = &d->forest[l];
 
@@ -541,7 +560,7 @@ static PetscErrorCode TSPCudaSetValues(TSPChain c, Mat A)
   PetscCall(PetscLogEventEnd(TriSplit_Bands, A, 0, 0, 0));
   PetscCall(PetscLogEventBegin(TriSplit_TriFactor, A, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCall(TSPCudaCheck(c, n, nnz, ia, va, stream));
+  PetscCall(TSPCudaNonFinite(c, n, nnz, ia, va, bad_row, stream));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TriSplit_TriFactor, A, 0, 0, 0));
   PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
@@ -599,12 +618,23 @@ static PetscErrorCode TSPCudaReset(TSPChain c)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* What every build ends with: the fused permutations between consecutive forests and the work vectors */
-static PetscErrorCode TSPCudaFinish(TSPChain c, cudaStream_t stream)
+/* ops.create: the backend's data, empty */
+static PetscErrorCode TSPCudaCreate(TSPChain c)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscNew((TSPChain_CUDA **)&c->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.links: what every build ends with, the fused permutations between consecutive forests and the
+   work vectors */
+static PetscErrorCode TSPCudaLinks(TSPChain c)
 {
   TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+  cudaStream_t   stream;
 
   PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
   c->bs    = d->forest[0].bs;
   c->nrows = d->forest[0].nrows;
   PetscCall(PetscCalloc1(c->nforests, &d->link));
@@ -618,48 +648,56 @@ static PetscErrorCode TSPCudaFinish(TSPChain c, cudaStream_t stream)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* algtri's forest and a splitting's forests (the twin of the host's TSPHostBuildForests()): the graph
-   once, then forest after forest until m or the coverage target (TSPChainMore()); then the bands */
-static PetscErrorCode TSPCudaBuildForests(TSPChain c, MPI_Comm comm, Mat A)
+/* ops.graph: the weight graph of the block once (its device CSR arrays held until ops.graphfree), with
+   room for target forests; the 2x2 block forest takes the block itself (TSPCudaForestBuildBlock()) */
+static PetscErrorCode TSPCudaGraphOfBlock(TSPChain c, Mat A, PetscInt target)
 {
-  TSPChain_CUDA     *d      = (TSPChain_CUDA *)c->data;
-  PetscInt           target = c->kind == TSP_CHAIN_FOREST ? 1 : (c->m ? c->m : c->m_max), n = 0, nnz = 0;
-  const PetscInt    *ia, *ja;
-  const PetscScalar *va;
-  TSPCudaGraph       g;
-  cudaStream_t       stream;
-  PetscBool          more, drop = PETSC_FALSE;
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+  PetscInt       n = 0, nnz = 0;
+  cudaStream_t   stream;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
-  PetscCall(TSPChainAllocateInfo(c, target));
   PetscCall(PetscCalloc1(target, &d->forest));
   if (c->forest.block == 2) {
     PetscCall(MatGetLocalSize(A, &c->n, NULL));
-    PetscCall(TSPCudaForestBuildBlock(c, A, &d->forest[0], &c->info[0], stream));
-    c->nforests = 1;
-  } else {
-    PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
-    c->n = n;
-    PetscCall(TSPCudaGraphBuild(c, n, nnz, ia, ja, va, &g, stream));
-    do {
-      TSPForestInfo *info = &c->info[c->nforests];
-
-      PetscCall(TSPCudaForestFromGraph(c, &g, &d->forest[c->nforests], info, stream));
-      c->nforests++;
-      if (c->kind == TSP_CHAIN_FOREST) break;
-      PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more, &drop));
-    } while (more);
-    if (drop) PetscCall(TSPCudaForestReset(&d->forest[--c->nforests]));
-    PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+    PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(TSPCudaFinish(c, stream));
-  PetscCall(TSPCudaSetValues(c, A));
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &d->gia, &d->gja, &d->gva));
+  c->n = n;
+  PetscCall(TSPCudaGraphBuild(c, n, nnz, d->gia, d->gja, d->gva, &d->g, stream));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Forests l.. of the chain freed with the fused permutations into them and the kept patterns of
-   their products: a refresh whose level l is dropped (the twin of the host's TSPHostTruncate()) */
+/* ops.forest: forest l of the graph, with a splitting's reweighting and coverage of the union
+   (TSPCudaForestFromGraph()), or the 2x2 block forest of the block */
+static PetscErrorCode TSPCudaGraphForest(TSPChain c, Mat A, PetscInt l)
+{
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+  cudaStream_t   stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  if (c->forest.block == 2) PetscCall(TSPCudaForestBuildBlock(c, A, &d->forest[l], &c->info[l], stream));
+  else PetscCall(TSPCudaForestFromGraph(c, &d->g, &d->forest[l], &c->info[l], stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.graphfree: the block's device CSR arrays given back; the graph's device block stays for the next
+   build (d->graph, freed with the chain) */
+static PetscErrorCode TSPCudaGraphFree(TSPChain c, Mat A)
+{
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+
+  PetscFunctionBegin;
+  if (c->forest.block != 2) PetscCall(TriSplitRestoreDeviceCSR(A, &d->gia, &d->gja, &d->gva));
+  PetscCall(PetscMemzero(&d->g, sizeof(d->g)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.truncate: forests l.. of the chain freed with the fused permutations into them and the kept
+   patterns of their products (a dropped level or a splitting's empty last forest; the twin of the
+   host's TSPHostTruncate()) */
 static PetscErrorCode TSPCudaTruncate(TSPChain c, PetscInt l)
 {
   TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
@@ -677,7 +715,7 @@ static PetscErrorCode TSPCudaTruncate(TSPChain c, PetscInt l)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* MOS-a's levels on the device, the level operations of TSPChainLevels(): B_l stays on the GPU (two
+/* MOS-a's levels on the device, the level operations: B_l stays on the GPU (two
    CSR buffers in turn, B_0 is the matrix's own arrays, held from begin to end); per level the forest of
    B_l from the orchestrator (a build), its bands, the product and its compaction, or with a kept
    pattern only the values of B_{l+1} on it. Only scalars come back: the factor's status, the
@@ -767,7 +805,7 @@ static PetscErrorCode TSPCudaLevelBands(TSPChain c, PetscInt l, PetscInt *bad_ro
 
 /* levels.product: B_{l+1} into the other CSR buffer, compacted from the padded top-q rows (a build
    keeping its patterns copies the pattern), or the values on the kept pattern; then c_diag(B_{l+1}) */
-static PetscErrorCode TSPCudaLevelProduct(TSPChain c, PetscInt l, PetscReal *cdiag)
+static PetscErrorCode TSPCudaLevelProduct(TSPChain c, PetscInt l, PetscReal *cdiag, PetscBool *nonfinite)
 {
   TSPChain_CUDA       *d    = (TSPChain_CUDA *)c->data;
   TSPCudaLevelWork    *w    = &d->lw;
@@ -780,7 +818,8 @@ static PetscErrorCode TSPCudaLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
-  *cdiag = 0;
+  *cdiag     = 0;
+  *nonfinite = PETSC_FALSE;
   if (n) {
     PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
     w->cur = w->cur == 0 ? 1 : 0;
@@ -789,7 +828,7 @@ static PetscErrorCode TSPCudaLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
     PetscCheck(st == TS_SUCCESS || st == TS_ERR_NONFINITE, PETSC_COMM_SELF, st == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "MOS-a device product failed (status %d)", (int)st);
     c->product_rounds[0] = PetscMax(c->product_rounds[0], rounds[0]);
     c->product_rounds[1] += rounds[1];
-    if (st == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
+    if (st == TS_ERR_NONFINITE) *nonfinite = PETSC_TRUE;
     else if (kept) { /* B_{l+1}: the kept pattern with the new values, nothing to compact */
       w->b_rowptr = w->krow[l], w->b_col = w->kcol[l], w->b_val = w->bval[w->cur];
       w->nnz      = w->knnz[l];
@@ -807,15 +846,14 @@ static PetscErrorCode TSPCudaLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
     }
     PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
   }
-  if (!c->failed) {
+  if (!*nonfinite) {
     PetscCall(TriSplitCheckKernel(ts_cuda_diag_coverage(stream, n, w->b_rowptr, w->b_col, w->b_val, w->cov, w->pbuf), "diag_coverage"));
     PetscCall(TriSplitDeviceRead(stream, w->cov, cdiag, sizeof(PetscReal)));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* levels.end: a build's links and work vectors; T = diagp1(B_m) as the scaling of the apply (1/T, 0
-   where T = 0); A's arrays given back */
+/* levels.end: T = diagp1(B_m) as the scaling of the apply (1/T, 0 where T = 0); A's arrays given back */
 static PetscErrorCode TSPCudaLevelsEnd(TSPChain c, Mat A, PetscBool refresh)
 {
   TSPChain_CUDA    *d = (TSPChain_CUDA *)c->data;
@@ -825,7 +863,7 @@ static PetscErrorCode TSPCudaLevelsEnd(TSPChain c, Mat A, PetscBool refresh)
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
-  if (!refresh) PetscCall(TSPCudaFinish(c, stream));
+  (void)refresh;
   if (!d->t) {
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->t));
     PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->j));
@@ -834,16 +872,6 @@ static PetscErrorCode TSPCudaLevelsEnd(TSPChain c, Mat A, PetscBool refresh)
   if (n && !c->failed) PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, 1, n, w->b_rowptr, w->b_col, w->b_val, 1, d->t, d->scale, d->j), "mos_diagonal"));
   w->b_rowptr = w->b_col = NULL, w->b_val = NULL;
   PetscCall(TriSplitRestoreDeviceCSR(A, &w->ia, &w->ja, &w->va));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode TSPCudaBuild(TSPChain c, MPI_Comm comm, Mat A)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainReset(c));
-  PetscCall(PetscNew((TSPChain_CUDA **)&c->data));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPChainLevels(c, comm, A, PETSC_FALSE));
-  else PetscCall(TSPCudaBuildForests(c, comm, A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1030,18 +1058,25 @@ PetscErrorCode TSPChainSetBackend_CUDA(TSPChain c)
   c->backend       = "cuda";
   c->min_batch     = 4; /* RPTS batches columns by four: fewer go through the one-column apply */
   c->single_ok     = PETSC_TRUE;
-  c->ops.build     = TSPCudaBuild;
-  c->ops.setvalues = TSPCudaSetValues;
-  c->ops.factor    = TSPCudaFactor;
-  c->ops.shift     = TSPCudaShift;
-  c->ops.apply     = TSPCudaApply;
-  c->ops.correct   = TSPCudaCorrect;
-  c->ops.reset     = TSPCudaReset;
+  /* leaf operations of the build and refresh, which chain.c drives */
+  c->ops.create          = TSPCudaCreate;
+  c->ops.reset           = TSPCudaReset;
+  c->ops.graph           = TSPCudaGraphOfBlock;
+  c->ops.forest          = TSPCudaGraphForest;
+  c->ops.graphfree       = TSPCudaGraphFree;
+  c->ops.truncate        = TSPCudaTruncate;
+  c->ops.links           = TSPCudaLinks;
+  c->ops.diagonal        = TSPCudaDiagonal;
+  c->ops.diagonalrestore = TSPCudaDiagonalRestore;
+  c->ops.bands           = TSPCudaBands;
+  c->ops.factor          = TSPCudaFactor;
+  c->ops.shift           = TSPCudaShift;
+  c->ops.apply           = TSPCudaApply;
+  c->ops.correct         = TSPCudaCorrect;
   c->ops.levels.begin    = TSPCudaLevelsBegin;
   c->ops.levels.forest   = TSPCudaLevelForest;
   c->ops.levels.bands    = TSPCudaLevelBands;
   c->ops.levels.product  = TSPCudaLevelProduct;
-  c->ops.levels.truncate = TSPCudaTruncate;
   c->ops.levels.end      = TSPCudaLevelsEnd;
   /* vectors and dense matrices in device memory */
   c->ops.vecread           = VecCUDAGetArrayRead;

@@ -40,6 +40,10 @@ typedef struct {
   PetscInt     **pattern_rowptr, **pattern_col; /* MOS-a: the pattern of B_{l+1} chosen at the build */
   PetscInt      *b_rowptr, *b_col, *q;            /* MOS-a while its levels are built: B_l, q_i */
   PetscScalar   *b_val;
+  TSPGraph       graph;    /* while the forests of one graph are extracted (ops.graph to ops.graphfree) */
+  PetscReal     *graph_w0; /* its original weights */
+  unsigned char *covered;  /* its edges some forest of a splitting used */
+  PetscScalar   *t, *j;    /* MOS-d's T and J, from ops.diagonal to ops.bands */
 } TSPChain_Host;
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -212,7 +216,7 @@ static PetscErrorCode TSPHostForestBands(TSPHostForest *f, PetscInt n, const Pet
 }
 
 /* ops.factor: the factor of forest l's bands, with ts_ref_gttrf's status and the local row of a zero
-   pivot or non-finite entry (TSPChainFactor() records or repairs it) */
+   pivot or non-finite entry (the chain records or repairs it) */
 static PetscErrorCode TSPHostFactor(TSPChain c, PetscInt l, ts_status *status, PetscInt *row)
 {
   TSPHostForest *f        = &((TSPChain_Host *)c->data)->forest[l];
@@ -245,48 +249,55 @@ static PetscErrorCode TSPHostShift(TSPChain c, PetscInt l, PetscReal amount, Pet
 }
 
 
-/* The bands of every forest from the block's values and their factors: the raw entries (algtri, ALT),
-   or MOS-d's M_l with T = diagp_k(A), whose 1/T becomes the chain's scaling; MOS-a's levels with
-   their forests kept */
-static PetscErrorCode TSPHostSetValues(TSPChain c, Mat local)
+/* ops.diagonal: MOS-d's T = diagp_k(A), 1/T (the chain's scaling) and J, given to the chain for the
+   repair of T's zero entries; the bands use T and J */
+static PetscErrorCode TSPHostDiagonal(TSPChain c, Mat local, PetscScalar **t, PetscScalar **tinv, PetscScalar **j)
 {
   TSPChain_Host     *h = (TSPChain_Host *)c->data;
-  PetscInt           n, bad_row;
+  PetscInt           n;
   const PetscInt    *ia, *ja;
   const PetscScalar *va;
-  PetscScalar       *t = NULL, *j = NULL;
 
   PetscFunctionBegin;
-  if (c->kind == TSP_CHAIN_ADAPTIVE) { /* no collective: the number of levels is kept */
-    PetscCall(TSPChainLevels(c, PETSC_COMM_SELF, local, PETSC_TRUE));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
   PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
-  PetscCheck(n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, c->n);
-  if (c->diagonal >= 0) {
-    if (!h->scale) PetscCall(PetscMalloc1(n, &h->scale));
-    PetscCall(PetscMalloc2(n, &t, n, &j));
-    PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0)); /* MOS-d's T and J: part of its bands, as on the GPU */
-    (void)ts_ref_mos_diagonal((int)c->diagonal, n, ia, ja, va, (int)c->nforests, t, h->scale, j);
-    PetscCall(PetscLogFlops(TSPFlopsMOSDiagonal(n, ia[n])));
-    PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
-    PetscCall(TSPChainRepairSplittingDiagonal(c, n, t, h->scale, j));
-  }
-  bad_row = TriSplitFirstNonFiniteRow(n, ia, va); /* reported by the first forest, which meets it first */
-  if (bad_row >= 0) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, 0, bad_row));
+  if (!h->scale) PetscCall(PetscMalloc1(n, &h->scale));
+  PetscCall(PetscFree2(h->t, h->j));
+  PetscCall(PetscMalloc2(n, &h->t, n, &h->j));
+  PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0)); /* MOS-d's T and J: part of its bands, as on the GPU */
+  (void)ts_ref_mos_diagonal((int)c->diagonal, n, ia, ja, va, (int)c->nforests, h->t, h->scale, h->j);
+  PetscCall(PetscLogFlops(TSPFlopsMOSDiagonal(n, ia[n])));
+  PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
+  PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
+  *t    = h->t;
+  *tinv = h->scale;
+  *j    = h->j;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.bands: the bands of every forest from the block's values: the raw entries (algtri, ALT), or
+   MOS-d's M_l with the T and J of ops.diagonal; the first row with a NaN or Inf */
+static PetscErrorCode TSPHostBands(TSPChain c, Mat local, PetscInt *bad_row)
+{
+  TSPChain_Host     *h = (TSPChain_Host *)c->data;
+  PetscInt           n;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
+  *bad_row = TriSplitFirstNonFiniteRow(n, ia, va);
   for (PetscInt l = 0; l < c->nforests; l++) {
     TSPHostForest *f = &h->forest[l];
 
     PetscCall(TSPHostForestBands(f, n, ia, ja, va));
     if (c->diagonal >= 0) {
       PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0));
-      ts_ref_mos_bands(n, (int)c->nforests, (int)l, f->perm, t, j, f->a, f->b, f->c);
+      ts_ref_mos_bands(n, (int)c->nforests, (int)l, f->perm, h->t, h->j, f->a, f->b, f->c);
       PetscCall(PetscLogFlops(TSPFlopsMOSBands(n, c->nforests, l)));
       PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
     }
-    if (!c->failed) PetscCall(TSPChainFactor(c, l, NULL));
   }
-  PetscCall(PetscFree2(t, j));
+  PetscCall(PetscFree2(h->t, h->j));
   PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -311,12 +322,24 @@ static PetscErrorCode TSPHostReset(TSPChain c)
   PetscCall(PetscFree2(h->mw0, h->mw1));
   for (PetscInt l = 0; l < h->npatterns; l++) PetscCall(PetscFree2(h->pattern_rowptr[l], h->pattern_col[l]));
   PetscCall(PetscFree2(h->pattern_rowptr, h->pattern_col));
+  PetscCall(TSPGraphReset(&h->graph));
+  PetscCall(PetscFree2(h->graph_w0, h->covered));
+  PetscCall(PetscFree2(h->t, h->j));
   PetscCall(PetscFree(c->data));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* What every build ends with: the fused permutations between consecutive forests and the work vectors */
-static PetscErrorCode TSPHostFinish(TSPChain c)
+/* ops.create: the backend's data, empty */
+static PetscErrorCode TSPHostCreate(TSPChain c)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscNew((TSPChain_Host **)&c->data));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.links: what every build ends with, the fused permutations between consecutive forests and the
+   work vectors */
+static PetscErrorCode TSPHostLinks(TSPChain c)
 {
   TSPChain_Host *h = (TSPChain_Host *)c->data;
 
@@ -332,53 +355,63 @@ static PetscErrorCode TSPHostFinish(TSPChain c)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* One forest (algtri) or the forests of a splitting (docs/algorithms.md 5.3): forest l is extracted from
-   C_l, then its edges are reweighted by omega in C_{l+1} (omega = 0: never used again), until m forests
-   or the coverage target (TSPChainMore()); then the bands and factors. */
-static PetscErrorCode TSPHostBuildForests(TSPChain c, MPI_Comm comm, Mat local)
+/* ops.graph: the weight graph C of the local block, kept with its original weights for the coverage of
+   a splitting's union, and room for target forests */
+static PetscErrorCode TSPHostGraphOfBlock(TSPChain c, Mat local, PetscInt target)
 {
   TSPChain_Host     *h = (TSPChain_Host *)c->data;
-  TSPGraph           g = {0};
-  PetscInt           n, target = c->kind == TSP_CHAIN_FOREST ? 1 : (c->m ? c->m : c->m_max);
+  TSPGraph          *g = &h->graph;
+  PetscInt           n;
   const PetscInt    *ia, *ja;
   const PetscScalar *va;
-  PetscReal         *w0;
-  unsigned char     *covered;
-  PetscBool          more, drop = PETSC_FALSE;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
-  PetscCall(TSPGraphBuild(n, ia, ja, va, c->forest.weight, &g));
+  PetscCall(TSPGraphBuild(n, ia, ja, va, c->forest.weight, g));
   PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
   c->n           = n;
-  c->coverage_id = g.coverage_id;
-  PetscCall(TSPChainAllocateInfo(c, target));
+  c->coverage_id = g->coverage_id;
   PetscCall(PetscCalloc1(target, &h->forest));
-  PetscCall(PetscMalloc2(g.rowptr[n], &w0, g.rowptr[n], &covered));
-  PetscCall(PetscArraycpy(w0, g.w, g.rowptr[n]));
-  PetscCall(PetscArrayzero(covered, g.rowptr[n]));
-  do {
-    TSPHostForest *f    = &h->forest[c->nforests];
-    TSPForestInfo *info = &c->info[c->nforests];
+  PetscCall(PetscMalloc2(g->rowptr[n], &h->graph_w0, g->rowptr[n], &h->covered));
+  PetscCall(PetscArraycpy(h->graph_w0, g->w, g->rowptr[n]));
+  PetscCall(PetscArrayzero(h->covered, g->rowptr[n]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-    PetscCall(TSPHostForestBuild(c, &g, f, info));
-    c->nforests++;
-    if (c->kind == TSP_CHAIN_FOREST) break;
-    ts_ref_graph_reweight(n, g.rowptr, g.col, g.w, f->partner, c->omega, covered);
-    info->coverage = g.total > 0 ? ts_ref_masked_sum(g.rowptr[n], w0, covered) / g.total : 1.0;
-    PetscCall(PetscLogFlops((PetscLogDouble)g.rowptr[n] + 2.0 * n)); /* as the coverage of a single forest */
-    PetscCall(TSPChainMore(c, comm, c->nforests, info->coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more, &drop));
-  } while (more);
-  if (drop) PetscCall(TSPHostForestReset(&h->forest[--c->nforests]));
-  PetscCall(PetscFree2(w0, covered));
-  PetscCall(TSPGraphReset(&g)); /* the graph served the extraction; only its summary numbers stay */
-  PetscCall(TSPHostFinish(c));
-  PetscCall(TSPHostSetValues(c, local));
+/* ops.forest: forest l of the graph C_l; a splitting then reweights the edges it used by omega in
+   C_{l+1} (omega = 0: never used again) and measures the coverage of the union */
+static PetscErrorCode TSPHostGraphForest(TSPChain c, Mat local, PetscInt l)
+{
+  TSPChain_Host *h    = (TSPChain_Host *)c->data;
+  TSPGraph      *g    = &h->graph;
+  TSPHostForest *f    = &h->forest[l];
+  TSPForestInfo *info = &c->info[l];
+  const PetscInt n    = g->n;
+
+  PetscFunctionBegin;
+  (void)local;
+  PetscCall(TSPHostForestBuild(c, g, f, info));
+  if (c->kind == TSP_CHAIN_FOREST) PetscFunctionReturn(PETSC_SUCCESS);
+  ts_ref_graph_reweight(n, g->rowptr, g->col, g->w, f->partner, c->omega, h->covered);
+  info->coverage = g->total > 0 ? ts_ref_masked_sum(g->rowptr[n], h->graph_w0, h->covered) / g->total : 1.0;
+  PetscCall(PetscLogFlops((PetscLogDouble)g->rowptr[n] + 2.0 * n)); /* as the coverage of a single forest */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.graphfree: the graph served the extraction; only its summary numbers stay */
+static PetscErrorCode TSPHostGraphFree(TSPChain c, Mat local)
+{
+  TSPChain_Host *h = (TSPChain_Host *)c->data;
+
+  PetscFunctionBegin;
+  (void)local;
+  PetscCall(PetscFree2(h->graph_w0, h->covered));
+  PetscCall(TSPGraphReset(&h->graph));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
-/* MOS-a's levels: the level operations of TSPChainLevels() on host CSR arrays                     */
+/* MOS-a's levels: the level operations on host CSR arrays                                          */
 
 /* levels.begin: B_0 = A as CSR arrays the levels replace; q_i the off-diagonal count of row i of A */
 static PetscErrorCode TSPHostLevelsBegin(TSPChain c, Mat local, PetscInt target, PetscBool refresh, PetscReal *cdiag)
@@ -441,10 +474,10 @@ static PetscErrorCode TSPHostLevelBands(TSPChain c, PetscInt l, PetscInt *bad_ro
 }
 
 /* levels.product: B_{l+1} = prune(B_l M_l^-1, S^diag + S^max-q) as a new CSR (the old one is freed),
-   and c_diag(B_{l+1}); a non-finite product is recorded as a failure of level l. With a pattern kept
+   and c_diag(B_{l+1}); a non-finite product (B_{l+1} then has no entries) is reported. With a pattern kept
    for level l, B_{l+1} takes that pattern and only its values are computed; a build with
    -pc_mosa_reuse_pattern keeps the pattern it chose. */
-static PetscErrorCode TSPHostLevelProduct(TSPChain c, PetscInt l, PetscReal *cdiag)
+static PetscErrorCode TSPHostLevelProduct(TSPChain c, PetscInt l, PetscReal *cdiag, PetscBool *nonfinite)
 {
   TSPChain_Host       *h    = (TSPChain_Host *)c->data;
   const TSPHostForest *f    = &h->forest[l];
@@ -491,19 +524,20 @@ static PetscErrorCode TSPHostLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
   h->b_rowptr = rowptr;
   h->b_col    = col;
   h->b_val    = val;
-  if (status == TS_ERR_NONFINITE) PetscCall(TSPChainSetFailed(c, PC_FACTOR_OTHER, l, -1));
-  else if (l < h->npatterns && !h->pattern_col[l]) { /* a build keeping its patterns (a refresh with the patterns off keeps the build's) */
+  *nonfinite = (PetscBool)(status == TS_ERR_NONFINITE);
+  if (!*nonfinite && l < h->npatterns && !h->pattern_col[l]) { /* a build keeping its patterns (a refresh with the patterns off keeps the build's) */
     PetscCall(PetscMalloc2(n + 1, &h->pattern_rowptr[l], rowptr[n], &h->pattern_col[l]));
     PetscCall(PetscArraycpy(h->pattern_rowptr[l], rowptr, n + 1));
     PetscCall(PetscArraycpy(h->pattern_col[l], col, rowptr[n]));
   }
-  *cdiag = c->failed ? 0 : ts_ref_diag_coverage(n, h->b_rowptr, h->b_col, h->b_val);
+  *cdiag = *nonfinite ? 0 : ts_ref_diag_coverage(n, h->b_rowptr, h->b_col, h->b_val);
   PetscCall(PetscLogEventEnd(TriSplit_MOSAProduct, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* levels.truncate: forests l.. of the chain freed with the fused permutations into them and the kept
-   patterns of their products (a dropped level; the links of the forests kept stay valid) */
+/* ops.truncate: forests l.. of the chain freed with the fused permutations into them and the kept
+   patterns of their products (a dropped level or a splitting's empty last forest; the links of the
+   forests kept stay valid) */
 static PetscErrorCode TSPHostTruncate(TSPChain c, PetscInt l)
 {
   TSPChain_Host *h = (TSPChain_Host *)c->data;
@@ -518,7 +552,7 @@ static PetscErrorCode TSPHostTruncate(TSPChain c, PetscInt l)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* levels.end: a build's links and work vectors; T = diagp1(B_m), the scaling 1/T (0 where T = 0) */
+/* levels.end: T = diagp1(B_m), the scaling 1/T (0 where T = 0); B released */
 static PetscErrorCode TSPHostLevelsEnd(TSPChain c, Mat local, PetscBool refresh)
 {
   TSPChain_Host *h = (TSPChain_Host *)c->data;
@@ -526,7 +560,7 @@ static PetscErrorCode TSPHostLevelsEnd(TSPChain c, Mat local, PetscBool refresh)
 
   PetscFunctionBegin;
   (void)local;
-  if (!refresh) PetscCall(TSPHostFinish(c));
+  (void)refresh;
   if (!h->scale) PetscCall(PetscMalloc1(c->n, &h->scale));
   PetscCall(PetscMalloc1(c->n, &t));
   ts_ref_diagp(1, c->n, h->b_rowptr, h->b_col, h->b_val, t);
@@ -535,16 +569,6 @@ static PetscErrorCode TSPHostLevelsEnd(TSPChain c, Mat local, PetscBool refresh)
   PetscCall(PetscFree(h->b_rowptr));
   PetscCall(PetscFree2(h->b_col, h->b_val));
   PetscCall(PetscFree(h->q));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode TSPHostBuild(TSPChain c, MPI_Comm comm, Mat local)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPChainReset(c));
-  PetscCall(PetscNew((TSPChain_Host **)&c->data));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) PetscCall(TSPChainLevels(c, comm, local, PETSC_FALSE));
-  else PetscCall(TSPHostBuildForests(c, comm, local));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -636,18 +660,25 @@ PetscErrorCode TSPChainSetBackend_Host(TSPChain c)
   c->backend       = "host";
   c->min_batch     = 2;
   c->single_ok     = PETSC_FALSE;
-  c->ops.build     = TSPHostBuild;
-  c->ops.setvalues = TSPHostSetValues;
-  c->ops.factor    = TSPHostFactor;
-  c->ops.shift     = TSPHostShift;
-  c->ops.apply     = TSPHostApply;
-  c->ops.correct   = TSPHostCorrect;
-  c->ops.reset     = TSPHostReset;
+  /* leaf operations of the build and refresh, which chain.c drives */
+  c->ops.create          = TSPHostCreate;
+  c->ops.reset           = TSPHostReset;
+  c->ops.graph           = TSPHostGraphOfBlock;
+  c->ops.forest          = TSPHostGraphForest;
+  c->ops.graphfree       = TSPHostGraphFree;
+  c->ops.truncate        = TSPHostTruncate;
+  c->ops.links           = TSPHostLinks;
+  c->ops.diagonal        = TSPHostDiagonal;
+  c->ops.diagonalrestore = NULL; /* the chain repairs the host's own arrays */
+  c->ops.bands           = TSPHostBands;
+  c->ops.factor          = TSPHostFactor;
+  c->ops.shift           = TSPHostShift;
+  c->ops.apply           = TSPHostApply;
+  c->ops.correct         = TSPHostCorrect;
   c->ops.levels.begin    = TSPHostLevelsBegin;
   c->ops.levels.forest   = TSPHostLevelForest;
   c->ops.levels.bands    = TSPHostLevelBands;
   c->ops.levels.product  = TSPHostLevelProduct;
-  c->ops.levels.truncate = TSPHostTruncate;
   c->ops.levels.end      = TSPHostLevelsEnd;
   /* vectors and dense matrices in host memory */
   c->ops.vecread           = VecGetArrayRead;
