@@ -9,10 +9,12 @@ PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC);
 PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC);
 PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC);
 PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC);
+PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC);
 PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat);
 PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 
 PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, TriSplit_Bands, TriSplit_TriFactor, TriSplit_Solve, TriSplit_MOSAProduct;
+PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin;
 
 static PetscBool TriSplitPackageInitialized = PETSC_FALSE;
 
@@ -31,7 +33,7 @@ PetscErrorCode TriSplitFinalizePackage(void)
 }
 
 /*@C
-  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`, `PCMOSD`, `PCMOSA`, `PCALTSPLIT`) and their log events, the matrix type `MATTRIDIAG` and the solver `MATSOLVERRPTS`
+  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`, `PCMOSD`, `PCMOSA`, `PCALTSPLIT`, `PCTRIAMG`) and their log events, the matrix type `MATTRIDIAG` and the solver `MATSOLVERRPTS`
 
   Not Collective
 
@@ -53,6 +55,7 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PCRegister(PCMOSD, PCCreate_MOSD));
   PetscCall(PCRegister(PCALTSPLIT, PCCreate_AltSplit));
   PetscCall(PCRegister(PCMOSA, PCCreate_MOSA));
+  PetscCall(PCRegister(PCTRIAMG, PCCreate_TriAMG));
   PetscCall(MatInitializePackage());
   PetscCall(MatRegister(MATTRIDIAG, MatCreate_Tridiag));
   PetscCall(MatSolverTypeRegister_RPTS());
@@ -65,6 +68,10 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PetscLogEventRegister("TriSplitTriLU", PC_CLASSID, &TriSplit_TriFactor));
   PetscCall(PetscLogEventRegister("TriSplitSolve", PC_CLASSID, &TriSplit_Solve));
   PetscCall(PetscLogEventRegister("TriSplitMOSAProd", PC_CLASSID, &TriSplit_MOSAProduct));
+  /* PCTRIAMG's setup phases: aggregates from the forests, prolongators, Galerkin products */
+  PetscCall(PetscLogEventRegister("TriAMGAggregate", PC_CLASSID, &TriSplit_AMGAggregate));
+  PetscCall(PetscLogEventRegister("TriAMGProlong", PC_CLASSID, &TriSplit_AMGProlongator));
+  PetscCall(PetscLogEventRegister("TriAMGGalerkin", PC_CLASSID, &TriSplit_AMGGalerkin));
   PetscCall(PetscRegisterFinalize(TriSplitFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
