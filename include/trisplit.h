@@ -172,10 +172,12 @@ PETSC_EXTERN PetscErrorCode PCTriAMGSetSmoothProlongator(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetSmoothProlongator(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetSmootherType(PC, PCType);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetSmootherType(PC, PCType *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetCoarserSmootherType(PC, PCType);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetCoarserSmootherType(PC, PCType *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetSmootherSweeps(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetSmootherSweeps(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetReuseInterpolation(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetReuseInterpolation(PC, PetscBool *);
-PETSC_EXTERN PetscErrorCode PCTriAMGGetHierarchy(PC, PetscInt *, const PetscInt **, PetscInt *, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetHierarchy(PC, PetscInt *, const PetscInt **, const PetscInt64 **, PetscInt *, PetscInt *);
 
 #endif

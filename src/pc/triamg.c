@@ -26,7 +26,8 @@ typedef struct {
   PetscInt  max_levels;
   PetscBool smooth_p;    /* P = (I - omega D^-1 A) P0 */
   PetscBool reuse;       /* keep the aggregates and P across SAME_NONZERO_PATTERN updates */
-  char      smoother[64];
+  char      smoother[64];  /* the finest level's smoother PC */
+  char      csmoother[64]; /* the smoother PC of the levels between the finest and the coarsest */
   PetscInt  sweeps;
 
   /* the hierarchy, level 0 the finest (PCMG numbers the other way) */
@@ -36,6 +37,7 @@ typedef struct {
   PetscInt       rows[TRIAMG_MAXLEVELS];
   PetscLogDouble nnz[TRIAMG_MAXLEVELS];
   PetscReal      omega[TRIAMG_MAXLEVELS];
+  PetscInt64     aggsum[TRIAMG_MAXLEVELS]; /* sum over rows of (global row + 1) (global aggregate + 1): a checksum */
   PetscInt       builds, refreshes;
 
   /* PCMG's operations */
@@ -95,8 +97,9 @@ static PetscErrorCode PCTriAMGHasForest(PC spc, PetscBool *has)
 }
 
 /* P0(i, agg(i)) = 1 with A's type, local rows of A to this rank's aggregates */
-static PetscErrorCode PCTriAMGTentative(Mat A, PetscInt n, const PetscInt *agg, PetscInt nagg, Mat *P)
+static PetscErrorCode PCTriAMGTentative(Mat A, PetscInt n, const PetscInt *agg, PetscInt nagg, Mat *P, PetscInt64 *aggsum)
 {
+  PetscInt64   sum = 0;
   MPI_Comm     comm;
   MatType      type;
   PetscInt     rstart, cstart = 0, *ci, *cj;
@@ -120,7 +123,9 @@ static PetscErrorCode PCTriAMGTentative(Mat A, PetscInt n, const PetscInt *agg, 
     ci[i] = rstart + i;
     cj[i] = cstart + agg[i];
     v[i]  = 1.0;
+    sum += (PetscInt64)(ci[i] + 1) * (PetscInt64)(cj[i] + 1);
   }
+  PetscCallMPI(MPIU_Allreduce(&sum, aggsum, 1, MPIU_INT64, MPI_SUM, comm));
   PetscCall(MatSetPreallocationCOO(*P, n, ci, cj));
   PetscCall(MatSetValuesCOO(*P, v, INSERT_VALUES));
   PetscCall(PetscFree3(ci, cj, v));
@@ -225,10 +230,11 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
     PetscCall(MatGetInfo(A, MAT_GLOBAL_SUM, &info));
     amg->rows[l]  = N;
     amg->nnz[l]   = info.nz_used;
-    amg->omega[l] = 0;
+    amg->omega[l]  = 0;
+    amg->aggsum[l] = 0;
     if (N <= amg->coarse_size || l == amg->max_levels - 1 || l == TRIAMG_MAXLEVELS - 1) break;
     /* the smoother of this level, whose forest gives the aggregates (or an algtri PC for the forest only) */
-    PetscCall(PCTriAMGLevelPC(pc, A, amg->smoother, PETSC_TRUE, &amg->spc[l]));
+    PetscCall(PCTriAMGLevelPC(pc, A, l ? amg->csmoother : amg->smoother, PETSC_TRUE, &amg->spc[l]));
     PetscCall(PCTriAMGHasForest(amg->spc[l], &has));
     if (has) fpc = amg->spc[l];
     else PetscCall(PCTriAMGLevelPC(pc, A, PCALGTRI, PETSC_FALSE, &fpc));
@@ -245,7 +251,7 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
       break;
     }
     PetscCall(PetscLogEventBegin(TriSplit_AMGProlongator, pc, 0, 0, 0));
-    PetscCall(PCTriAMGTentative(A, n, agg, nagg, &amg->P[l]));
+    PetscCall(PCTriAMGTentative(A, n, agg, nagg, &amg->P[l], &amg->aggsum[l]));
     PetscCall(PetscFree(agg));
     if (amg->smooth_p) PetscCall(PCTriAMGSmooth(A, &amg->P[l], &amg->omega[l]));
     PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
@@ -401,6 +407,8 @@ static PetscErrorCode PCSetFromOptions_TriAMG(PC pc, TriSplitOptionItems PetscOp
   PetscCall(PetscOptionsBool("-pc_triamg_smooth_prolongator", "Smooth the piecewise constant prolongator with one damped Jacobi step", "PCTriAMGSetSmoothProlongator", amg->smooth_p, &amg->smooth_p, NULL));
   PetscCall(PetscOptionsFList("-pc_triamg_smoother_type", "PC of the level smoothers", "PCTriAMGSetSmootherType", PCList, amg->smoother, type, sizeof(type), &flg));
   if (flg) PetscCall(PCTriAMGSetSmootherType(pc, type));
+  PetscCall(PetscOptionsFList("-pc_triamg_coarser_smoother_type", "PC of the smoothers of the levels below the finest", "PCTriAMGSetCoarserSmootherType", PCList, amg->csmoother, type, sizeof(type), &flg));
+  if (flg) PetscCall(PCTriAMGSetCoarserSmootherType(pc, type));
   PetscCall(PetscOptionsInt("-pc_triamg_smoother_sweeps", "Sweeps of the level smoothers (Chebyshev iterations)", "PCTriAMGSetSmootherSweeps", amg->sweeps, &n, &flg));
   if (flg) PetscCall(PCTriAMGSetSmootherSweeps(pc, n));
   PetscCall(PetscOptionsBool("-pc_triamg_reuse_interpolation", "Keep aggregates and prolongators across SAME_NONZERO_PATTERN updates", "PCTriAMGSetReuseInterpolation", amg->reuse, &amg->reuse, NULL));
@@ -419,7 +427,7 @@ static PetscErrorCode PCView_TriAMG(PC pc, PetscViewer viewer)
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, %s prolongator\n", amg->agg_size, amg->smooth_p ? "smoothed" : "piecewise constant"));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "    smoother %s, %" PetscInt_FMT " sweep%s; coarse size %" PetscInt_FMT ", at most %" PetscInt_FMT " levels; reuse interpolation %s\n", amg->smoother, amg->sweeps, amg->sweeps == 1 ? "" : "s", amg->coarse_size, amg->max_levels, PetscBools[amg->reuse]));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "    smoother %s on the finest level, %s below, %" PetscInt_FMT " sweep%s; coarse size %" PetscInt_FMT ", at most %" PetscInt_FMT " levels; reuse interpolation %s\n", amg->smoother, amg->csmoother, amg->sweeps, amg->sweeps == 1 ? "" : "s", amg->coarse_size, amg->max_levels, PetscBools[amg->reuse]));
   if (!amg->nlevels) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPrintf(viewer, "    level        rows     nonzeros  rows/aggregate  omega\n"));
   for (PetscInt l = 0; l < amg->nlevels; l++) {
@@ -463,6 +471,8 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetSmootherSweeps_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGSetReuseInterpolation_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetReuseInterpolation_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGSetCoarserSmootherType_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetCoarserSmootherType_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetHierarchy_C", NULL));
   PetscCall(PetscFree(((PC_MG *)pc->data)->innerctx));
   PetscCall((*mg_destroy)(pc));
@@ -594,13 +604,33 @@ static PetscErrorCode PCTriAMGGetSmootherType_TriAMG(PC pc, PCType *type)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCTriAMGGetHierarchy_TriAMG(PC pc, PetscInt *nlevels, const PetscInt **rows, PetscInt *builds, PetscInt *refreshes)
+static PetscErrorCode PCTriAMGSetCoarserSmootherType_TriAMG(PC pc, PCType type)
+{
+  PC_TriAMG *amg = TriAMGFromPC(pc);
+  PetscBool  same;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrcmp(amg->csmoother, type, &same));
+  if (!same) pc->setupcalled = PETSC_FALSE;
+  PetscCall(PetscStrncpy(amg->csmoother, type, sizeof(amg->csmoother)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriAMGGetCoarserSmootherType_TriAMG(PC pc, PCType *type)
+{
+  PetscFunctionBegin;
+  *type = TriAMGFromPC(pc)->csmoother;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriAMGGetHierarchy_TriAMG(PC pc, PetscInt *nlevels, const PetscInt **rows, const PetscInt64 **aggsum, PetscInt *builds, PetscInt *refreshes)
 {
   PC_TriAMG *amg = TriAMGFromPC(pc);
 
   PetscFunctionBegin;
   if (nlevels) *nlevels = amg->nlevels;
   if (rows) *rows = amg->rows;
+  if (aggsum) *aggsum = amg->aggsum;
   if (builds) *builds = amg->builds;
   if (refreshes) *refreshes = amg->refreshes;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -616,7 +646,7 @@ static PetscErrorCode PCTriAMGGetHierarchy_TriAMG(PC pc, PetscInt *nlevels, cons
 - s - the value
 
   Options Database Key:
-. -pc_triamg_aggregate_size <s> - the aggregate size (default 3)
+. -pc_triamg_aggregate_size <s> - the aggregate size (default 4)
 
   Level: intermediate
 
@@ -923,7 +953,7 @@ PetscErrorCode PCTriAMGGetReuseInterpolation(PC pc, PetscBool *flg)
 }
 
 /*@
-  PCTriAMGSetSmootherType - Sets the preconditioner of the level smoothers of `PCTRIAMG`
+  PCTriAMGSetSmootherType - Sets the preconditioner of the finest level's smoother of `PCTRIAMG`
 
   Logically Collective
 
@@ -936,7 +966,8 @@ PetscErrorCode PCTriAMGGetReuseInterpolation(PC pc, PetscBool *flg)
 
   Level: intermediate
 
-  Note:
+  Notes:
+  The levels below the finest have their own type (`PCTriAMGSetCoarserSmootherType()`).
   A trisplit smoother (`PCALGTRI`, `PCMOSD`, `PCALTSPLIT`, `PCMOSA`) builds the linear forest of its level, and the
   aggregates are taken from its first forest: the forest is computed once per level. Any other PC gets an
   `PCALGTRI` built for the aggregation alone. The smoothers' options take the prefix -mg_levels_ (e.g.
@@ -976,6 +1007,62 @@ PetscErrorCode PCTriAMGGetSmootherType(PC pc, PCType *type)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*@
+  PCTriAMGSetCoarserSmootherType - Sets the preconditioner of the smoothers of the levels of `PCTRIAMG` below the finest
+
+  Logically Collective
+
+  Input Parameters:
++ pc   - the preconditioner context
+- type - a `PCType`: `PCMOSD` (default), `PCALGTRI`, `PCJACOBI`, ...
+
+  Options Database Key:
+. -pc_triamg_coarser_smoother_type <mosd> - the smoothers' PC
+
+  Level: intermediate
+
+  Note:
+  The Galerkin operators of a smoothed prolongator have positive off-diagonal entries, and the tridiagonal part of
+  such an operator along a path of its forest can be indefinite: `PCALGTRI` there made Chebyshev smoothing diverge
+  (ANISO1 on 2 ranks, 128^2: a preconditioned eigenvalue near -170 on the third level, 25 GMRES iterations instead
+  of 6). `PCJACOBI` is safe for the symmetric problems but loses grid independence on convection-diffusion (49
+  iterations at 256^2 against 10 at 64^2). `PCMOSD` kept every model problem of tests/ex9 grid independent on 1, 2 and
+  3 ranks. The finest level, the user's operator, keeps its own smoother (`PCTriAMGSetSmootherType()`).
+
+.seealso: `PCTRIAMG`, `PCTriAMGSetSmootherType()`, `PCTriAMGGetCoarserSmootherType()`
+@*/
+PetscErrorCode PCTriAMGSetCoarserSmootherType(PC pc, PCType type)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscTryMethod(pc, "PCTriAMGSetCoarserSmootherType_C", (PC, PCType), (pc, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriAMGGetCoarserSmootherType - Gets the preconditioner type of the smoothers of the levels of `PCTRIAMG` below the finest
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. type - the `PCType`
+
+  Level: intermediate
+
+.seealso: `PCTRIAMG`, `PCTriAMGSetCoarserSmootherType()`
+@*/
+PetscErrorCode PCTriAMGGetCoarserSmootherType(PC pc, PCType *type)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(type, 2);
+  PetscUseMethod(pc, "PCTriAMGGetCoarserSmootherType_C", (PC, PCType *), (pc, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*@C
   PCTriAMGGetHierarchy - Gets the levels that the last setup of `PCTRIAMG` built
 
@@ -987,6 +1074,8 @@ PetscErrorCode PCTriAMGGetSmootherType(PC pc, PCType *type)
   Output Parameters:
 + nlevels   - the number of levels (may be `NULL`)
 . rows      - the global rows of each level, the finest first (may be `NULL`; owned by the PC)
+. aggsum    - per level but the coarsest, a checksum of its aggregates: the sum over the rows i of
+              (i + 1) (agg(i) + 1), global indices (may be `NULL`; owned by the PC)
 . builds    - how many setups built the hierarchy (aggregates, prolongators) (may be `NULL`)
 - refreshes - how many setups kept it and recomputed only the Galerkin products (may be `NULL`)
 
@@ -994,11 +1083,11 @@ PetscErrorCode PCTriAMGGetSmootherType(PC pc, PCType *type)
 
 .seealso: `PCTRIAMG`, `PCTriAMGSetReuseInterpolation()`
 @*/
-PetscErrorCode PCTriAMGGetHierarchy(PC pc, PetscInt *nlevels, const PetscInt **rows, PetscInt *builds, PetscInt *refreshes)
+PetscErrorCode PCTriAMGGetHierarchy(PC pc, PetscInt *nlevels, const PetscInt **rows, const PetscInt64 **aggsum, PetscInt *builds, PetscInt *refreshes)
 {
   PetscFunctionBegin;
   PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
-  PetscUseMethod(pc, "PCTriAMGGetHierarchy_C", (PC, PetscInt *, const PetscInt **, PetscInt *, PetscInt *), (pc, nlevels, rows, builds, refreshes));
+  PetscUseMethod(pc, "PCTriAMGGetHierarchy_C", (PC, PetscInt *, const PetscInt **, const PetscInt64 **, PetscInt *, PetscInt *), (pc, nlevels, rows, aggsum, builds, refreshes));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1007,11 +1096,12 @@ PetscErrorCode PCTriAMGGetHierarchy(PC pc, PetscInt *nlevels, const PetscInt **r
   are trisplit's tridiagonal preconditioners
 
   Options Database Keys:
-+ -pc_triamg_aggregate_size <3>            - vertices per aggregate along a path of the forest
++ -pc_triamg_aggregate_size <4>            - vertices per aggregate along a path of the forest
 . -pc_triamg_coarse_size <1000>            - coarsen until at most this many global rows
 . -pc_triamg_max_levels <30>               - the most levels
 . -pc_triamg_smooth_prolongator <true>     - P = (I - omega D^-1 A) P0
-. -pc_triamg_smoother_type <algtri>        - the level smoothers' PC
+. -pc_triamg_smoother_type <algtri>        - the finest level smoother's PC
+. -pc_triamg_coarser_smoother_type <mosd> - the PC of the smoothers below the finest level
 . -pc_triamg_smoother_sweeps <1>           - smoother iterations (Chebyshev by default) per smoothing
 - -pc_triamg_reuse_interpolation <true>    - keep aggregates and prolongators across `SAME_NONZERO_PATTERN` updates
 
@@ -1046,13 +1136,14 @@ PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC pc)
   PetscCall(PetscNew(&amg));
   mg               = (PC_MG *)pc->data;
   mg->innerctx     = amg;
-  amg->agg_size    = 3;
+  amg->agg_size    = 4;
   amg->coarse_size = 1000;
   amg->max_levels  = TRIAMG_MAXLEVELS;
   amg->smooth_p    = PETSC_TRUE;
   amg->reuse       = PETSC_TRUE;
   amg->sweeps      = 1;
   PetscCall(PetscStrncpy(amg->smoother, PCALGTRI, sizeof(amg->smoother)));
+  PetscCall(PetscStrncpy(amg->csmoother, PCMOSD, sizeof(amg->csmoother)));
   PetscCall(PCMGSetGalerkin(pc, PC_MG_GALERKIN_EXTERNAL));
 
   /* PCMG's operations, called around the hierarchy */
@@ -1080,6 +1171,8 @@ PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC pc)
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetSmootherSweeps_C", PCTriAMGGetSmootherSweeps_TriAMG));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGSetReuseInterpolation_C", PCTriAMGSetReuseInterpolation_TriAMG));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetReuseInterpolation_C", PCTriAMGGetReuseInterpolation_TriAMG));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGSetCoarserSmootherType_C", PCTriAMGSetCoarserSmootherType_TriAMG));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetCoarserSmootherType_C", PCTriAMGGetCoarserSmootherType_TriAMG));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetHierarchy_C", PCTriAMGGetHierarchy_TriAMG));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
