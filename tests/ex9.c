@@ -160,6 +160,7 @@ static PetscErrorCode TestHierarchy(Problem problem, PetscInt n)
   PetscCall(PCSetType(pc, PCTRIAMG));
   PetscCall(KSPSetFromOptions(ksp));
   PetscCall(KSPSetUp(ksp));
+  PetscCall(KSPViewFromOptions(ksp, NULL, "-hierarchy_view"));
   PetscCall(PCTriAMGGetHierarchy(pc, &nlevels, &rows, &aggsum, NULL, NULL));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT ": %" PetscInt_FMT " levels\n", Problems[problem], n, nlevels));
   for (PetscInt l = 0; l < nlevels; l++) {
@@ -284,6 +285,11 @@ int main(int argc, char **argv)
     nsize: 2
     args: -test hierarchy -problem rot -n 96 -mat_type aijcusparse
     output_file: output/ex9_hierarchy_nsize-2_problem-rot.out
+
+  test:
+    suffix: view
+    args: -test hierarchy -problem convdiff -n 64 -hierarchy_view -pc_triamg_aggregate_size 3 -pc_triamg_coarse_size 100
+    filter: sed -n -e "/TriAMG/,/grid complexity/p" -e "/levels$/,/coarsest/p"
 
   test:
     suffix: grid_small
