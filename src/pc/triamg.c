@@ -181,9 +181,14 @@ static PetscErrorCode PCTriAMGSmooth(Mat A, Mat *P, PetscReal *omega)
   PetscCall(PCTriAMGSpectralRadius(A, &rho));
   *omega = (rho > 0 && !PetscIsInfOrNanReal(rho)) ? 4.0 / (3.0 * rho) : 0.0;
   if (*omega > 0) {
+    PetscBool device;
+
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)A, &device, MATSEQAIJCUSPARSE, MATMPIAIJCUSPARSE, ""));
     PetscCall(MatMatMult(A, *P, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &AP));
     PetscCall(MatDiagonalScale(AP, dinv, NULL));
-    PetscCall(MatAYPX(AP, -*omega, *P, UNKNOWN_NONZERO_PATTERN));
+    /* The device adds on the GPU only a matrix whose pattern is inside the other's (cuSPARSE's csrgeam), else on
+       the host: the diagonal entries of A, stored, put P0's pattern inside that of A P0. The host checks. */
+    PetscCall(MatAYPX(AP, -*omega, *P, device ? SUBSET_NONZERO_PATTERN : UNKNOWN_NONZERO_PATTERN));
     PetscCall(MatDestroy(P));
     *P = AP;
   }
