@@ -170,6 +170,8 @@ PETSC_EXTERN PetscErrorCode PCTriAMGSetMaxLevels(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetMaxLevels(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetSmoothProlongator(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetSmoothProlongator(PC, PetscBool *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetSmoothLevels(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetSmoothLevels(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetSmootherType(PC, PCType);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetSmootherType(PC, PCType *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetCoarserSmootherType(PC, PCType);
