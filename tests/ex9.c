@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests PCTRIAMG: grid independence of its iteration counts on the model problems, the reuse of its\n\
 prolongators across SAME_NONZERO_PATTERN updates, its hierarchy (for host/device comparisons) and bad input.\n\
-  -test <grid,reuse,hierarchy,bad>  what to test\n\
+  -test <grid,reuse,hierarchy,bad,kernel>  what to test\n\
   -problems <list>  model problems of tutorials/ex1 (default: all six)\n\
   -sizes <list>     grid points per direction of the 2D problems (default 64,128,256)\n\
   -sizes3d <list>   of the 3D Laplacian (default 16,24,32)\n\
@@ -14,6 +14,7 @@ prolongators across SAME_NONZERO_PATTERN updates, its hierarchy (for host/device
 #include <petscksp.h>
 #include <trisplit.h>
 #include "../tutorials/problems.h"
+#include "trisplit_kernels.h"
 
 /* iterations of a KSP (-ksp_type etc. from the options, GMRES(20) by default) with PCTRIAMG on A, b = A 1;
    a failed solve gives -1 */
@@ -236,13 +237,49 @@ static PetscErrorCode TestBad(PetscInt n, const char bad[])
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* 5. The aggregate kernel (ts_ref_aggregate): paths of 1 to 10 vertices in one forest, vertices numbered backwards
+   so that perm is not the identity; the aggregate sizes of each path for s = 1 to 4 */
+static PetscErrorCode TestKernel(void)
+{
+  const PetscInt n = 55; /* 1 + 2 + ... + 10 */
+  PetscInt       perm[55], path_id[55], agg[55], count[55];
+
+  PetscFunctionBegin;
+  for (PetscInt k = 0, len = 1, pos = 0; k < n; k++) {
+    perm[k]          = n - 1 - k;
+    path_id[perm[k]] = len;
+    if (++pos == len) {
+      pos = 0;
+      len++;
+    }
+  }
+  for (PetscInt s = 1; s <= 4; s++) {
+    PetscInt nagg = ts_ref_aggregate(n, perm, path_id, s, agg), k = 0, ok = 1;
+
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "s = %" PetscInt_FMT ": %" PetscInt_FMT " aggregates; sizes per path:", s, nagg));
+    PetscCall(PetscArrayzero(count, n));
+    for (PetscInt i = 0; i < n; i++) count[agg[i]]++;
+    for (PetscInt len = 1; len <= 10; len++) {
+      PetscInt first = agg[perm[k]], last = agg[perm[k + len - 1]];
+
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, " "));
+      for (PetscInt a = first; a <= last; a++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s%" PetscInt_FMT, a > first ? "+" : "", count[a]));
+      for (PetscInt i = 1; i < len; i++) ok = ok && agg[perm[k + i]] >= agg[perm[k + i - 1]] && agg[perm[k + i]] <= agg[perm[k + i - 1]] + 1;
+      k += len;
+    }
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "; consecutive along the paths: %s\n", ok ? "yes" : "no"));
+  }
+  PetscCheck(ts_ref_aggregate(n, perm, path_id, 0, agg) == -1, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "s = 0 accepted");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   char      test[32] = "grid", bad[32] = "nan";
   PetscInt  n        = 128;
   PetscReal growth   = 1.5;
   Problem   problem  = PROBLEM_ANISO1;
-  PetscBool isgrid, isreuse, ishier, isbad;
+  PetscBool isgrid, isreuse, ishier, isbad, iskernel;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -256,11 +293,13 @@ int main(int argc, char **argv)
   PetscCall(PetscStrcmp(test, "reuse", &isreuse));
   PetscCall(PetscStrcmp(test, "hierarchy", &ishier));
   PetscCall(PetscStrcmp(test, "bad", &isbad));
+  PetscCall(PetscStrcmp(test, "kernel", &iskernel));
   if (isgrid) PetscCall(TestGrid(growth));
   else if (isreuse) PetscCall(TestReuse(problem, n));
   else if (ishier) PetscCall(TestHierarchy(problem, n));
   else if (isbad) PetscCall(TestBad(n, bad));
-  else SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-test grid, reuse, hierarchy or bad, not %s", test);
+  else if (iskernel) PetscCall(TestKernel());
+  else SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-test grid, reuse, hierarchy, bad or kernel, not %s", test);
   PetscCall(PetscFinalize());
   return 0;
 }
@@ -335,6 +374,10 @@ int main(int argc, char **argv)
     requires: cuda
     args: -test grid -problems aniso1,rot -sizes 64,128 -growth 1.3 -bounds 8,24 -mat_type aijcusparse
     output_file: output/ex9_grid_small.out
+
+  test:
+    suffix: kernel
+    args: -test kernel
 
   test:
     suffix: bad
