@@ -433,7 +433,8 @@ static PetscErrorCode PCView_TriAMG(PC pc, PetscViewer viewer)
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, %s prolongator\n", amg->agg_size, amg->smooth_p ? "smoothed" : "piecewise constant"));
+  if (amg->smooth_p && amg->smooth_levels > 0 && amg->smooth_levels < TRIAMG_MAXLEVELS) PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, prolongator smoothed on the finest %" PetscInt_FMT " level(s)\n", amg->agg_size, amg->smooth_levels));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, %s prolongator\n", amg->agg_size, amg->smooth_p && amg->smooth_levels > 0 ? "smoothed" : "piecewise constant"));
   PetscCall(PetscViewerASCIIPrintf(viewer, "    smoother %s on the finest level, %s below, %" PetscInt_FMT " sweep%s; coarse size %" PetscInt_FMT ", at most %" PetscInt_FMT " levels; reuse interpolation %s\n", amg->smoother, amg->csmoother, amg->sweeps, amg->sweeps == 1 ? "" : "s", amg->coarse_size, amg->max_levels, PetscBools[amg->reuse]));
   if (!amg->nlevels) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPrintf(viewer, "    level        rows     nonzeros  rows/aggregate  omega\n"));
