@@ -160,4 +160,26 @@ PETSC_EXTERN PetscErrorCode PCAltSplitSetM(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode MatCreateTridiag(MPI_Comm, PetscInt, const PetscScalar[], const PetscScalar[], const PetscScalar[], Mat *);
 PETSC_EXTERN PetscErrorCode MatTridiagGetBands(Mat, PetscScalar **, PetscScalar **, PetscScalar **);
 
+/* PCTRIAMG: algebraic multigrid on the linear forest (a PCMG) */
+#define PCTRIAMG "triamg"
+PETSC_EXTERN PetscErrorCode PCTriAMGSetAggregateSize(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetAggregateSize(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetCoarseSize(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetCoarseSize(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetMaxLevels(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetMaxLevels(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetSmoothProlongator(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetSmoothProlongator(PC, PetscBool *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetSmoothLevels(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetSmoothLevels(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetSmootherType(PC, PCType);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetSmootherType(PC, PCType *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetCoarserSmootherType(PC, PCType);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetCoarserSmootherType(PC, PCType *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetSmootherSweeps(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetSmootherSweeps(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetReuseInterpolation(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetReuseInterpolation(PC, PetscBool *);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetHierarchy(PC, PetscInt *, const PetscInt **, const PetscInt64 **, PetscInt *, PetscInt *);
+
 #endif

@@ -580,6 +580,37 @@ TS_EXTERN ts_status ts_cuda_to_float(void *stream, ts_int n, const double *x, fl
 TS_EXTERN ts_status ts_cuda_gather_to_float(void *stream, ts_int n, const ts_int *perm, const double *x, float *y);
 TS_EXTERN ts_status ts_cuda_scatter_from_float(void *stream, ts_int n, const ts_int *perm, const float *y, double *x);
 
+/* ------------------------------------------------------------------------------------------ */
+/* PCTRIAMG: aggregates from a linear forest (reference/aggregate.c, cuda/aggregate.cu)        */
+/* ------------------------------------------------------------------------------------------ */
+
+/* A path of len vertices is cut into consecutive segments of s vertices: one segment if len <= s;
+   else len / s segments, and a leftover tail of r = len mod s vertices is a segment of its own when
+   2 r >= s, else it joins the last segment. */
+static inline TS_HOST_DEVICE ts_int ts_aggregate_segments(ts_int len, ts_int s)
+{
+  ts_int q = len / s, r = len - q * s;
+
+  if (len <= s) return 1;
+  return (2 * r >= s) ? q + 1 : q;
+}
+
+/* the segment of position p (0 at the path's head) on a path cut into nseg segments of s vertices */
+static inline TS_HOST_DEVICE ts_int ts_aggregate_segment(ts_int p, ts_int nseg, ts_int s)
+{
+  ts_int g = p / s;
+
+  return g < nseg ? g : nseg - 1;
+}
+
+/* agg[v]: the aggregate of vertex v, numbered in the forest order (the paths of perm, path_id as
+   ts_ref_linear_forest gives them, cut into segments of s >= 1 vertices). Returns the number of
+   aggregates, or -1 for s < 1. The CUDA twin gives the same agg, bit for bit, and writes the number of
+   aggregates to the device ts_int *nagg (workspace: ts_cuda_aggregate_buffer_size(n) bytes). */
+TS_EXTERN ts_int    ts_ref_aggregate(ts_int n, const ts_int *perm, const ts_int *path_id, ts_int s, ts_int *agg);
+TS_EXTERN size_t    ts_cuda_aggregate_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_aggregate(void *stream, ts_int n, const ts_int *perm, const ts_int *path_id, ts_int s, ts_int *agg, ts_int *nagg, void *buffer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,11 +9,13 @@ PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC);
 PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC);
 PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC);
 PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC);
+PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC);
 PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat);
 PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 
 PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, TriSplit_Bands, TriSplit_TriFactor, TriSplit_Solve, TriSplit_MOSAProduct;
 PetscLogEvent TriSplit_PivotCheck, TriSplit_RPTSPlan;
+PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin;
 
 static PetscBool TriSplitPackageInitialized = PETSC_FALSE;
 
@@ -32,7 +34,7 @@ PetscErrorCode TriSplitFinalizePackage(void)
 }
 
 /*@C
-  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`, `PCMOSD`, `PCMOSA`, `PCALTSPLIT`) and their log events, the matrix type `MATTRIDIAG` and the solver `MATSOLVERRPTS`
+  TriSplitInitializePackage - Registers the trisplit preconditioners (`PCALGTRI`, `PCMOSD`, `PCMOSA`, `PCALTSPLIT`, `PCTRIAMG`) and their log events, the matrix type `MATTRIDIAG` and the solver `MATSOLVERRPTS`
 
   Not Collective
 
@@ -54,6 +56,7 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PCRegister(PCMOSD, PCCreate_MOSD));
   PetscCall(PCRegister(PCALTSPLIT, PCCreate_AltSplit));
   PetscCall(PCRegister(PCMOSA, PCCreate_MOSA));
+  PetscCall(PCRegister(PCTRIAMG, PCCreate_TriAMG));
   PetscCall(MatInitializePackage());
   PetscCall(MatRegister(MATTRIDIAG, MatCreate_Tridiag));
   PetscCall(MatSolverTypeRegister_RPTS());
@@ -68,6 +71,10 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PetscLogEventRegister("TriSplitMOSAProd", PC_CLASSID, &TriSplit_MOSAProduct));
   PetscCall(PetscLogEventRegister("TriSplitPivCheck", PC_CLASSID, &TriSplit_PivotCheck));
   PetscCall(PetscLogEventRegister("TriSplitRPTSPlan", PC_CLASSID, &TriSplit_RPTSPlan));
+  /* PCTRIAMG's setup phases: aggregates from the forests, prolongators, Galerkin products */
+  PetscCall(PetscLogEventRegister("TriAMGAggregate", PC_CLASSID, &TriSplit_AMGAggregate));
+  PetscCall(PetscLogEventRegister("TriAMGProlong", PC_CLASSID, &TriSplit_AMGProlongator));
+  PetscCall(PetscLogEventRegister("TriAMGGalerkin", PC_CLASSID, &TriSplit_AMGGalerkin));
   PetscCall(PetscRegisterFinalize(TriSplitFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

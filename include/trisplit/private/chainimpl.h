@@ -115,6 +115,8 @@ typedef struct {
   PetscErrorCode (*denserestoreread)(Mat, const PetscScalar **);
   PetscErrorCode (*densewrite)(Mat, PetscScalar **);
   PetscErrorCode (*denserestorewrite)(Mat, PetscScalar **);
+  /* PCTRIAMG: the first forest of a built chain, where the backend keeps it (TSPChainGetPaths()) */
+  PetscErrorCode (*paths)(TSPChain, PetscMemType *, const PetscInt **, const PetscInt **);
 } TSPChainOps;
 
 struct _n_TSPChain {
@@ -237,5 +239,20 @@ static inline PetscErrorCode TSPShiftDiagonal(PetscInt bs, PetscInt nrows, Petsc
 /* the two backends */
 PETSC_INTERN PetscErrorCode TSPChainSetBackend_Host(TSPChain);
 PETSC_INTERN PetscErrorCode TSPChainSetBackend_CUDA(TSPChain);
+PETSC_INTERN PetscErrorCode TSPChainPaths_CUDA(TSPChain, PetscMemType *, const PetscInt **, const PetscInt **); /* ops.paths of the CUDA backend */
+
+/* PCTRIAMG: the first forest of a built chain of c->n rows, in the backend's memory (*mtype host or
+   device): perm (vertices in the forest order) and path_id (per vertex), as ts_ref_linear_forest
+   gives them. Both are NULL where the chain holds no scalar forest (none built, or 2x2 blocks). */
+static inline PetscErrorCode TSPChainGetPaths(TSPChain c, PetscMemType *mtype, PetscInt *n, const PetscInt **perm, const PetscInt **path_id)
+{
+  PetscFunctionBegin;
+  *mtype   = PETSC_MEMTYPE_HOST;
+  *n       = c->n;
+  *perm    = NULL;
+  *path_id = NULL;
+  if (c->ops.paths && c->nforests > 0) PetscCall((*c->ops.paths)(c, mtype, perm, path_id));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 #endif

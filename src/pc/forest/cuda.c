@@ -1089,6 +1089,22 @@ PetscErrorCode TSPChainSetBackend_CUDA(TSPChain c)
   c->ops.denserestoreread  = MatDenseCUDARestoreArrayRead;
   c->ops.densewrite        = MatDenseCUDAGetArrayWrite;
   c->ops.denserestorewrite = MatDenseCUDARestoreArrayWrite;
+  c->ops.paths             = TSPChainPaths_CUDA;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.paths (PCTRIAMG): the first forest's order and path ids in device memory, where a scalar forest
+   was built */
+PetscErrorCode TSPChainPaths_CUDA(TSPChain c, PetscMemType *mtype, const PetscInt **perm, const PetscInt **path_id)
+{
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+
+  PetscFunctionBegin;
+  *mtype = PETSC_MEMTYPE_CUDA;
+  if (d && d->forest && d->forest[0].bs == 1) {
+    *perm    = d->forest[0].perm;
+    *path_id = d->forest[0].path_id;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif

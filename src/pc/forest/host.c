@@ -654,6 +654,20 @@ static PetscErrorCode TSPHostCorrect(TSPChain c, PetscInt l, const PetscScalar *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* ops.paths (PCTRIAMG): the first forest's order and path ids, where a scalar forest was built */
+static PetscErrorCode TSPHostPaths(TSPChain c, PetscMemType *mtype, const PetscInt **perm, const PetscInt **path_id)
+{
+  TSPChain_Host *h = (TSPChain_Host *)c->data;
+
+  PetscFunctionBegin;
+  *mtype = PETSC_MEMTYPE_HOST;
+  if (h && h->forest && h->forest[0].bs == 1) {
+    *perm    = h->forest[0].perm;
+    *path_id = h->forest[0].path_id;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode TSPChainSetBackend_Host(TSPChain c)
 {
   PetscFunctionBegin;
@@ -691,5 +705,6 @@ PetscErrorCode TSPChainSetBackend_Host(TSPChain c)
   c->ops.denserestoreread  = MatDenseRestoreArrayRead;
   c->ops.densewrite        = MatDenseGetArrayWrite;
   c->ops.denserestorewrite = MatDenseRestoreArrayWrite;
+  c->ops.paths             = TSPHostPaths;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+   aggregate.c - aggregates of PCTRIAMG from a linear forest (reference; twin: cuda/aggregate.cu).
+   Each path of the forest order is cut into consecutive segments of s vertices: semi-coarsening
+   along the strong direction the forest follows.
+*/
+#include "trisplit_kernels.h"
+
+ts_int ts_ref_aggregate(ts_int n, const ts_int *perm, const ts_int *path_id, ts_int s, ts_int *agg)
+{
+  ts_int nagg = 0;
+
+  if (s < 1) return -1;
+  for (ts_int k = 0; k < n;) {
+    ts_int e = k + 1, nseg;
+
+    while (e < n && path_id[perm[e]] == path_id[perm[k]]) e++;
+    nseg = ts_aggregate_segments(e - k, s);
+    for (ts_int i = k; i < e; i++) agg[perm[i]] = nagg + ts_aggregate_segment(i - k, nseg, s);
+    nagg += nseg;
+    k = e;
+  }
+  return nagg;
+}

@@ -1,0 +1,386 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+static char help[] = "Tests PCTRIAMG: grid independence of its iteration counts on the model problems, the reuse of its\n\
+prolongators across SAME_NONZERO_PATTERN updates, its hierarchy (for host/device comparisons) and bad input.\n\
+  -test <grid,reuse,hierarchy,bad,kernel>  what to test\n\
+  -problems <list>  model problems of tutorials/ex1 (default: all six)\n\
+  -sizes <list>     grid points per direction of the 2D problems (default 64,128,256)\n\
+  -sizes3d <list>   of the 3D Laplacian (default 16,24,32)\n\
+  -n <128>          grid of the reuse and hierarchy tests (ANISO1 or -problem)\n\
+  -bounds <list>    the most iterations the grid test accepts, one per problem\n\
+  -verbose          print the grid test's counts\n\
+  -growth <1.5>     the grid test accepts counts at most growth times the one of the size before, or 3 more\n\
+  -bad <nan,zerorow,zerodiag>  the bad input\n\n";
+
+#include <petscksp.h>
+#include <trisplit.h>
+#include "../tutorials/problems.h"
+#include "trisplit_kernels.h"
+
+/* iterations of a KSP (-ksp_type etc. from the options, GMRES(20) by default) with PCTRIAMG on A, b = A 1;
+   a failed solve gives -1 */
+static PetscErrorCode Iterations(Mat A, PetscInt *its, KSPConvergedReason *reason)
+{
+  KSP ksp;
+  PC  pc;
+  Vec x, b;
+
+  PetscFunctionBegin;
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecSet(x, 1.0));
+  PetscCall(MatMult(A, x, b));
+  PetscCall(VecSet(x, 0.0));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPSetType(ksp, KSPGMRES));
+  PetscCall(KSPGMRESSetRestart(ksp, 20));
+  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCTRIAMG));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetIterationNumber(ksp, its));
+  PetscCall(KSPGetConvergedReason(ksp, reason));
+  if (*reason < 0) *its = -1;
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 1. iteration counts over the grid sizes of each problem (each about twice the one before), and whether each
+   stays within the growth of the one before (or within 3 iterations: small counts move in steps of one) */
+static PetscErrorCode TestGrid(PetscReal growth)
+{
+  PetscInt  np = 6, ns = 8, ns3 = 8, nb = 6, problems[6] = {0, 1, 2, 3, 4, 5}, sizes[8] = {64, 128, 256}, sizes3[8] = {16, 24, 32}, bounds[6] = {1000, 1000, 1000, 1000, 1000, 1000};
+  PetscBool flg, verbose = PETSC_FALSE;
+  char      ksptype[64] = "gmres";
+
+  PetscFunctionBegin;
+  PetscCall(PetscOptionsGetEnumArray(NULL, NULL, "-problems", Problems, (PetscEnum *)problems, &np, &flg));
+  if (!flg) np = 6;
+  PetscCall(PetscOptionsGetIntArray(NULL, NULL, "-sizes", sizes, &ns, &flg));
+  if (!flg) ns = 3;
+  PetscCall(PetscOptionsGetIntArray(NULL, NULL, "-sizes3d", sizes3, &ns3, &flg));
+  if (!flg) ns3 = 3;
+  PetscCall(PetscOptionsGetIntArray(NULL, NULL, "-bounds", bounds, &nb, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-verbose", &verbose, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-ksp_type", ksptype, sizeof(ksptype), &flg));
+  for (PetscInt p = 0; p < np; p++) {
+    const PetscBool is3d = (PetscBool)(problems[p] == PROBLEM_LAP3D);
+    const PetscInt  m    = is3d ? ns3 : ns;
+    PetscInt        lo = PETSC_MAX_INT, hi = 0, prev = -1;
+    PetscBool       flat = PETSC_TRUE;
+    char            line[256] = "";
+
+    for (PetscInt k = 0; k < m; k++) {
+      Mat                A;
+      PetscInt           its;
+      KSPConvergedReason reason;
+      char               item[32];
+
+      PetscCall(AssembleMatrix((Problem)problems[p], is3d ? sizes3[k] : sizes[k], 1e-3, 45, 100, &A));
+      PetscCall(Iterations(A, &its, &reason));
+      PetscCall(MatDestroy(&A));
+      PetscCall(PetscSNPrintf(item, sizeof(item), " n=%" PetscInt_FMT ": %" PetscInt_FMT, is3d ? sizes3[k] : sizes[k], its));
+      PetscCall(PetscStrlcat(line, item, sizeof(line)));
+      if (its < 0) lo = -1;
+      if (prev > 0 && its > growth * prev && its - prev > 3) flat = PETSC_FALSE;
+      prev = its;
+      lo = PetscMin(lo, its);
+      hi = PetscMax(hi, its);
+    }
+    if (verbose) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %s:%s\n", Problems[problems[p]], ksptype, line));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-8s %s: grid independent (each count within %gx or 3 of the one before): %s; at most %" PetscInt_FMT " iterations: %s\n", Problems[problems[p]], ksptype, (double)growth, lo > 0 && flat ? "yes" : "no", bounds[p], lo > 0 && hi <= bounds[p] ? "yes" : "no"));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A = f A0 + s I of step k of the sequence, written on the stored diagonal (no MatShift(): PETSc 3.25 counts its
+   MPI version as a change of nonzero pattern) */
+static PetscErrorCode Step(Mat A0, PetscInt k, Mat A)
+{
+  const PetscReal f = 1 + 0.2 * PetscSinReal((PetscReal)k), s = 0.01 * (1 + 0.5 * PetscCosReal((PetscReal)k));
+  PetscInt        rstart, rend;
+
+  PetscFunctionBegin;
+  PetscCall(MatCopy(A0, A, SAME_NONZERO_PATTERN));
+  PetscCall(MatScale(A, f));
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  for (PetscInt i = rstart; i < rend; i++) PetscCall(MatSetValue(A, i, i, s, ADD_VALUES));
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 2. A sequence of operators of one pattern: the second setup keeps the aggregates and prolongators (the
+   hierarchy's builds and refreshes) and converges as a PC built anew on the new operator does */
+static PetscErrorCode TestReuse(Problem problem, PetscInt n)
+{
+  Mat                A0, A;
+  KSP                ksp;
+  PC                 pc;
+  Vec                x, b;
+  PetscInt           its[3], builds, refreshes, nlevels;
+  KSPConvergedReason reason;
+
+  PetscFunctionBegin;
+  PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 100, &A0));
+  PetscCall(MatDuplicate(A0, MAT_COPY_VALUES, &A));
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecSet(b, 1.0));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCTRIAMG));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetIterationNumber(ksp, &its[0]));
+  for (PetscInt k = 1; k <= 2; k++) {
+    PetscCall(Step(A0, 3 * k, A));
+    PetscCall(KSPSetOperators(ksp, A, A));
+    PetscCall(KSPSolve(ksp, b, x));
+    PetscCall(KSPGetConvergedReason(ksp, &reason));
+    PetscCall(KSPGetIterationNumber(ksp, &its[k]));
+    if (reason < 0) its[k] = -1;
+  }
+  PetscCall(PCTriAMGGetHierarchy(pc, &nlevels, NULL, NULL, &builds, &refreshes));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "reuse %s n=%" PetscInt_FMT ": %" PetscInt_FMT " levels, %" PetscInt_FMT " build(s), %" PetscInt_FMT " refreshes; the refreshed solves within 1 iteration of the first: %s\n", Problems[problem], n, nlevels, builds, refreshes, its[1] > 0 && its[2] > 0 && PetscAbsInt(its[1] - its[0]) <= 1 && PetscAbsInt(its[2] - its[0]) <= 1 ? "yes" : "no"));
+  PetscCall(PetscInfo(NULL, "reuse: iterations %" PetscInt_FMT ", %" PetscInt_FMT ", %" PetscInt_FMT "\n", its[0], its[1], its[2]));
+  {
+    PetscInt its_fresh;
+
+    PetscCall(Iterations(A, &its_fresh, &reason));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  the last operator with a hierarchy built anew: the kept one within 1 iteration of it: %s\n", its_fresh > 0 && PetscAbsInt(its_fresh - its[2]) <= 1 ? "yes" : "no"));
+  }
+  /* reuse off: every setup builds */
+  PetscCall(PCTriAMGSetReuseInterpolation(pc, PETSC_FALSE));
+  PetscCall(Step(A0, 10, A));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(PCTriAMGGetHierarchy(pc, NULL, NULL, NULL, &builds, &refreshes));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  reuse off: %" PetscInt_FMT " builds, %" PetscInt_FMT " refreshes\n", builds, refreshes));
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&A0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 3. The hierarchy: rows and nonzeros of the two finest levels and the finest level's aggregate checksum, the same
+   on host and device and in every PETSc version (the finest forest is the user's matrix's, bit for bit, and the
+   second level's pattern follows from it); -all_levels prints every level, whose coarse forests depend on the
+   rounding of the Galerkin products */
+static PetscErrorCode TestHierarchy(Problem problem, PetscInt n)
+{
+  Mat               A;
+  KSP               ksp;
+  PC                pc;
+  PetscInt          nlevels;
+  const PetscInt   *rows;
+  const PetscInt64 *aggsum;
+  PetscBool         all = PETSC_FALSE;
+
+  PetscFunctionBegin;
+  PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 100, &A));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCTRIAMG));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSetUp(ksp));
+  PetscCall(KSPViewFromOptions(ksp, NULL, "-hierarchy_view"));
+  PetscCall(PCTriAMGGetHierarchy(pc, &nlevels, &rows, &aggsum, NULL, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-all_levels", &all, NULL));
+  if (all) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT ": %" PetscInt_FMT " levels\n", Problems[problem], n, nlevels));
+  else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT ": at least 2 levels: %s\n", Problems[problem], n, nlevels >= 2 ? "yes" : "no"));
+  for (PetscInt l = 0; l < (all ? nlevels : PetscMin(nlevels, 2)); l++) {
+    KSP     smoother;
+    Mat     Al;
+    MatInfo info;
+
+    PetscCall(PCMGGetSmoother(pc, nlevels - 1 - l, &smoother));
+    PetscCall(KSPGetOperators(smoother, NULL, &Al));
+    PetscCall(MatGetInfo(Al, MAT_GLOBAL_SUM, &info));
+    if (l + 1 < nlevels && (all || l == 0)) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": %" PetscInt_FMT " rows, %.0f nonzeros, aggregate checksum %" PetscInt64_FMT "\n", l, rows[l], (double)info.nz_used, aggsum[l]));
+    else if (l + 1 < nlevels) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": %" PetscInt_FMT " rows, %.0f nonzeros\n", l, rows[l], (double)info.nz_used));
+    else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": %" PetscInt_FMT " rows, %.0f nonzeros (coarsest)\n", l, rows[l], (double)info.nz_used));
+  }
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 4. Bad input: ANISO1 with a NaN entry, an empty row or a zero diagonal entry in the middle of the grid */
+static PetscErrorCode TestBad(PetscInt n, const char bad[])
+{
+  Mat                A;
+  PetscInt           its, row = n * n / 2 + n / 2, rstart, rend;
+  PetscBool          isnan, isrow, isdiag;
+  KSPConvergedReason reason;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrcmp(bad, "nan", &isnan));
+  PetscCall(PetscStrcmp(bad, "zerorow", &isrow));
+  PetscCall(PetscStrcmp(bad, "zerodiag", &isdiag));
+  PetscCheck(isnan || isrow || isdiag, PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-bad nan, zerorow or zerodiag, not %s", bad);
+  PetscCall(AssembleMatrix(PROBLEM_ANISO1, n, 1e-3, 45, 100, &A));
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  if (isrow) PetscCall(MatZeroRows(A, 1, &row, 0.0, NULL, NULL));
+  else if (row >= rstart && row < rend) PetscCall(MatSetValue(A, row, row, isnan ? (PetscScalar)NAN : (PetscScalar)0.0, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(Iterations(A, &its, &reason));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "ANISO1 n=%" PetscInt_FMT " with %s at row %" PetscInt_FMT ": %s\n", n, bad, row, KSPConvergedReasons[reason]));
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 5. The aggregate kernel (ts_ref_aggregate): paths of 1 to 10 vertices in one forest, vertices numbered backwards
+   so that perm is not the identity; the aggregate sizes of each path for s = 1 to 4 */
+static PetscErrorCode TestKernel(void)
+{
+  const PetscInt n = 55; /* 1 + 2 + ... + 10 */
+  PetscInt       perm[55], path_id[55], agg[55], count[55];
+
+  PetscFunctionBegin;
+  for (PetscInt k = 0, len = 1, pos = 0; k < n; k++) {
+    perm[k]          = n - 1 - k;
+    path_id[perm[k]] = len;
+    if (++pos == len) {
+      pos = 0;
+      len++;
+    }
+  }
+  for (PetscInt s = 1; s <= 4; s++) {
+    PetscInt nagg = ts_ref_aggregate(n, perm, path_id, s, agg), k = 0, ok = 1;
+
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "s = %" PetscInt_FMT ": %" PetscInt_FMT " aggregates; sizes per path:", s, nagg));
+    PetscCall(PetscArrayzero(count, n));
+    for (PetscInt i = 0; i < n; i++) count[agg[i]]++;
+    for (PetscInt len = 1; len <= 10; len++) {
+      PetscInt first = agg[perm[k]], last = agg[perm[k + len - 1]];
+
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, " "));
+      for (PetscInt a = first; a <= last; a++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s%" PetscInt_FMT, a > first ? "+" : "", count[a]));
+      for (PetscInt i = 1; i < len; i++) ok = ok && agg[perm[k + i]] >= agg[perm[k + i - 1]] && agg[perm[k + i]] <= agg[perm[k + i - 1]] + 1;
+      k += len;
+    }
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "; consecutive along the paths: %s\n", ok ? "yes" : "no"));
+  }
+  PetscCheck(ts_ref_aggregate(n, perm, path_id, 0, agg) == -1, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "s = 0 accepted");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  char      test[32] = "grid", bad[32] = "nan";
+  PetscInt  n        = 128;
+  PetscReal growth   = 1.5;
+  Problem   problem  = PROBLEM_ANISO1;
+  PetscBool isgrid, isreuse, ishier, isbad, iskernel;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(TriSplitInitializePackage());
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-test", test, sizeof(test), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-bad", bad, sizeof(bad), NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-growth", &growth, NULL));
+  PetscCall(PetscOptionsGetEnum(NULL, NULL, "-problem", Problems, (PetscEnum *)&problem, NULL));
+  PetscCall(PetscStrcmp(test, "grid", &isgrid));
+  PetscCall(PetscStrcmp(test, "reuse", &isreuse));
+  PetscCall(PetscStrcmp(test, "hierarchy", &ishier));
+  PetscCall(PetscStrcmp(test, "bad", &isbad));
+  PetscCall(PetscStrcmp(test, "kernel", &iskernel));
+  if (isgrid) PetscCall(TestGrid(growth));
+  else if (isreuse) PetscCall(TestReuse(problem, n));
+  else if (ishier) PetscCall(TestHierarchy(problem, n));
+  else if (isbad) PetscCall(TestBad(n, bad));
+  else if (iskernel) PetscCall(TestKernel());
+  else SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-test grid, reuse, hierarchy, bad or kernel, not %s", test);
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+  build:
+    requires: !complex double
+
+  test:
+    suffix: grid_gmres
+    nsize: {{1 2 3}}
+    args: -test grid -bounds 8,8,8,28,14,8
+    output_file: output/ex9_grid_gmres.out
+
+  test:
+    suffix: grid_bcgs
+    nsize: {{1 2 3}}
+    args: -test grid -ksp_type bcgs -bounds 6,6,6,21,8,6
+    output_file: output/ex9_grid_bcgs.out
+
+  test:
+    suffix: reuse
+    nsize: {{1 2}}
+    args: -test reuse -n 128 -malloc_dump
+    output_file: output/ex9_reuse.out
+
+  test:
+    suffix: hierarchy
+    nsize: {{1 2}separate output}
+    args: -test hierarchy -problem {{aniso1 rot}separate output} -n 96
+
+  test:
+    suffix: hierarchy_cuda_1_aniso1
+    requires: cuda
+    nsize: 1
+    args: -test hierarchy -problem aniso1 -n 96 -mat_type aijcusparse
+    output_file: output/ex9_hierarchy_nsize-1_problem-aniso1.out
+
+  test:
+    suffix: hierarchy_cuda_1_rot
+    requires: cuda
+    nsize: 1
+    args: -test hierarchy -problem rot -n 96 -mat_type aijcusparse
+    output_file: output/ex9_hierarchy_nsize-1_problem-rot.out
+
+  test:
+    suffix: hierarchy_cuda_2_aniso1
+    requires: cuda
+    nsize: 2
+    args: -test hierarchy -problem aniso1 -n 96 -mat_type aijcusparse
+    output_file: output/ex9_hierarchy_nsize-2_problem-aniso1.out
+
+  test:
+    suffix: hierarchy_cuda_2_rot
+    requires: cuda
+    nsize: 2
+    args: -test hierarchy -problem rot -n 96 -mat_type aijcusparse
+    output_file: output/ex9_hierarchy_nsize-2_problem-rot.out
+
+  test:
+    suffix: view
+    args: -test hierarchy -problem convdiff -n 64 -hierarchy_view -pc_triamg_aggregate_size 3 -pc_triamg_max_levels 2
+    filter: grep -A5 -e "TriAMG:" -e "convdiff n="
+
+  test:
+    suffix: grid_small
+    args: -test grid -problems aniso1,rot -sizes 64,128 -growth 1.3 -bounds 8,24
+
+  test:
+    suffix: cuda
+    requires: cuda
+    args: -test grid -problems aniso1,rot -sizes 64,128 -growth 1.3 -bounds 8,24 -mat_type aijcusparse
+    output_file: output/ex9_grid_small.out
+
+  test:
+    suffix: kernel
+    args: -test kernel
+
+  test:
+    suffix: bad
+    args: -test bad -bad {{nan zerorow zerodiag}separate output} -n 32 -malloc_dump
+
+TEST*/
