@@ -183,12 +183,15 @@ PETSC_EXTERN PetscErrorCode PCAltSplitSetLocal(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCAltSplitGetLocal(PC, PetscBool *);
 
 /* The function names of trisplit 0.2, kept for one release (removed in 0.4): each calls its new name.
-   PETSc 3.18 to 3.20 take PETSC_DEPRECATED_FUNCTION(why), later releases PETSC_DEPRECATED_FUNCTION(major,
-   minor, subminor, replacement, why) over PETSC_DEPRECATED_FUNCTION_BASE(why). */
+   PETSc 3.18 defines PETSC_DEPRECATED_FUNCTION(why); later releases PETSC_DEPRECATED_FUNCTION(major, minor,
+   subminor, replacement, why) over PETSC_DEPRECATED_FUNCTION_BASE(why) (PETSc 3.25). Both are empty or
+   absent where the compiler has no deprecation attribute. */
 #if defined(PETSC_DEPRECATED_FUNCTION_BASE)
   #define TRISPLIT_DEPRECATED_FUNCTION(replacement) PETSC_DEPRECATED_FUNCTION_BASE("Use " replacement " (since trisplit 0.3.0) instead")
-#else
+#elif defined(PETSC_DEPRECATED_FUNCTION)
   #define TRISPLIT_DEPRECATED_FUNCTION(replacement) PETSC_DEPRECATED_FUNCTION("Use " replacement " (since trisplit 0.3.0) instead")
+#else
+  #define TRISPLIT_DEPRECATED_FUNCTION(replacement)
 #endif
 PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetPivoting()") PetscErrorCode PCAlgTriSetPivoting(PC, PCAlgTriPivoting);
 PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetPivoting()") PetscErrorCode PCAlgTriGetPivoting(PC, PCAlgTriPivoting *);
