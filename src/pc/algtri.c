@@ -200,17 +200,17 @@ PetscErrorCode PCAlgTriGetFactorN(PC pc, PetscInt *nf)
    forest of its graph, solved with a pivoting tridiagonal solver
 
    Options Database Keys:
-+  -pc_algtri_pivoting <scaled>        - pivoting of the tridiagonal solve: none, partial, scaled
-.  -pc_algtri_weight <scaled>          - edge weights: scaled (|diagp1(A)^-1 A| + transpose) or abs (|A| + |A|^T)
++  -pc_algtri_pivoting <scaled>        - pivoting of the tridiagonal solve: none, partial, scaled (`PCTriSplitSetPivoting()`)
+.  -pc_algtri_weight <scaled>          - edge weights: scaled (|diagp1(A)^-1 A| + transpose) or abs (|A| + |A|^T) (`PCTriSplitSetWeight()`)
 .  -pc_algtri_block <1>                - 1: scalar forest; 2: 2x2 blocks of matched pairs along a forest of the pairs (`PCAlgTriSetBlockSize()`)
 .  -pc_algtri_factor_n <2>             - n of the [0,n]-factor: 2 (linear forest) or 1 (a matching) (`PCAlgTriSetFactorN()`)
-.  -pc_algtri_factor_iterations <5>    - rounds M of the parallel [0,2]-factor
-.  -pc_algtri_factor_charge_period <5> - charges are off in every m-th round
-.  -pc_algtri_factor_charge_skip <0>   - the uncharged round k_m of each period
-.  -pc_algtri_factor_p <0.5>           - probability of a positive charge
-.  -pc_algtri_factor_seed <0>          - seed of the charge hash
+.  -pc_algtri_factor_iterations <5>    - rounds M of the parallel [0,2]-factor (`PCTriSplitSetFactorIterations()`)
+.  -pc_algtri_factor_charge_period <5> - charges are off in every m-th round (`PCTriSplitSetFactorChargePeriod()`)
+.  -pc_algtri_factor_charge_skip <0>   - the uncharged round k_m of each period (`PCTriSplitSetFactorChargeSkip()`)
+.  -pc_algtri_factor_p <0.5>           - probability of a positive charge (`PCTriSplitSetFactorP()`)
+.  -pc_algtri_factor_seed <0>          - seed of the charge hash (`PCTriSplitSetFactorSeed()`)
 .  -pc_algtri_precision <double>       - double, or single: float bands and RPTS solves on the GPU inside a double Krylov method (`PCTriSplitSetPrecision()`)
-.  -pc_algtri_reuse_forest <true>      - keep the forest when the operator changes with the same nonzero pattern
+.  -pc_algtri_reuse_forest <true>      - keep the forest when the operator changes with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
 .  -pc_algtri_shift_type <nonzero>     - repair a zero pivot by a diagonal shift, or none: the PC fails (`PCTriSplitSetShiftType()`)
 -  -pc_algtri_shift_amount <1e-4>      - the first shift, relative to the factor's largest diagonal entry (`PCTriSplitSetShiftAmount()`)
 

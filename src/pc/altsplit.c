@@ -380,23 +380,23 @@ PetscErrorCode PCAltSplitGetLocal(PC pc, PetscBool *local)
    iterations of a flexible Krylov method (ALT-o)
 
    Options Database Keys:
-+  -pc_altsplit_type <inner>      - inner (ALT-i) or outer (ALT-o, needs -ksp_type fgmres or gcr)
++  -pc_altsplit_type <inner>      - inner (ALT-i) or outer (ALT-o, needs -ksp_type fgmres or gcr) (`PCAltSplitSetType()`)
 .  -pc_altsplit_local <false>     - ALT-i's residuals with each rank's diagonal block (block Jacobi, no communication) instead of the global operator (`PCAltSplitSetLocal()`)
-.  -pc_altsplit_m <0>             - number of factors; 0 chooses m by coverage
-.  -pc_altsplit_m_max <4>         - most factors of the automatic choice
-.  -pc_altsplit_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight
-.  -pc_altsplit_omega <0.01>      - reweighting of edges already used by a forest
-.  -pc_altsplit_precision <double> - double, or single: float bands and RPTS solves on the GPU
-.  -pc_altsplit_pivoting <scaled> - pivoting of the tridiagonal solves
-.  -pc_altsplit_weight <scaled>   - edge weights of the graph
+.  -pc_altsplit_m <0>             - number of factors; 0 chooses m by coverage (`PCTriSplitSetM()`)
+.  -pc_altsplit_m_max <4>         - most factors of the automatic choice (`PCTriSplitSetMMax()`)
+.  -pc_altsplit_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight (`PCTriSplitSetCoverage()`)
+.  -pc_altsplit_omega <0.01>      - reweighting of edges already used by a forest (`PCTriSplitSetOmega()`)
+.  -pc_altsplit_precision <double> - double, or single: float bands and RPTS solves on the GPU (`PCTriSplitSetPrecision()`)
+.  -pc_altsplit_pivoting <scaled> - pivoting of the tridiagonal solves (`PCTriSplitSetPivoting()`)
+.  -pc_altsplit_weight <scaled>   - edge weights of the graph (`PCTriSplitSetWeight()`)
 .  -pc_altsplit_factor_iterations <5> - rounds M of the parallel [0,2]-factor (`PCTriSplitSetFactorIterations()`)
-.  -pc_altsplit_factor_charge_period <5> - charges are off in every m-th round of the factor
-.  -pc_altsplit_factor_charge_skip <0> - the uncharged round k_m of each period
-.  -pc_altsplit_factor_p <0.5>    - probability of a positive charge
-.  -pc_altsplit_factor_seed <0>   - seed of the charge hash
-.  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern
+.  -pc_altsplit_factor_charge_period <5> - charges are off in every m-th round of the factor (`PCTriSplitSetFactorChargePeriod()`)
+.  -pc_altsplit_factor_charge_skip <0> - the uncharged round k_m of each period (`PCTriSplitSetFactorChargeSkip()`)
+.  -pc_altsplit_factor_p <0.5>    - probability of a positive charge (`PCTriSplitSetFactorP()`)
+.  -pc_altsplit_factor_seed <0>   - seed of the charge hash (`PCTriSplitSetFactorSeed()`)
+.  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
 .  -pc_altsplit_shift_type <nonzero> - repair a zero pivot by a diagonal shift, or none: the PC fails (`PCTriSplitSetShiftType()`)
--  -pc_altsplit_shift_amount <1e-4> - the first shift, relative to the factor's largest diagonal entry
+-  -pc_altsplit_shift_amount <1e-4> - the first shift, relative to the factor's largest diagonal entry (`PCTriSplitSetShiftAmount()`)
 
    Level: intermediate
 
@@ -408,7 +408,7 @@ PetscErrorCode PCAltSplitGetLocal(PC pc, PetscBool *local)
    ALT-i with m > 1 is not symmetric (the sweeps run in one order): use `KSPGMRES` or `KSPBCGS`, not
    `KSPCG` (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the
    PC prints a warning at the first `KSPSolve()`, and `PCView()` says so). The number of factors, coverage and omega have the setters `PCTriSplitSetM()`,
-   `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the forest options those of `PCALGTRI`.
+   `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the forest options the `PCTriSplit` setters every trisplit PC shares.
    `PCMatApply()` (ALT-i, or m = 1) sweeps all columns at once: each factor is read once per four
    columns and each residual is one sparse times dense product; ALT-o with m > 1 has none (an error).
 

@@ -206,21 +206,21 @@ PetscErrorCode PCMOSAGetExactProduct(PC pc, PetscBool *exact)
    part of the operator the previous ones leave, B_{l+1} = prune(B_l M_l^-1, diagonal + top-q per row)
 
    Options Database Keys:
-+  -pc_mosa_m <0>             - number of levels; 0 chooses m by the diagonal coverage c_diag(B_l)
-.  -pc_mosa_m_max <4>         - most levels of the automatic choice
-.  -pc_mosa_coverage <0.99>   - the automatic choice stops once c_diag(B_l) reaches it (or gains < 0.01)
++  -pc_mosa_m <0>             - number of levels; 0 chooses m by the diagonal coverage c_diag(B_l) (`PCTriSplitSetM()`)
+.  -pc_mosa_m_max <4>         - most levels of the automatic choice (`PCTriSplitSetMMax()`)
+.  -pc_mosa_coverage <0.99>   - the automatic choice stops once c_diag(B_l) reaches it (or gains < 0.01) (`PCTriSplitSetCoverage()`)
 .  -pc_mosa_droptol <1e-4>    - early dropping in the product, relative to each row's top-q scale (`PCTriSplitSetDropTolerance()`)
 .  -pc_mosa_exact_product     - solve the whole chain for every row (O(N^2), for testing; `PCMOSASetExactProduct()`)
-.  -pc_mosa_pivoting <scaled> - pivoting of the tridiagonal solves
-.  -pc_mosa_weight <scaled>   - edge weights of the graphs
+.  -pc_mosa_pivoting <scaled> - pivoting of the tridiagonal solves (`PCTriSplitSetPivoting()`)
+.  -pc_mosa_weight <scaled>   - edge weights of the graphs (`PCTriSplitSetWeight()`)
 .  -pc_mosa_factor_iterations <5> - rounds M of the parallel [0,2]-factor of each level (`PCTriSplitSetFactorIterations()`)
-.  -pc_mosa_factor_charge_period <5> - charges are off in every m-th round of the factor
-.  -pc_mosa_factor_charge_skip <0> - the uncharged round k_m of each period
-.  -pc_mosa_factor_p <0.5>    - probability of a positive charge
-.  -pc_mosa_factor_seed <0>   - seed of the charge hash
+.  -pc_mosa_factor_charge_period <5> - charges are off in every m-th round of the factor (`PCTriSplitSetFactorChargePeriod()`)
+.  -pc_mosa_factor_charge_skip <0> - the uncharged round k_m of each period (`PCTriSplitSetFactorChargeSkip()`)
+.  -pc_mosa_factor_p <0.5>    - probability of a positive charge (`PCTriSplitSetFactorP()`)
+.  -pc_mosa_factor_seed <0>   - seed of the charge hash (`PCTriSplitSetFactorSeed()`)
 .  -pc_mosa_reuse_forest <true> - keep the levels' forests for a new operator with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
 .  -pc_mosa_reuse_pattern <true> - with the forests, keep the patterns of the levels' products (`PCMOSASetReusePattern()`)
-.  -pc_mosa_shift_type <nonzero> - repair a zero pivot: level 0 by a diagonal shift, a later level is dropped; none: the PC fails
+.  -pc_mosa_shift_type <nonzero> - repair a zero pivot: level 0 by a diagonal shift, a later level is dropped; none: the PC fails (`PCTriSplitSetShiftType()`)
 -  -pc_mosa_shift_amount <1e-4> - the first shift of level 0, relative to its largest diagonal entry (`PCTriSplitSetShiftAmount()`)
 
    Level: intermediate
@@ -245,7 +245,7 @@ PetscErrorCode PCMOSAGetExactProduct(PC pc, PetscBool *exact)
    changes with `SAME_NONZERO_PATTERN`, and recomputes the levels' bands, factors and the products'
    values (`PCTriSplitSetReuseForest()`, `PCMOSASetReusePattern()`). The number of levels, coverage
    and drop tolerance have the setters `PCTriSplitSetM()`, `PCTriSplitSetCoverage()` and
-   `PCTriSplitSetDropTolerance()`, the forest options those of `PCALGTRI`.
+   `PCTriSplitSetDropTolerance()`, the forest options the `PCTriSplit` setters every trisplit PC shares.
 
 .seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCALTSPLIT`, `PCTriSplitSetM()`, `PCMOSASetReusePattern()`
 M*/

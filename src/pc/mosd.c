@@ -120,22 +120,22 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
    linear forest of the matrix graph, M = T M_{m-1} ... M_0 (a generalized ILU)
 
    Options Database Keys:
-+  -pc_mosd_m <0>             - number of factors; 0 chooses m by coverage
-.  -pc_mosd_m_max <4>         - most factors of the automatic choice
-.  -pc_mosd_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight
-.  -pc_mosd_omega <0>         - reweighting of edges already used by a forest (0: every edge used once)
-.  -pc_mosd_precision <double> - double, or single: float bands and RPTS solves on the GPU (transposed applies need double)
++  -pc_mosd_m <0>             - number of factors; 0 chooses m by coverage (`PCTriSplitSetM()`)
+.  -pc_mosd_m_max <4>         - most factors of the automatic choice (`PCTriSplitSetMMax()`)
+.  -pc_mosd_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight (`PCTriSplitSetCoverage()`)
+.  -pc_mosd_omega <0>         - reweighting of edges already used by a forest (0: every edge used once) (`PCTriSplitSetOmega()`)
+.  -pc_mosd_precision <double> - double, or single: float bands and RPTS solves on the GPU (transposed applies need double) (`PCTriSplitSetPrecision()`)
 .  -pc_mosd_diagonal <1>      - T = diagp_k(A), k = 0 (diagonal of A), 1, 2 (`PCMOSDSetDiagonal()`)
-.  -pc_mosd_pivoting <scaled> - pivoting of the tridiagonal solves
-.  -pc_mosd_weight <scaled>   - edge weights of the graph
+.  -pc_mosd_pivoting <scaled> - pivoting of the tridiagonal solves (`PCTriSplitSetPivoting()`)
+.  -pc_mosd_weight <scaled>   - edge weights of the graph (`PCTriSplitSetWeight()`)
 .  -pc_mosd_factor_iterations <5> - rounds M of the parallel [0,2]-factor (`PCTriSplitSetFactorIterations()`)
-.  -pc_mosd_factor_charge_period <5> - charges are off in every m-th round of the factor
-.  -pc_mosd_factor_charge_skip <0> - the uncharged round k_m of each period
-.  -pc_mosd_factor_p <0.5>        - probability of a positive charge
-.  -pc_mosd_factor_seed <0>       - seed of the charge hash
-.  -pc_mosd_reuse_forest <true>   - keep the forests for a new operator with the same nonzero pattern
+.  -pc_mosd_factor_charge_period <5> - charges are off in every m-th round of the factor (`PCTriSplitSetFactorChargePeriod()`)
+.  -pc_mosd_factor_charge_skip <0> - the uncharged round k_m of each period (`PCTriSplitSetFactorChargeSkip()`)
+.  -pc_mosd_factor_p <0.5>        - probability of a positive charge (`PCTriSplitSetFactorP()`)
+.  -pc_mosd_factor_seed <0>       - seed of the charge hash (`PCTriSplitSetFactorSeed()`)
+.  -pc_mosd_reuse_forest <true>   - keep the forests for a new operator with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
 .  -pc_mosd_shift_type <nonzero>  - repair a zero of T = diagp_k(A) and a zero pivot of a factor M_l by a diagonal shift, or none: the PC fails (`PCTriSplitSetShiftType()`)
--  -pc_mosd_shift_amount <1e-4>   - the first shift, relative to the factor's largest diagonal entry
+-  -pc_mosd_shift_amount <1e-4>   - the first shift, relative to the factor's largest diagonal entry (`PCTriSplitSetShiftAmount()`)
 
    Level: intermediate
 
@@ -154,7 +154,7 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
    (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the PC
    prints a warning at the first `KSPSolve()`, and `PCView()` says so). The number of factors, coverage and
    omega have the setters `PCTriSplitSetM()`, `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the
-   forest options those of `PCALGTRI` (`PCTriSplitSetPivoting()`, ...). A zero pivot in any factor stops
+   forest options the `PCTriSplit` setters every trisplit PC shares (`PCTriSplitSetPivoting()`, ...). A zero pivot in any factor stops
    the `KSP` with `KSP_DIVERGED_PC_FAILED`, or `PCSetUp()` with an error under -ksp_error_if_not_converged.
 
    Reference:
