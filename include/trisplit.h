@@ -10,14 +10,9 @@
 
 #include <petscpc.h>
 
-/* PETSc before 3.19 returns plain 0 from PetscFunctionReturn(). */
-#if !PETSC_VERSION_GE(3, 19, 0) && !defined(PETSC_SUCCESS)
-  #define PETSC_SUCCESS 0
-#endif
-
 /* Version of trisplit (the makefile reads these three lines for the library's file names and trisplit.pc) */
 #define TRISPLIT_VERSION_MAJOR    0
-#define TRISPLIT_VERSION_MINOR    2
+#define TRISPLIT_VERSION_MINOR    3
 #define TRISPLIT_VERSION_SUBMINOR 0
 
 /* TRISPLIT_VERSION_GE(0, 2, 0) is true from trisplit 0.2.0 on (as PETSC_VERSION_GE()); also _LT, _LE, _GT, _EQ */
@@ -44,57 +39,72 @@ PETSC_EXTERN PetscErrorCode TriSplitGetVersionNumber(PetscInt *, PetscInt *, Pet
 #define MATSOLVERRPTS "rpts"
 
 /*E
-   PCAlgTriPivoting - pivot rule of the tridiagonal elimination inside the trisplit preconditioners
+   PCTriSplitPivoting - pivot rule of the tridiagonal elimination inside the trisplit preconditioners
 
    Values:
-+  PCALGTRI_PIVOTING_NONE    - no pivoting (Thomas algorithm)
-.  PCALGTRI_PIVOTING_PARTIAL - partial pivoting between the accumulated and the current row
--  PCALGTRI_PIVOTING_SCALED  - scaled partial pivoting, each candidate divided by its row's max-abs (default)
++  PCTRISPLIT_PIVOTING_NONE    - no pivoting (Thomas algorithm)
+.  PCTRISPLIT_PIVOTING_PARTIAL - partial pivoting between the accumulated and the current row
+-  PCTRISPLIT_PIVOTING_SCALED  - scaled partial pivoting, each candidate divided by its row's max-abs (default)
 
    Level: intermediate
 
-.seealso: `PCALGTRI`, `PCAlgTriSetPivoting()`
+.seealso: `PCALGTRI`, `PCMOSD`, `PCMOSA`, `PCALTSPLIT`, `PCTriSplitSetPivoting()`
 E*/
 typedef enum {
-  PCALGTRI_PIVOTING_NONE,
-  PCALGTRI_PIVOTING_PARTIAL,
-  PCALGTRI_PIVOTING_SCALED
-} PCAlgTriPivoting;
-PETSC_EXTERN const char *const PCAlgTriPivotings[];
+  PCTRISPLIT_PIVOTING_NONE,
+  PCTRISPLIT_PIVOTING_PARTIAL,
+  PCTRISPLIT_PIVOTING_SCALED
+} PCTriSplitPivoting;
+PETSC_EXTERN const char *const PCTriSplitPivotings[];
 
 /*E
-   PCAlgTriWeight - edge weights of the graph the linear forest is extracted from
+   PCTriSplitWeight - edge weights of the graph the linear forests are extracted from
 
    Values:
-+  PCALGTRI_WEIGHT_SCALED - C = |diagp1(A)^-1 A| + its transpose (scaling invariant, default)
--  PCALGTRI_WEIGHT_ABS    - C = |A| + |A|^T without the diagonal
++  PCTRISPLIT_WEIGHT_SCALED - C = |diagp1(A)^-1 A| + its transpose (scaling invariant, default)
+-  PCTRISPLIT_WEIGHT_ABS    - C = |A| + |A|^T without the diagonal
 
    Level: intermediate
 
-.seealso: `PCALGTRI`, `PCAlgTriSetWeight()`
+.seealso: `PCALGTRI`, `PCTriSplitSetWeight()`
 E*/
 typedef enum {
-  PCALGTRI_WEIGHT_SCALED,
-  PCALGTRI_WEIGHT_ABS
-} PCAlgTriWeight;
-PETSC_EXTERN const char *const PCAlgTriWeights[];
+  PCTRISPLIT_WEIGHT_SCALED,
+  PCTRISPLIT_WEIGHT_ABS
+} PCTriSplitWeight;
+PETSC_EXTERN const char *const PCTriSplitWeights[];
 
 /*E
-   PCAlgTriPrecision - precision of the tridiagonal factors of the trisplit preconditioners
+   PCTriSplitPrecision - precision of the tridiagonal factors of the trisplit preconditioners
 
    Values:
-+  PCALGTRI_PRECISION_DOUBLE - double precision (default)
--  PCALGTRI_PRECISION_SINGLE - float bands and RPTS solves inside the double Krylov method (GPU only)
++  PCTRISPLIT_PRECISION_DOUBLE - double precision (default)
+-  PCTRISPLIT_PRECISION_SINGLE - float bands and RPTS solves inside the double Krylov method (GPU only)
 
    Level: advanced
 
-.seealso: `PCALGTRI`, `PCAlgTriSetPrecision()`
+.seealso: `PCALGTRI`, `PCTriSplitSetPrecision()`
 E*/
 typedef enum {
-  PCALGTRI_PRECISION_DOUBLE,
-  PCALGTRI_PRECISION_SINGLE
-} PCAlgTriPrecision;
-PETSC_EXTERN const char *const PCAlgTriPrecisions[];
+  PCTRISPLIT_PRECISION_DOUBLE,
+  PCTRISPLIT_PRECISION_SINGLE
+} PCTriSplitPrecision;
+PETSC_EXTERN const char *const PCTriSplitPrecisions[];
+
+/* The names of trisplit 0.2, kept for one release (removed in 0.4) */
+typedef PCTriSplitPivoting  PCAlgTriPivoting;
+typedef PCTriSplitWeight    PCAlgTriWeight;
+typedef PCTriSplitPrecision PCAlgTriPrecision;
+#define PCALGTRI_PIVOTING_NONE     PCTRISPLIT_PIVOTING_NONE
+#define PCALGTRI_PIVOTING_PARTIAL  PCTRISPLIT_PIVOTING_PARTIAL
+#define PCALGTRI_PIVOTING_SCALED   PCTRISPLIT_PIVOTING_SCALED
+#define PCALGTRI_WEIGHT_SCALED     PCTRISPLIT_WEIGHT_SCALED
+#define PCALGTRI_WEIGHT_ABS        PCTRISPLIT_WEIGHT_ABS
+#define PCALGTRI_PRECISION_DOUBLE  PCTRISPLIT_PRECISION_DOUBLE
+#define PCALGTRI_PRECISION_SINGLE  PCTRISPLIT_PRECISION_SINGLE
+#define PCAlgTriPivotings          PCTriSplitPivotings
+#define PCAlgTriWeights            PCTriSplitWeights
+#define PCAlgTriPrecisions         PCTriSplitPrecisions
 
 /*E
    PCAltSplitType - how `PCALTSPLIT` alternates its tridiagonal factors
@@ -116,46 +126,93 @@ PETSC_EXTERN const char *const PCAltSplitTypes[];
 PETSC_EXTERN PetscErrorCode TriSplitInitializePackage(void);
 PETSC_EXTERN PetscErrorCode TriSplitFinalizePackage(void);
 
-/* The forest options, on every trisplit preconditioner (algtri, mosd, mosa, altsplit) */
-PETSC_EXTERN PetscErrorCode PCAlgTriSetPivoting(PC, PCAlgTriPivoting);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetPivoting(PC, PCAlgTriPivoting *);
-PETSC_EXTERN PetscErrorCode PCAlgTriSetWeight(PC, PCAlgTriWeight);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetWeight(PC, PCAlgTriWeight *);
-PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorIterations(PC, PetscInt);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetFactorIterations(PC, PetscInt *);
-PETSC_EXTERN PetscErrorCode PCAlgTriSetReuseForest(PC, PetscBool);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetReuseForest(PC, PetscBool *);
-PETSC_EXTERN PetscErrorCode PCAlgTriSetPrecision(PC, PCAlgTriPrecision);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetPrecision(PC, PCAlgTriPrecision *);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
-PETSC_EXTERN PetscErrorCode PCAlgTriSetShiftType(PC, MatFactorShiftType);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetShiftType(PC, MatFactorShiftType *);
-PETSC_EXTERN PetscErrorCode PCAlgTriSetShiftAmount(PC, PetscReal);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetShiftAmount(PC, PetscReal *);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetRepair(PC, PetscInt *, PetscReal *, PetscInt *);
-/* algtri only */
-PETSC_EXTERN PetscErrorCode PCAlgTriSetBlockSize(PC, PetscInt);
-PETSC_EXTERN PetscErrorCode PCAlgTriGetBlockSize(PC, PetscInt *);
-PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorN(PC, PetscInt);
+/* The options every trisplit preconditioner shares (algtri, mosd, mosa, altsplit): the forest extraction,
+   the factors' precision and repair, the reuse of the forests, and what the last setup built */
+PETSC_EXTERN PetscErrorCode PCTriSplitSetPivoting(PC, PCTriSplitPivoting);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetPivoting(PC, PCTriSplitPivoting *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetWeight(PC, PCTriSplitWeight);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetWeight(PC, PCTriSplitWeight *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetFactorIterations(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetFactorIterations(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetFactorChargePeriod(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetFactorChargePeriod(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetFactorChargeSkip(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetFactorChargeSkip(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetFactorP(PC, PetscReal);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetFactorP(PC, PetscReal *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetFactorSeed(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetFactorSeed(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetReuseForest(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetReuseForest(PC, PetscBool *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetPrecision(PC, PCTriSplitPrecision);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetPrecision(PC, PCTriSplitPrecision *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetShiftType(PC, MatFactorShiftType);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetShiftType(PC, MatFactorShiftType *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetShiftAmount(PC, PetscReal);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetShiftAmount(PC, PetscReal *);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetRepair(PC, PetscInt *, PetscReal *, PetscInt *);
 /* the preconditioners of several factors (mosd, altsplit, mosa) */
 PETSC_EXTERN PetscErrorCode PCTriSplitSetM(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriSplitGetM(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetMMax(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetMMax(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCTriSplitSetCoverage(PC, PetscReal);
 PETSC_EXTERN PetscErrorCode PCTriSplitGetCoverage(PC, PetscReal *);
+/* the splittings (mosd, altsplit) */
 PETSC_EXTERN PetscErrorCode PCTriSplitSetOmega(PC, PetscReal);
 PETSC_EXTERN PetscErrorCode PCTriSplitGetOmega(PC, PetscReal *);
+/* mosa */
 PETSC_EXTERN PetscErrorCode PCTriSplitSetDropTolerance(PC, PetscReal);
 PETSC_EXTERN PetscErrorCode PCTriSplitGetDropTolerance(PC, PetscReal *);
-PETSC_EXTERN PetscErrorCode PCMOSDSetM(PC, PetscInt);
+
+/* The options of one preconditioner type */
+PETSC_EXTERN PetscErrorCode PCAlgTriSetBlockSize(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetBlockSize(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCAlgTriSetFactorN(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAlgTriGetFactorN(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCMOSDSetDiagonal(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCMOSDGetDiagonal(PC, PetscInt *);
-PETSC_EXTERN PetscErrorCode PCMOSASetM(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCMOSASetReusePattern(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCMOSAGetReusePattern(PC, PetscBool *);
+PETSC_EXTERN PetscErrorCode PCMOSASetExactProduct(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCMOSAGetExactProduct(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCAltSplitSetType(PC, PCAltSplitType);
 PETSC_EXTERN PetscErrorCode PCAltSplitGetType(PC, PCAltSplitType *);
 PETSC_EXTERN PetscErrorCode PCAltSplitSetLocal(PC, PetscBool);
-PETSC_EXTERN PetscErrorCode PCAltSplitSetM(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCAltSplitGetLocal(PC, PetscBool *);
+
+/* The function names of trisplit 0.2, kept for one release (removed in 0.4): each calls its new name.
+   PETSc 3.18 defines PETSC_DEPRECATED_FUNCTION(why); later releases PETSC_DEPRECATED_FUNCTION(major, minor,
+   subminor, replacement, why) over PETSC_DEPRECATED_FUNCTION_BASE(why) (PETSc 3.25). Both are empty or
+   absent where the compiler has no deprecation attribute. */
+#if defined(PETSC_DEPRECATED_FUNCTION_BASE)
+  #define TRISPLIT_DEPRECATED_FUNCTION(replacement) PETSC_DEPRECATED_FUNCTION_BASE("Use " replacement " (since trisplit 0.3.0) instead")
+#elif defined(PETSC_DEPRECATED_FUNCTION)
+  #define TRISPLIT_DEPRECATED_FUNCTION(replacement) PETSC_DEPRECATED_FUNCTION("Use " replacement " (since trisplit 0.3.0) instead")
+#else
+  #define TRISPLIT_DEPRECATED_FUNCTION(replacement)
+#endif
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetPivoting()") PetscErrorCode PCAlgTriSetPivoting(PC, PCAlgTriPivoting);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetPivoting()") PetscErrorCode PCAlgTriGetPivoting(PC, PCAlgTriPivoting *);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetWeight()") PetscErrorCode PCAlgTriSetWeight(PC, PCAlgTriWeight);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetWeight()") PetscErrorCode PCAlgTriGetWeight(PC, PCAlgTriWeight *);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetFactorIterations()") PetscErrorCode PCAlgTriSetFactorIterations(PC, PetscInt);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetFactorIterations()") PetscErrorCode PCAlgTriGetFactorIterations(PC, PetscInt *);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetReuseForest()") PetscErrorCode PCAlgTriSetReuseForest(PC, PetscBool);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetReuseForest()") PetscErrorCode PCAlgTriGetReuseForest(PC, PetscBool *);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetPrecision()") PetscErrorCode PCAlgTriSetPrecision(PC, PCAlgTriPrecision);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetPrecision()") PetscErrorCode PCAlgTriGetPrecision(PC, PCAlgTriPrecision *);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetForest()") PetscErrorCode PCAlgTriGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetShiftType()") PetscErrorCode PCAlgTriSetShiftType(PC, MatFactorShiftType);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetShiftType()") PetscErrorCode PCAlgTriGetShiftType(PC, MatFactorShiftType *);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetShiftAmount()") PetscErrorCode PCAlgTriSetShiftAmount(PC, PetscReal);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetShiftAmount()") PetscErrorCode PCAlgTriGetShiftAmount(PC, PetscReal *);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitGetRepair()") PetscErrorCode PCAlgTriGetRepair(PC, PetscInt *, PetscReal *, PetscInt *);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetM()") PetscErrorCode PCMOSDSetM(PC, PetscInt);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetM()") PetscErrorCode PCMOSASetM(PC, PetscInt);
+PETSC_EXTERN TRISPLIT_DEPRECATED_FUNCTION("PCTriSplitSetM()") PetscErrorCode PCAltSplitSetM(PC, PetscInt);
+
 /* the tridiagonal matrix type */
 PETSC_EXTERN PetscErrorCode MatCreateTridiag(MPI_Comm, PetscInt, const PetscScalar[], const PetscScalar[], const PetscScalar[], Mat *);
 PETSC_EXTERN PetscErrorCode MatTridiagGetBands(Mat, PetscScalar **, PetscScalar **, PetscScalar **);

@@ -8,6 +8,10 @@ block-diagonal matrix whose blocks align with the rank ownership (with the charg
 
 #include <petscksp.h>
 #include <trisplit.h>
+/* PETSc before 3.19 returns plain 0 from PetscFunctionReturn() */
+#if !PETSC_VERSION_GE(3, 19, 0) && !defined(PETSC_SUCCESS)
+  #define PETSC_SUCCESS 0
+#endif
 
 /* A deterministic pseudo-random number in [0,1) from integers: the weights differ from block to block
    and from row to row, but do not depend on the number of ranks. */
@@ -118,7 +122,7 @@ static PetscErrorCode SolveOnce(Mat A, Vec b, Vec x, PCType type, const char *vi
   PetscCall(PetscObjectTypeCompare((PetscObject)pc, PCALGTRI, &isalgtri));
   res->npaths = res->longest = -1;
   res->coverage = -1;
-  if (isalgtri) PetscCall(PCAlgTriGetForest(pc, &res->npaths, &res->longest, &res->coverage, NULL));
+  if (isalgtri) PetscCall(PCTriSplitGetForest(pc, &res->npaths, &res->longest, &res->coverage, NULL));
   PetscCall(PetscViewerASCIIOpen(PETSC_COMM_WORLD, viewfile, &viewer));
   PetscCall(PCView(pc, viewer));
   PetscCall(PetscViewerDestroy(&viewer));

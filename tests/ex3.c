@@ -5,6 +5,10 @@ KSP_DIVERGED_PC_FAILED with a reason, never a crash or a silent NaN.\n\
 
 #include <petscksp.h>
 #include <trisplit.h>
+/* PETSc before 3.19 returns plain 0 from PetscFunctionReturn() */
+#if !PETSC_VERSION_GE(3, 19, 0) && !defined(PETSC_SUCCESS)
+  #define PETSC_SUCCESS 0
+#endif
 
 typedef enum {
   CASE_LAPLACE,       /* 2D 5-point Laplacian (sqrt(n) x sqrt(n)) */
@@ -99,7 +103,7 @@ static PetscErrorCode SolveAndReportPC(const char *label, Mat A, PetscBool reuse
   PetscCall(KSPSetOperators(ksp, A, A));
   PetscCall(KSPGetPC(ksp, &pc));
   PetscCall(PCSetType(pc, type));
-  PetscCall(PCAlgTriSetShiftType(pc, shift));
+  PetscCall(PCTriSplitSetShiftType(pc, shift));
   PetscCall(PCAlgTriSetBlockSize(pc, bs));
   PetscCall(KSPSetType(ksp, KSPGMRES));
   PetscCall(KSPSetTolerances(ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 500));
@@ -110,7 +114,7 @@ static PetscErrorCode SolveAndReportPC(const char *label, Mat A, PetscBool reuse
 
     /* same pattern, new values: the forest stays, the bands follow the values */
     PetscCall(KSPGetIterationNumber(ksp, &its0));
-    PetscCall(PCAlgTriGetForest(pc, &npaths0, NULL, NULL, NULL));
+    PetscCall(PCTriSplitGetForest(pc, &npaths0, NULL, NULL, NULL));
     PetscCall(MatScale(A, 2.0));
     PetscCall(MatShift(A, 0.5));
     PetscCall(KSPSetOperators(ksp, A, A));
@@ -118,7 +122,7 @@ static PetscErrorCode SolveAndReportPC(const char *label, Mat A, PetscBool reuse
     PetscCall(MatMult(A, x, b));
     PetscCall(VecSet(x, 0.0));
     PetscCall(KSPSolve(ksp, b, x));
-    PetscCall(PCAlgTriGetForest(pc, &npaths1, NULL, NULL, NULL));
+    PetscCall(PCTriSplitGetForest(pc, &npaths1, NULL, NULL, NULL));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  after new values with the same pattern: forest kept %s\n", npaths0 == npaths1 ? "yes" : "no"));
   }
   PetscCall(KSPGetIterationNumber(ksp, &its));
@@ -133,7 +137,7 @@ static PetscErrorCode SolveAndReportPC(const char *label, Mat A, PetscBool reuse
   } else {
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %s (PC failed: %s)\n", label, KSPConvergedReasons[reason], PCFailedReasons[pcreason]));
   }
-  PetscCall(PCAlgTriGetRepair(pc, &nshifted, NULL, NULL));
+  PetscCall(PCTriSplitGetRepair(pc, &nshifted, NULL, NULL));
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &nshifted, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
   if (nshifted) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  zero pivot repaired: %" PetscInt_FMT " factor(s) shifted, %" PetscInt_FMT " iterations\n", nshifted, its));
   PetscCall(KSPDestroy(&ksp));
@@ -278,7 +282,7 @@ int main(int argc, char **argv)
       PetscCall(KSPSetFromOptions(ksp));
       PetscCall(KSPSolve(ksp, bb, xx));
       PetscCall(KSPGetIterationNumber(ksp, &its));
-      PetscCall(PCAlgTriGetForest(pc2, &npaths, &longest, NULL, NULL));
+      PetscCall(PCTriSplitGetForest(pc2, &npaths, &longest, NULL, NULL));
       PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &npaths, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
       PetscCall(PetscPrintf(PETSC_COMM_WORLD, "tridiagonal with %" PetscInt_FMT " rows: one path per rank: %s, solved in %" PetscInt_FMT " iteration(s)\n", nlong, npaths == size ? "yes" : "no", its));
       PetscCall(KSPDestroy(&ksp));

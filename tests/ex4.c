@@ -151,7 +151,7 @@ int main(int argc, char **argv)
     PetscCall(KSPGetPC(ksp, &pc));
     PetscCall(PCSetType(pc, PCALTSPLIT));
     PetscCall(PCAltSplitSetType(pc, PC_ALTSPLIT_OUTER));
-    PetscCall(PCAltSplitSetM(pc, 2));
+    PetscCall(PCTriSplitSetM(pc, 2));
     PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
     ierr = KSPSolve(ksp, u, x);
     PetscCall(PetscPopErrorHandler());

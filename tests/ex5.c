@@ -8,6 +8,10 @@ Works with -mat_type aijcusparse -vec_type cuda (RPTS on the GPU).\n\
 #include <petscksp.h>
 #include <trisplit.h>
 #include "gallery/tridiag_gallery.h"
+/* PETSc before 3.19 returns plain 0 from PetscFunctionReturn() */
+#if !PETSC_VERSION_GE(3, 19, 0) && !defined(PETSC_SUCCESS)
+  #define PETSC_SUCCESS 0
+#endif
 
 /* A (type from the options) with the given bands */
 static PetscErrorCode BandMatrix(PetscInt n, const double *a, const double *b, const double *c, Mat *A)

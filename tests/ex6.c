@@ -50,9 +50,9 @@ int main(int argc, char **argv)
     PetscCall(PCCreate(PETSC_COMM_WORLD, &pc));
     PetscCall(PCSetType(pc, pcs[p].type));
     PetscCall(PCSetOperators(pc, A, A));
-    PetscCall(PCMOSDSetM(pc, pcs[p].m));
-    PetscCall(PCAltSplitSetM(pc, pcs[p].m));
-    PetscCall(PCMOSASetM(pc, pcs[p].m));
+    PetscCall(PCTriSplitSetM(pc, pcs[p].m));
+    PetscCall(PCTriSplitSetM(pc, pcs[p].m));
+    PetscCall(PCTriSplitSetM(pc, pcs[p].m));
     PetscCall(PCSetFromOptions(pc));
     PetscCall(PCSetUp(pc));
     for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
     PetscCall(PCCreate(PETSC_COMM_WORLD, &pc));
     PetscCall(PCSetType(pc, PCALTSPLIT));
     PetscCall(PCSetOperators(pc, A, A));
-    PetscCall(PCAltSplitSetM(pc, 2));
+    PetscCall(PCTriSplitSetM(pc, 2));
     PetscCall(PCAltSplitSetType(pc, PC_ALTSPLIT_OUTER));
     PetscCall(PCSetUp(pc));
     PetscCall(MatCreateDense(PETSC_COMM_WORLD, PETSC_DECIDE, PETSC_DECIDE, N, 2, NULL, &X));

@@ -70,7 +70,7 @@ static PetscErrorCode RepairCheck(Mat A, const char *label, PetscBool details)
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s, shift none: %s\n", label, KSPConvergedReasons[reason]));
   PetscCall(Solve(A, "-pc_type mosa -pc_mosa_m 2", &its, &reason, &ksp));
   PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCAlgTriGetRepair(pc, &nshifted, NULL, &dropped));
+  PetscCall(PCTriSplitGetRepair(pc, &nshifted, NULL, &dropped));
   PetscCall(PCTriSplitGetM(pc, &m));
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &nshifted, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &dropped, 1, MPIU_INT, MPI_MAX, PETSC_COMM_WORLD));
@@ -104,7 +104,7 @@ static PetscErrorCode RepairCheck(Mat A, const char *label, PetscBool details)
 }
 
 /* 20 setups of one KSP in a time loop, the matrix's values changing and its pattern not: MOS-a with m
-   levels keeps its forests (one build, PCAlgTriSetReuseForest(), the default) and takes the same
+   levels keeps its forests (one build, PCTriSplitSetReuseForest(), the default) and takes the same
    iterations as rebuilding at every step where the forests coincide. The steps scale by powers of two,
    which leaves the scaled weights of A bit for bit as they were: the rows by different factors
    (rowscale; the forest of level 0 coincides, B_1's pruning and forest need not: m = 1), or the whole
@@ -140,8 +140,8 @@ static PetscErrorCode SequenceCheck(Mat A0, const char *label, PetscInt m, Petsc
     PetscCall(KSPSetTolerances(ksp, 1e-8, PETSC_DEFAULT, PETSC_DEFAULT, 3000));
     PetscCall(KSPGetPC(ksp, &pc));
     PetscCall(PCSetType(pc, PCMOSA));
-    PetscCall(PCMOSASetM(pc, m));
-    PetscCall(PCAlgTriSetReuseForest(pc, (PetscBool)(run > 0)));
+    PetscCall(PCTriSplitSetM(pc, m));
+    PetscCall(PCTriSplitSetReuseForest(pc, (PetscBool)(run > 0)));
     if (run == 1) PetscCall(PCMOSASetReusePattern(pc, PETSC_FALSE));
     PetscCall(PCMOSAGetReusePattern(pc, &kept));
     PetscCheck(kept == (PetscBool)(run != 1), PETSC_COMM_WORLD, PETSC_ERR_PLIB, "PCMOSAGetReusePattern() does not return what was set");
@@ -205,7 +205,7 @@ static PetscErrorCode PatternToggleCheck(Mat A0, const char *label)
   for (int p = 0; p < 2; p++) {
     PetscCall(PCCreate(PETSC_COMM_WORLD, &pc[p]));
     PetscCall(PCSetType(pc[p], PCMOSA));
-    PetscCall(PCMOSASetM(pc[p], 2));
+    PetscCall(PCTriSplitSetM(pc[p], 2));
     PetscCall(PCSetOperators(pc[p], A, A));
     PetscCall(PCSetUp(pc[p]));
   }

@@ -107,7 +107,7 @@ static PetscErrorCode CheckExact(const char *name, Mat A)
   PetscFunctionBegin;
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCall(CreateBlockPC(A, &pc));
-  PetscCall(PCAlgTriGetForest(pc, &npaths, &longest, &coverage, NULL));
+  PetscCall(PCTriSplitGetForest(pc, &npaths, &longest, &coverage, NULL));
   PetscCall(MatCreateVecs(A, &z, &b));
   PetscCall(VecDuplicate(b, &r));
   PetscCall(VecSetRandom(b, NULL));
@@ -213,7 +213,7 @@ static PetscErrorCode CheckIterations(PetscInt n)
       PetscCall(KSPSetFromOptions(ksp));
       PetscCall(KSPSolve(ksp, b, x));
       PetscCall(KSPGetIterationNumber(ksp, &its[bs - 1]));
-      PetscCall(PCAlgTriGetForest(pc, NULL, NULL, &coverage[bs - 1], NULL));
+      PetscCall(PCTriSplitGetForest(pc, NULL, NULL, &coverage[bs - 1], NULL));
       PetscCall(KSPDestroy(&ksp));
     }
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-6s n=%" PetscInt_FMT ": scalar %3" PetscInt_FMT " its (c_pi %.2f), 2x2 blocks %3" PetscInt_FMT " its (c_pi %.2f)\n", stencil_names[s], n, its[0], (double)coverage[0], its[1], (double)coverage[1]));

@@ -43,9 +43,9 @@ static PetscErrorCode TrySetUp(PC pc, PetscErrorCode *ierr)
 static PetscErrorCode CheckSetters(MPI_Comm comm, const char *type)
 {
   PC                pc;
-  PCAlgTriPivoting  piv;
-  PCAlgTriWeight    w;
-  PCAlgTriPrecision prec;
+  PCTriSplitPivoting  piv;
+  PCTriSplitWeight    w;
+  PCTriSplitPrecision prec;
   PetscInt          its;
   PetscBool         reuse, multi;
   PetscErrorCode    ierr;
@@ -55,39 +55,39 @@ static PetscErrorCode CheckSetters(MPI_Comm comm, const char *type)
   PetscCall(PCSetType(pc, type));
   multi = (PetscBool)strcmp(type, PCALGTRI);
   /* the forest options: on every trisplit PC */
-  PetscCall(PCAlgTriSetPivoting(pc, PCALGTRI_PIVOTING_PARTIAL));
-  PetscCall(PCAlgTriGetPivoting(pc, &piv));
-  PetscCall(PCAlgTriSetWeight(pc, PCALGTRI_WEIGHT_ABS));
-  PetscCall(PCAlgTriGetWeight(pc, &w));
-  PetscCall(PCAlgTriSetFactorIterations(pc, 7));
-  PetscCall(PCAlgTriGetFactorIterations(pc, &its));
-  PetscCall(PCAlgTriSetReuseForest(pc, PETSC_FALSE));
-  PetscCall(PCAlgTriGetReuseForest(pc, &reuse));
-  PetscCall(PetscPrintf(comm, "%s: pivoting %s, weight %s, factor rounds %" PetscInt_FMT ", reuse %s\n", type, PCAlgTriPivotings[piv], PCAlgTriWeights[w], its, PetscBools[reuse]));
-  TRY(ierr, PCAlgTriSetPrecision(pc, PCALGTRI_PRECISION_SINGLE));
+  PetscCall(PCTriSplitSetPivoting(pc, PCTRISPLIT_PIVOTING_PARTIAL));
+  PetscCall(PCTriSplitGetPivoting(pc, &piv));
+  PetscCall(PCTriSplitSetWeight(pc, PCTRISPLIT_WEIGHT_ABS));
+  PetscCall(PCTriSplitGetWeight(pc, &w));
+  PetscCall(PCTriSplitSetFactorIterations(pc, 7));
+  PetscCall(PCTriSplitGetFactorIterations(pc, &its));
+  PetscCall(PCTriSplitSetReuseForest(pc, PETSC_FALSE));
+  PetscCall(PCTriSplitGetReuseForest(pc, &reuse));
+  PetscCall(PetscPrintf(comm, "%s: pivoting %s, weight %s, factor rounds %" PetscInt_FMT ", reuse %s\n", type, PCTriSplitPivotings[piv], PCTriSplitWeights[w], its, PetscBools[reuse]));
+  TRY(ierr, PCTriSplitSetPrecision(pc, PCTRISPLIT_PRECISION_SINGLE));
   if (!ierr) {
-    PetscCall(PCAlgTriGetPrecision(pc, &prec));
-    PetscCall(PetscPrintf(comm, "%s: precision %s\n", type, PCAlgTriPrecisions[prec]));
+    PetscCall(PCTriSplitGetPrecision(pc, &prec));
+    PetscCall(PetscPrintf(comm, "%s: precision %s\n", type, PCTriSplitPrecisions[prec]));
   } else PetscCall(PetscPrintf(comm, "%s: single precision refused (error %d)\n", type, (int)ierr));
-  TRY(ierr, PCAlgTriSetFactorIterations(pc, 0));
+  TRY(ierr, PCTriSplitSetFactorIterations(pc, 0));
   PetscCall(PetscPrintf(comm, "%s: 0 factor rounds refused with PETSC_ERR_ARG_OUTOFRANGE: %s\n", type, ierr == PETSC_ERR_ARG_OUTOFRANGE ? "yes" : "no"));
   { /* the zero-pivot repair: on every PC, nonzero by default, PETSC_DECIDE the default amount */
     MatFactorShiftType shift, shift0;
     PetscReal          amount, amount0;
 
-    PetscCall(PCAlgTriGetShiftType(pc, &shift0));
-    PetscCall(PCAlgTriGetShiftAmount(pc, &amount0));
-    PetscCall(PCAlgTriSetShiftType(pc, MAT_SHIFT_NONE));
-    PetscCall(PCAlgTriGetShiftType(pc, &shift));
-    PetscCall(PCAlgTriSetShiftAmount(pc, 1e-6));
-    PetscCall(PCAlgTriGetShiftAmount(pc, &amount));
+    PetscCall(PCTriSplitGetShiftType(pc, &shift0));
+    PetscCall(PCTriSplitGetShiftAmount(pc, &amount0));
+    PetscCall(PCTriSplitSetShiftType(pc, MAT_SHIFT_NONE));
+    PetscCall(PCTriSplitGetShiftType(pc, &shift));
+    PetscCall(PCTriSplitSetShiftAmount(pc, 1e-6));
+    PetscCall(PCTriSplitGetShiftAmount(pc, &amount));
     PetscCall(PetscPrintf(comm, "%s: shift type %s (default %s), amount %g (default %g)", type, MatFactorShiftTypes[shift], MatFactorShiftTypes[shift0], (double)amount, (double)amount0));
-    PetscCall(PCAlgTriSetShiftAmount(pc, PETSC_DECIDE));
-    PetscCall(PCAlgTriGetShiftAmount(pc, &amount));
+    PetscCall(PCTriSplitSetShiftAmount(pc, PETSC_DECIDE));
+    PetscCall(PCTriSplitGetShiftAmount(pc, &amount));
     PetscCall(PetscPrintf(comm, ", PETSC_DECIDE gives %g\n", (double)amount));
-    TRY(ierr, PCAlgTriSetShiftType(pc, MAT_SHIFT_POSITIVE_DEFINITE));
+    TRY(ierr, PCTriSplitSetShiftType(pc, MAT_SHIFT_POSITIVE_DEFINITE));
     PetscCall(PetscPrintf(comm, "%s: shift type positive_definite refused with PETSC_ERR_SUP: %s\n", type, ierr == PETSC_ERR_SUP ? "yes" : "no"));
-    TRY(ierr, PCAlgTriSetShiftAmount(pc, 2.0));
+    TRY(ierr, PCTriSplitSetShiftAmount(pc, 2.0));
     PetscCall(PetscPrintf(comm, "%s: shift amount 2 refused with PETSC_ERR_ARG_OUTOFRANGE: %s\n", type, ierr == PETSC_ERR_ARG_OUTOFRANGE ? "yes" : "no"));
   }
   if (multi) { /* the options of the PCs of several factors */
@@ -150,6 +150,143 @@ static PetscErrorCode CheckSetters(MPI_Comm comm, const char *type)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Every setter and getter pair on every PC type that has it: a value other than the default set, the
+   same got back. A setter of an option the type does not have is a no-op (PetscTryMethod()). */
+static PetscErrorCode CheckPairs(MPI_Comm comm, const char *type)
+{
+  PC        pc;
+  PetscInt  npairs = 0, nbad = 0, ival;
+  PetscReal rval;
+  PetscBool bval;
+  PetscBool algtri = (PetscBool)!strcmp(type, PCALGTRI), mosd = (PetscBool)!strcmp(type, PCMOSD), mosa = (PetscBool)!strcmp(type, PCMOSA), alt = (PetscBool)!strcmp(type, PCALTSPLIT);
+
+#define PAIR(set, get, T, value, got) \
+  do { \
+    T v_ = (value); \
+    PetscCall(set(pc, v_)); \
+    PetscCall(get(pc, &got)); \
+    npairs++; \
+    if (got != v_) { \
+      nbad++; \
+      PetscCall(PetscPrintf(comm, "%s: %s/%s do not agree\n", type, #set, #get)); \
+    } \
+  } while (0)
+
+  PetscFunctionBegin;
+  PetscCall(PCCreate(comm, &pc));
+  PetscCall(PCSetType(pc, type));
+  {
+    PCTriSplitPivoting  piv;
+    PCTriSplitWeight    w;
+    PCTriSplitPrecision prec;
+    MatFactorShiftType  shift;
+
+    PAIR(PCTriSplitSetPivoting, PCTriSplitGetPivoting, PCTriSplitPivoting, PCTRISPLIT_PIVOTING_NONE, piv);
+    PAIR(PCTriSplitSetWeight, PCTriSplitGetWeight, PCTriSplitWeight, PCTRISPLIT_WEIGHT_ABS, w);
+    PAIR(PCTriSplitSetPrecision, PCTriSplitGetPrecision, PCTriSplitPrecision, PCTRISPLIT_PRECISION_DOUBLE, prec);
+    if (!mosa) PAIR(PCTriSplitSetPrecision, PCTriSplitGetPrecision, PCTriSplitPrecision, PCTRISPLIT_PRECISION_SINGLE, prec);
+    PAIR(PCTriSplitSetShiftType, PCTriSplitGetShiftType, MatFactorShiftType, MAT_SHIFT_NONE, shift);
+  }
+  PAIR(PCTriSplitSetFactorIterations, PCTriSplitGetFactorIterations, PetscInt, 9, ival);
+  PAIR(PCTriSplitSetFactorChargePeriod, PCTriSplitGetFactorChargePeriod, PetscInt, 3, ival);
+  PAIR(PCTriSplitSetFactorChargeSkip, PCTriSplitGetFactorChargeSkip, PetscInt, 2, ival);
+  PAIR(PCTriSplitSetFactorP, PCTriSplitGetFactorP, PetscReal, 0.25, rval);
+  PAIR(PCTriSplitSetFactorSeed, PCTriSplitGetFactorSeed, PetscInt, 12345, ival);
+  PAIR(PCTriSplitSetReuseForest, PCTriSplitGetReuseForest, PetscBool, PETSC_FALSE, bval);
+  PAIR(PCTriSplitSetShiftAmount, PCTriSplitGetShiftAmount, PetscReal, 0.125, rval);
+  if (algtri) {
+    PAIR(PCAlgTriSetBlockSize, PCAlgTriGetBlockSize, PetscInt, 2, ival);
+    PAIR(PCAlgTriSetFactorN, PCAlgTriGetFactorN, PetscInt, 1, ival);
+  } else {
+    PAIR(PCTriSplitSetM, PCTriSplitGetM, PetscInt, 5, ival);
+    PAIR(PCTriSplitSetMMax, PCTriSplitGetMMax, PetscInt, 7, ival);
+    PAIR(PCTriSplitSetCoverage, PCTriSplitGetCoverage, PetscReal, 0.75, rval);
+  }
+  if (mosd || alt) PAIR(PCTriSplitSetOmega, PCTriSplitGetOmega, PetscReal, 0.375, rval);
+  if (mosd) PAIR(PCMOSDSetDiagonal, PCMOSDGetDiagonal, PetscInt, 0, ival);
+  if (mosa) {
+    PAIR(PCTriSplitSetDropTolerance, PCTriSplitGetDropTolerance, PetscReal, 0.5, rval);
+    PAIR(PCMOSASetReusePattern, PCMOSAGetReusePattern, PetscBool, PETSC_FALSE, bval);
+    PAIR(PCMOSASetExactProduct, PCMOSAGetExactProduct, PetscBool, PETSC_TRUE, bval);
+  }
+  if (alt) {
+    PCAltSplitType t;
+
+    PAIR(PCAltSplitSetType, PCAltSplitGetType, PCAltSplitType, PC_ALTSPLIT_OUTER, t);
+    PAIR(PCAltSplitSetLocal, PCAltSplitGetLocal, PetscBool, PETSC_TRUE, bval);
+  }
+  /* the setters of options this type does not have change nothing and raise no error */
+  PetscCall(PCAlgTriSetBlockSize(pc, 2));
+  PetscCall(PCAlgTriSetFactorN(pc, 1));
+  PetscCall(PCTriSplitSetM(pc, 3));
+  PetscCall(PCTriSplitSetMMax(pc, 3));
+  PetscCall(PCTriSplitSetCoverage(pc, 0.5));
+  PetscCall(PCTriSplitSetOmega(pc, 0.5));
+  PetscCall(PCTriSplitSetDropTolerance(pc, 0.25));
+  PetscCall(PCMOSDSetDiagonal(pc, 2));
+  PetscCall(PCMOSASetReusePattern(pc, PETSC_TRUE));
+  PetscCall(PCMOSASetExactProduct(pc, PETSC_FALSE));
+  PetscCall(PCAltSplitSetType(pc, PC_ALTSPLIT_INNER));
+  PetscCall(PCAltSplitSetLocal(pc, PETSC_FALSE));
+  PetscCall(PetscPrintf(comm, "%s: %" PetscInt_FMT " setter/getter pairs agree: %s; setters of other types' options are no-ops\n", type, npairs, nbad ? "no" : "yes"));
+#undef PAIR
+  PetscCall(PCDestroy(&pc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A setter called after PCSetUp() takes effect at the next PCSetUp(), also when the forests would be
+   kept (new values, same nonzero pattern, reuse on): the PC built with the new factor rounds and weights
+   after its first setup has the forest of a PC built with them from the start. The same through the
+   options database and PCSetFromOptions(). */
+static PetscErrorCode CheckRebuild(MPI_Comm comm, const char *type, Mat A, PetscBool from_options)
+{
+  PC        pc, fresh;
+  PetscInt  np0, np1, npf, lg1, lgf;
+  PetscReal cov1, covf;
+  char      option[64];
+
+  PetscFunctionBegin;
+  PetscCall(PCCreate(comm, &pc));
+  PetscCall(PCSetType(pc, type));
+  PetscCall(PCSetOperators(pc, A, A));
+  PetscCall(PCSetUp(pc));
+  PetscCall(PCTriSplitGetForest(pc, &np0, NULL, NULL, NULL));
+  if (from_options) {
+    PetscCall(PetscSNPrintf(option, sizeof(option), "-pc_%s_factor_iterations", type));
+    PetscCall(PetscOptionsSetValue(NULL, option, "1"));
+    PetscCall(PetscSNPrintf(option, sizeof(option), "-pc_%s_weight", type));
+    PetscCall(PetscOptionsSetValue(NULL, option, "abs"));
+    PetscCall(PCSetFromOptions(pc));
+  } else {
+    PetscCall(PCTriSplitSetFactorIterations(pc, 1));
+    PetscCall(PCTriSplitSetWeight(pc, PCTRISPLIT_WEIGHT_ABS));
+  }
+  PetscCall(MatScale(A, 2.0)); /* new values, same nonzero pattern: the reused forest would ignore the change */
+  PetscCall(PCSetUp(pc));
+  PetscCall(PCTriSplitGetForest(pc, &np1, &lg1, &cov1, NULL));
+  PetscCall(PCCreate(comm, &fresh));
+  PetscCall(PCSetType(fresh, type));
+  PetscCall(PCSetOperators(fresh, A, A));
+  if (from_options) {
+    PetscCall(PCSetFromOptions(fresh));
+    PetscCall(PetscSNPrintf(option, sizeof(option), "-pc_%s_factor_iterations", type));
+    PetscCall(PetscOptionsClearValue(NULL, option));
+    PetscCall(PetscSNPrintf(option, sizeof(option), "-pc_%s_weight", type));
+    PetscCall(PetscOptionsClearValue(NULL, option));
+  } else {
+    PetscCall(PCTriSplitSetFactorIterations(fresh, 1));
+    PetscCall(PCTriSplitSetWeight(fresh, PCTRISPLIT_WEIGHT_ABS));
+  }
+  PetscCall(PCSetUp(fresh));
+  PetscCall(PCTriSplitGetForest(fresh, &npf, &lgf, &covf, NULL));
+  PetscCall(MatScale(A, 0.5));
+  PetscCall(PetscSynchronizedPrintf(comm, "%s: paths %" PetscInt_FMT " with 5 rounds, %" PetscInt_FMT " after %s 1 round and abs weights (built from the start: %" PetscInt_FMT "), the same forest as a new PC: %s\n", type, np0, np1, from_options ? "-pc_<type>_factor_iterations and -pc_<type>_weight give" : "the setters give", npf, np1 == npf && lg1 == lgf && cov1 == covf && np1 != np0 ? "yes" : "no"));
+  PetscCall(PetscSynchronizedFlush(comm, PETSC_STDOUT));
+  PetscCall(PCDestroy(&fresh));
+  PetscCall(PCDestroy(&pc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* PCView into a file with one tab pushed: every line of the PC's own output must be indented */
 static PetscErrorCode CheckViewIndent(MPI_Comm comm, PC pc, const char *type)
 {
@@ -196,9 +333,14 @@ int main(int argc, char **argv)
   comm = PETSC_COMM_WORLD;
   PetscCall(TriSplitInitializePackage());
   for (int t = 0; t < 4; t++) PetscCall(CheckSetters(comm, types[t]));
+  for (int t = 0; t < 4; t++) PetscCall(CheckPairs(comm, types[t]));
 
   /* PCView, one line per print, on a set-up PC of every type */
   PetscCall(StencilMatrix(comm, stencils[2], n, &A));
+  for (int t = 0; t < 4; t++) {
+    PetscCall(CheckRebuild(comm, types[t], A, PETSC_FALSE));
+    PetscCall(CheckRebuild(comm, types[t], A, PETSC_TRUE));
+  }
   for (int t = 0; t < 4; t++) {
     PetscCall(PCCreate(comm, &pc));
     PetscCall(PCSetType(pc, types[t]));
@@ -252,7 +394,7 @@ int main(int argc, char **argv)
     PetscCall(PCCreate(comm, &pc));
     PetscCall(PCSetType(pc, types[t]));
     PetscCall(PCSetOperators(pc, A, A));
-    PetscCall(PCAlgTriSetShiftType(pc, MAT_SHIFT_NONE)); /* the failure without the zero-pivot repair */
+    PetscCall(PCTriSplitSetShiftType(pc, MAT_SHIFT_NONE)); /* the failure without the zero-pivot repair */
     PetscCall(PCSetErrorIfFailure(pc, PETSC_TRUE));
     PetscCall(TrySetUp(pc, &ierr));
     PetscCall(PCSetErrorIfFailure(pc, PETSC_FALSE));
@@ -265,7 +407,7 @@ int main(int argc, char **argv)
     PetscCall(PCCreate(comm, &pc));
     PetscCall(PCSetType(pc, types[t]));
     PetscCall(PCSetOperators(pc, A, A));
-    PetscCall(PCAlgTriSetShiftType(pc, MAT_SHIFT_NONE));
+    PetscCall(PCTriSplitSetShiftType(pc, MAT_SHIFT_NONE));
     PetscCall(PCSetUp(pc));
     PetscCall(PCGetFailedReason(pc, &reason));
     PetscCall(PetscSynchronizedPrintf(comm, "  without: failed reason %s\n", PCFailedReasons[reason]));
@@ -280,7 +422,7 @@ int main(int argc, char **argv)
       PetscCall(PCSetOperators(pc, A, A));
       PetscCall(PCSetUp(pc));
       PetscCall(PCGetFailedReason(pc, &reason));
-      PetscCall(PCAlgTriGetRepair(pc, &nshifted, NULL, &dropped));
+      PetscCall(PCTriSplitGetRepair(pc, &nshifted, NULL, &dropped));
       PetscCall(PetscSynchronizedPrintf(comm, "  repaired: failed reason %s, %" PetscInt_FMT " factor(s) shifted, level dropped %" PetscInt_FMT "\n", PCFailedReasons[reason], nshifted, dropped));
       PetscCall(PetscSynchronizedFlush(comm, PETSC_STDOUT));
       PetscCall(PCDestroy(&pc));

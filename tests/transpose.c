@@ -24,8 +24,8 @@ static PetscErrorCode CreatePC(Mat A, Case c, PC *pc)
   PetscCall(PCCreate(PetscObjectComm((PetscObject)A), pc));
   PetscCall(PCSetType(*pc, c.type));
   PetscCall(PCSetOperators(*pc, A, A));
-  PetscCall(PCMOSDSetM(*pc, c.m));
-  PetscCall(PCMOSASetM(*pc, c.m));
+  PetscCall(PCTriSplitSetM(*pc, c.m));
+  PetscCall(PCTriSplitSetM(*pc, c.m));
   PetscCall(PCSetFromOptions(*pc));
   PetscCall(PCSetUp(*pc));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -50,8 +50,8 @@ static PetscErrorCode TransposeIterations(Mat A, Case c, Vec b, PetscInt its[2])
     PetscCall(KSPSetTolerances(ksp, 1e-8, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
     PetscCall(KSPGetPC(ksp, &pc));
     PetscCall(PCSetType(pc, c.type));
-    PetscCall(PCMOSDSetM(pc, c.m));
-    PetscCall(PCMOSASetM(pc, c.m));
+    PetscCall(PCTriSplitSetM(pc, c.m));
+    PetscCall(PCTriSplitSetM(pc, c.m));
     PetscCall(KSPSetFromOptions(ksp));
     if (t == 0) PetscCall(KSPSolve(ksp, b, x));
     else PetscCall(KSPSolveTranspose(ksp, b, x));

@@ -62,7 +62,7 @@ static PetscErrorCode Solve(Mat A, Mat P, const char *pctype, KSPType ksptype, P
   PetscCall(KSPSolve(ksp, b, x));
   PetscCall(KSPGetIterationNumber(ksp, its));
   PetscCall(KSPGetConvergedReason(ksp, reason));
-  if (npaths) PetscCall(PCAlgTriGetForest(pc, npaths, NULL, NULL, NULL));
+  if (npaths) PetscCall(PCTriSplitGetForest(pc, npaths, NULL, NULL, NULL));
   if (kept) *kept = ksp;
   else PetscCall(KSPDestroy(&ksp));
   PetscCall(VecDestroy(&x));

@@ -9,6 +9,10 @@ The exact solution is x_i = sin(16 pi i / N), b = A x.\n\n";
 #include <trisplit.h>
 #include <petsc/private/matimpl.h> /* the layouts, to know the owned rows before preallocation */
 #include <ctype.h>
+/* PETSc before 3.19 returns plain 0 from PetscFunctionReturn() */
+#if !PETSC_VERSION_GE(3, 19, 0) && !defined(PETSC_SUCCESS)
+  #define PETSC_SUCCESS 0
+#endif
 
 typedef enum {
   MM_GENERAL,

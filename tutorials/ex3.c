@@ -30,23 +30,23 @@ static PetscErrorCode ConfigurePC(PC pc, Ex3Type type, PetscInt m)
   switch (type) {
   case EX3_ALGTRI:
     PetscCall(PCSetType(pc, PCALGTRI));
-    PetscCall(PCAlgTriSetPivoting(pc, PCALGTRI_PIVOTING_SCALED));
-    PetscCall(PCAlgTriSetWeight(pc, PCALGTRI_WEIGHT_SCALED));
-    PetscCall(PCAlgTriSetFactorIterations(pc, 5));
-    PetscCall(PCAlgTriSetReuseForest(pc, PETSC_TRUE));
+    PetscCall(PCTriSplitSetPivoting(pc, PCTRISPLIT_PIVOTING_SCALED));
+    PetscCall(PCTriSplitSetWeight(pc, PCTRISPLIT_WEIGHT_SCALED));
+    PetscCall(PCTriSplitSetFactorIterations(pc, 5));
+    PetscCall(PCTriSplitSetReuseForest(pc, PETSC_TRUE));
     break;
   case EX3_MOSD:
     PetscCall(PCSetType(pc, PCMOSD));
-    PetscCall(PCMOSDSetM(pc, m));
+    PetscCall(PCTriSplitSetM(pc, m));
     break;
   case EX3_ALTSPLIT:
     PetscCall(PCSetType(pc, PCALTSPLIT));
     PetscCall(PCAltSplitSetType(pc, PC_ALTSPLIT_INNER));
-    PetscCall(PCAltSplitSetM(pc, m));
+    PetscCall(PCTriSplitSetM(pc, m));
     break;
   case EX3_MOSA:
     PetscCall(PCSetType(pc, PCMOSA));
-    PetscCall(PCMOSASetM(pc, m));
+    PetscCall(PCTriSplitSetM(pc, m));
     break;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -122,7 +122,7 @@ int main(int argc, char **argv)
       PetscInt  npaths, longest;
       PetscReal cov, covid;
 
-      PetscCall(PCAlgTriGetForest(pc, &npaths, &longest, &cov, &covid));
+      PetscCall(PCTriSplitGetForest(pc, &npaths, &longest, &cov, &covid));
       if (k == 0) {
         npaths0  = npaths;
         longest0 = longest;

@@ -6,6 +6,10 @@
 #define TRISPLIT_TUTORIALS_PROBLEMS_H
 
 #include <petscksp.h>
+/* PETSc before 3.19 returns plain 0 from PetscFunctionReturn() */
+#if !PETSC_VERSION_GE(3, 19, 0) && !defined(PETSC_SUCCESS)
+  #define PETSC_SUCCESS 0
+#endif
 
 typedef enum {
   PROBLEM_ANISO1,

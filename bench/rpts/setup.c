@@ -160,7 +160,7 @@ int main(int argc, char **argv)
       PetscCall(PCSetType(pc, PCALGTRI));
       PetscCall(PCSetFromOptions(pc));
       PetscCall(TimeSetup(A, pc, reps, &first, &setup, &apply));
-      PetscCall(PCAlgTriGetForest(pc, &npaths, &longest, NULL, NULL));
+      PetscCall(PCTriSplitGetForest(pc, &npaths, &longest, NULL, NULL));
       PetscCall(PetscPrintf(PETSC_COMM_WORLD, "algtri %-8s n=%-9" PetscInt_FMT " first setup %8.4f s, refresh %8.4f s, apply %8.4f s, %" PetscInt_FMT " paths, longest %" PetscInt_FMT "\n", k ? "aniso1" : "lap1d", side * side, first, setup, apply, npaths, longest));
       PetscCall(PCDestroy(&pc));
       PetscCall(MatDestroy(&A));

@@ -186,20 +186,28 @@ static PetscErrorCode PCDestroy_AltSplit(PC pc)
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetType_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitGetType_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetLocal_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitGetLocal_C", NULL));
   PetscCall(TSPChainDestroy(&alt->chain));
   PetscCall(PetscFree(pc->data));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode PCAltSplitSetType_AltSplit(PC, PCAltSplitType);
+static PetscErrorCode PCAltSplitSetLocal_AltSplit(PC, PetscBool);
+
 static PetscErrorCode PCSetFromOptions_AltSplit(PC pc, TriSplitOptionItems PetscOptionsObject)
 {
   PC_AltSplit *alt = (PC_AltSplit *)pc->data;
+  PetscEnum    type;
+  PetscBool    local, flg;
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "ALTSPLIT options");
-  PetscCall(PetscOptionsEnum("-pc_altsplit_type", "inner (ALT-i, fixed operator) or outer (ALT-o, one factor per application)", "PCAltSplitSetType", PCAltSplitTypes, (PetscEnum)alt->type, (PetscEnum *)&alt->type, NULL));
+  PetscCall(PetscOptionsEnum("-pc_altsplit_type", "inner (ALT-i, fixed operator) or outer (ALT-o, one factor per application)", "PCAltSplitSetType", PCAltSplitTypes, (PetscEnum)alt->type, &type, &flg));
+  if (flg) PetscCall(PCAltSplitSetType_AltSplit(pc, (PCAltSplitType)type));
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "altsplit", alt->chain));
-  PetscCall(PetscOptionsBool("-pc_altsplit_local", "ALT-i's residuals with each rank's diagonal block (block Jacobi, no communication) instead of the global operator", "PCAltSplitSetLocal", alt->local, &alt->local, NULL));
+  PetscCall(PetscOptionsBool("-pc_altsplit_local", "ALT-i's residuals with each rank's diagonal block (block Jacobi, no communication) instead of the global operator", "PCAltSplitSetLocal", alt->local, &local, &flg));
+  if (flg) PetscCall(PCAltSplitSetLocal_AltSplit(pc, local));
   PetscOptionsHeadEnd();
   PetscCall(TSPChainNoticeOtherOptions(pc));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -229,6 +237,7 @@ static PetscErrorCode PCAltSplitSetType_AltSplit(PC pc, PCAltSplitType type)
 {
   PetscFunctionBegin;
   PetscCheck(type == PC_ALTSPLIT_INNER || type == PC_ALTSPLIT_OUTER, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown PCAltSplitType %d", (int)type);
+  if (((PC_AltSplit *)pc->data)->type != type) pc->setupcalled = PETSC_FALSE;
   ((PC_AltSplit *)pc->data)->type = type;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -240,6 +249,13 @@ static PetscErrorCode PCAltSplitSetLocal_AltSplit(PC pc, PetscBool local)
   PetscFunctionBegin;
   if (alt->local != local) pc->setupcalled = PETSC_FALSE;
   alt->local = local;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCAltSplitGetLocal_AltSplit(PC pc, PetscBool *local)
+{
+  PetscFunctionBegin;
+  *local = ((PC_AltSplit *)pc->data)->local;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -266,7 +282,7 @@ static PetscErrorCode PCAltSplitGetType_AltSplit(PC pc, PCAltSplitType *type)
 
   Level: intermediate
 
-.seealso: `PCALTSPLIT`, `PCAltSplitSetM()`
+.seealso: `PCALTSPLIT`, `PCTriSplitSetM()`
 @*/
 PetscErrorCode PCAltSplitSetType(PC pc, PCAltSplitType type)
 {
@@ -334,27 +350,27 @@ PetscErrorCode PCAltSplitSetLocal(PC pc, PetscBool local)
 }
 
 /*@
-  PCAltSplitSetM - Sets the number of tridiagonal factors of `PCALTSPLIT` (the same as `PCTriSplitSetM()`)
+  PCAltSplitGetLocal - Gets whether the defect-correction sweeps of `PCALTSPLIT` form their residuals with
+  each rank's diagonal block
 
-  Logically Collective
+  Not Collective
 
-  Input Parameters:
-+ pc - the preconditioner context
-- m  - the number of factors, or 0 to choose by coverage (`-pc_altsplit_coverage`, `-pc_altsplit_m_max`)
+  Input Parameter:
+. pc - the preconditioner context
 
-  Options Database Key:
-. -pc_altsplit_m <m> - the number of factors
+  Output Parameter:
+. local - whether the residuals are local
 
-  Level: intermediate
+  Level: advanced
 
-.seealso: `PCALTSPLIT`, `PCAltSplitSetType()`
+.seealso: `PCALTSPLIT`, `PCAltSplitSetLocal()`
 @*/
-PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
+PetscErrorCode PCAltSplitGetLocal(PC pc, PetscBool *local)
 {
   PetscFunctionBegin;
   PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
-  PetscValidLogicalCollectiveInt(pc, m, 2);
-  PetscTryMethod(pc, "PCAltSplitSetM_C", (PC, PetscInt), (pc, m));
+  PetscAssertPointer_TriSplit(local, 2);
+  PetscUseMethod(pc, "PCAltSplitGetLocal_C", (PC, PetscBool *), (pc, local));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -364,23 +380,23 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
    iterations of a flexible Krylov method (ALT-o)
 
    Options Database Keys:
-+  -pc_altsplit_type <inner>      - inner (ALT-i) or outer (ALT-o, needs -ksp_type fgmres or gcr)
++  -pc_altsplit_type <inner>      - inner (ALT-i) or outer (ALT-o, needs -ksp_type fgmres or gcr) (`PCAltSplitSetType()`)
 .  -pc_altsplit_local <false>     - ALT-i's residuals with each rank's diagonal block (block Jacobi, no communication) instead of the global operator (`PCAltSplitSetLocal()`)
-.  -pc_altsplit_m <0>             - number of factors; 0 chooses m by coverage
-.  -pc_altsplit_m_max <4>         - most factors of the automatic choice
-.  -pc_altsplit_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight
-.  -pc_altsplit_omega <0.01>      - reweighting of edges already used by a forest
-.  -pc_altsplit_precision <double> - double, or single: float bands and RPTS solves on the GPU
-.  -pc_altsplit_pivoting <scaled> - pivoting of the tridiagonal solves
-.  -pc_altsplit_weight <scaled>   - edge weights of the graph
-.  -pc_altsplit_factor_iterations <5> - rounds M of the parallel [0,2]-factor (`PCAlgTriSetFactorIterations()`)
-.  -pc_altsplit_factor_charge_period <5> - charges are off in every m-th round of the factor
-.  -pc_altsplit_factor_charge_skip <0> - the uncharged round k_m of each period
-.  -pc_altsplit_factor_p <0.5>    - probability of a positive charge
-.  -pc_altsplit_factor_seed <0>   - seed of the charge hash
-.  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern
-.  -pc_altsplit_shift_type <nonzero> - repair a zero pivot by a diagonal shift, or none: the PC fails (`PCAlgTriSetShiftType()`)
--  -pc_altsplit_shift_amount <1e-4> - the first shift, relative to the factor's largest diagonal entry
+.  -pc_altsplit_m <0>             - number of factors; 0 chooses m by coverage (`PCTriSplitSetM()`)
+.  -pc_altsplit_m_max <4>         - most factors of the automatic choice (`PCTriSplitSetMMax()`)
+.  -pc_altsplit_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight (`PCTriSplitSetCoverage()`)
+.  -pc_altsplit_omega <0.01>      - reweighting of edges already used by a forest (`PCTriSplitSetOmega()`)
+.  -pc_altsplit_precision <double> - double, or single: float bands and RPTS solves on the GPU (`PCTriSplitSetPrecision()`)
+.  -pc_altsplit_pivoting <scaled> - pivoting of the tridiagonal solves (`PCTriSplitSetPivoting()`)
+.  -pc_altsplit_weight <scaled>   - edge weights of the graph (`PCTriSplitSetWeight()`)
+.  -pc_altsplit_factor_iterations <5> - rounds M of the parallel [0,2]-factor (`PCTriSplitSetFactorIterations()`)
+.  -pc_altsplit_factor_charge_period <5> - charges are off in every m-th round of the factor (`PCTriSplitSetFactorChargePeriod()`)
+.  -pc_altsplit_factor_charge_skip <0> - the uncharged round k_m of each period (`PCTriSplitSetFactorChargeSkip()`)
+.  -pc_altsplit_factor_p <0.5>    - probability of a positive charge (`PCTriSplitSetFactorP()`)
+.  -pc_altsplit_factor_seed <0>   - seed of the charge hash (`PCTriSplitSetFactorSeed()`)
+.  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
+.  -pc_altsplit_shift_type <nonzero> - repair a zero pivot by a diagonal shift, or none: the PC fails (`PCTriSplitSetShiftType()`)
+-  -pc_altsplit_shift_amount <1e-4> - the first shift, relative to the factor's largest diagonal entry (`PCTriSplitSetShiftAmount()`)
 
    Level: intermediate
 
@@ -392,11 +408,11 @@ PetscErrorCode PCAltSplitSetM(PC pc, PetscInt m)
    ALT-i with m > 1 is not symmetric (the sweeps run in one order): use `KSPGMRES` or `KSPBCGS`, not
    `KSPCG` (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the
    PC prints a warning at the first `KSPSolve()`, and `PCView()` says so). The number of factors, coverage and omega have the setters `PCTriSplitSetM()`,
-   `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the forest options those of `PCALGTRI`.
+   `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the forest options the `PCTriSplit` setters every trisplit PC shares.
    `PCMatApply()` (ALT-i, or m = 1) sweeps all columns at once: each factor is read once per four
    columns and each residual is one sparse times dense product; ALT-o with m > 1 has none (an error).
 
-.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCAltSplitSetType()`, `PCAltSplitSetM()`, `KSPFGMRES`
+.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCAltSplitSetType()`, `PCTriSplitSetM()`, `KSPFGMRES`
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
 {
@@ -406,7 +422,6 @@ PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
   PetscCall(PetscNew(&alt));
   pc->data = (void *)alt;
   PetscCall(TSPChainCreate(TSP_CHAIN_SPLITTING, &alt->chain));
-  alt->chain->prefix = "PCAltSplit";
   alt->chain->omega  = 0.01;
   alt->type         = PC_ALTSPLIT_INNER;
 
@@ -422,5 +437,6 @@ PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetType_C", PCAltSplitSetType_AltSplit));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitGetType_C", PCAltSplitGetType_AltSplit));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitSetLocal_C", PCAltSplitSetLocal_AltSplit));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCAltSplitGetLocal_C", PCAltSplitGetLocal_AltSplit));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -30,29 +30,65 @@ static PetscErrorCode PCView_MOSA(PC pc, PetscViewer viewer)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/*@
-  PCMOSASetM - Sets the number of levels (tridiagonal factors) of `PCMOSA` (the same as `PCTriSplitSetM()`)
-
-  Logically Collective
-
-  Input Parameters:
-+ pc - the preconditioner context
-- m  - the number of levels, or 0 to add levels until the diagonal coverage c_diag(B_l) reaches
-       `-pc_mosa_coverage` (or stops growing), at most `-pc_mosa_m_max`
-
-  Options Database Key:
-. -pc_mosa_m <m> - the number of levels
-
-  Level: intermediate
-
-.seealso: `PCMOSA`, `PCMOSDSetM()`
-@*/
-PetscErrorCode PCMOSASetM(PC pc, PetscInt m)
+/* takes effect at the next build (the patterns are kept, or not, when the levels are built) */
+static PetscErrorCode PCMOSASetReusePattern_MOSA(PC pc, PetscBool reuse)
 {
   PetscFunctionBegin;
-  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
-  PetscValidLogicalCollectiveInt(pc, m, 2);
-  PetscTryMethod(pc, "PCMOSASetM_C", (PC, PetscInt), (pc, m));
+  TSPChainSetOption(pc, TSPChainFromPC(pc), reuse_pattern, reuse);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCMOSAGetReusePattern_MOSA(PC pc, PetscBool *reuse)
+{
+  PetscFunctionBegin;
+  *reuse = TSPChainFromPC(pc)->reuse_pattern;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCMOSASetExactProduct_MOSA(PC pc, PetscBool exact)
+{
+  PetscFunctionBegin;
+  TSPChainSetOption(pc, TSPChainFromPC(pc), exact, exact);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCMOSAGetExactProduct_MOSA(PC pc, PetscBool *exact)
+{
+  PetscFunctionBegin;
+  *exact = TSPChainFromPC(pc)->exact;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the options every trisplit PC shares, then the drop tolerance, the product and the reuse of its patterns */
+static PetscErrorCode PCSetFromOptions_MOSA(PC pc, TriSplitOptionItems PetscOptionsObject)
+{
+  TSPChain  c = TSPChainFromPC(pc);
+  PetscReal droptol;
+  PetscBool bval, flg;
+
+  PetscFunctionBegin;
+  PetscOptionsHeadBegin(PetscOptionsObject, "MOSA options");
+  PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "mosa", c));
+  PetscCall(PetscOptionsReal("-pc_mosa_droptol", "Early dropping of B_l M_l^-1, relative to each row's top-q scale (0: exact on each path)", "PCTriSplitSetDropTolerance", c->droptol, &droptol, &flg));
+  PetscCheck(!flg || droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_droptol must be nonnegative, got %g", (double)droptol);
+  if (flg) PetscCall(PCTriSplitSetDropTolerance(pc, droptol));
+  PetscCall(PetscOptionsBool("-pc_mosa_exact_product", "Solve the whole chain for every row (O(N^2), for testing)", "PCMOSASetExactProduct", c->exact, &bval, &flg));
+  if (flg) PetscCall(PCMOSASetExactProduct_MOSA(pc, bval));
+  PetscCall(PetscOptionsBool("-pc_mosa_reuse_pattern", "With the forests kept, keep the levels' product patterns too: a new operator with the same nonzero pattern gets new values on them", "PCMOSASetReusePattern", c->reuse_pattern, &bval, &flg));
+  if (flg) PetscCall(PCMOSASetReusePattern_MOSA(pc, bval));
+  PetscOptionsHeadEnd();
+  PetscCall(TSPChainNoticeOtherOptions(pc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCDestroy_MOSA(PC pc)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetReusePattern_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSAGetReusePattern_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetExactProduct_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSAGetExactProduct_C", NULL));
+  PetscCall(PCDestroy_TriSplit(pc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -75,11 +111,11 @@ PetscErrorCode PCMOSASetM(PC pc, PetscInt m)
 
   Notes:
   Takes effect when the levels are built. It applies only while the forests are kept
-  (`PCAlgTriSetReuseForest()`). The values of a product still need its row solves: what a kept pattern
+  (`PCTriSplitSetReuseForest()`). The values of a product still need its row solves: what a kept pattern
   saves is the choice of entries and the compaction of the rows. With the operator's own values the
   kept pattern gives the same levels, bit for bit, as a build.
 
-.seealso: `PCMOSA`, `PCMOSAGetReusePattern()`, `PCAlgTriSetReuseForest()`
+.seealso: `PCMOSA`, `PCMOSAGetReusePattern()`, `PCTriSplitSetReuseForest()`
 @*/
 PetscErrorCode PCMOSASetReusePattern(PC pc, PetscBool reuse)
 {
@@ -114,27 +150,78 @@ PetscErrorCode PCMOSAGetReusePattern(PC pc, PetscBool *reuse)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/*@
+  PCMOSASetExactProduct - Sets whether `PCMOSA` computes the products B_l M_l^-1 by solving the whole chain
+  for every row, a dense O(N^2) reference for testing
+
+  Logically Collective
+
+  Input Parameters:
++ pc    - the preconditioner context
+- exact - `PETSC_FALSE` (default): each row solved on the paths it touches, with early dropping
+          (`PCTriSplitSetDropTolerance()`); `PETSC_TRUE`: the whole chain for every row
+
+  Options Database Key:
+. -pc_mosa_exact_product <false> - the whole-chain product
+
+  Level: developer
+
+.seealso: `PCMOSA`, `PCMOSAGetExactProduct()`, `PCTriSplitSetDropTolerance()`
+@*/
+PetscErrorCode PCMOSASetExactProduct(PC pc, PetscBool exact)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveBool(pc, exact, 2);
+  PetscTryMethod(pc, "PCMOSASetExactProduct_C", (PC, PetscBool), (pc, exact));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCMOSAGetExactProduct - Gets whether `PCMOSA` computes its products by the whole chain for every row
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. exact - whether the product is the whole-chain one
+
+  Level: developer
+
+.seealso: `PCMOSA`, `PCMOSASetExactProduct()`
+@*/
+PetscErrorCode PCMOSAGetExactProduct(PC pc, PetscBool *exact)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(exact, 2);
+  PetscUseMethod(pc, "PCMOSAGetExactProduct_C", (PC, PetscBool *), (pc, exact));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*MC
    PCMOSA - Adaptive multiplicative operator splitting: m tridiagonal factors, each extracted from the
    part of the operator the previous ones leave, B_{l+1} = prune(B_l M_l^-1, diagonal + top-q per row)
 
    Options Database Keys:
-+  -pc_mosa_m <0>             - number of levels; 0 chooses m by the diagonal coverage c_diag(B_l)
-.  -pc_mosa_m_max <4>         - most levels of the automatic choice
-.  -pc_mosa_coverage <0.99>   - the automatic choice stops once c_diag(B_l) reaches it (or gains < 0.01)
++  -pc_mosa_m <0>             - number of levels; 0 chooses m by the diagonal coverage c_diag(B_l) (`PCTriSplitSetM()`)
+.  -pc_mosa_m_max <4>         - most levels of the automatic choice (`PCTriSplitSetMMax()`)
+.  -pc_mosa_coverage <0.99>   - the automatic choice stops once c_diag(B_l) reaches it (or gains < 0.01) (`PCTriSplitSetCoverage()`)
 .  -pc_mosa_droptol <1e-4>    - early dropping in the product, relative to each row's top-q scale (`PCTriSplitSetDropTolerance()`)
-.  -pc_mosa_exact_product     - solve the whole chain for every row (O(N^2), for testing)
-.  -pc_mosa_pivoting <scaled> - pivoting of the tridiagonal solves
-.  -pc_mosa_weight <scaled>   - edge weights of the graphs
-.  -pc_mosa_factor_iterations <5> - rounds M of the parallel [0,2]-factor of each level (`PCAlgTriSetFactorIterations()`)
-.  -pc_mosa_factor_charge_period <5> - charges are off in every m-th round of the factor
-.  -pc_mosa_factor_charge_skip <0> - the uncharged round k_m of each period
-.  -pc_mosa_factor_p <0.5>    - probability of a positive charge
-.  -pc_mosa_factor_seed <0>   - seed of the charge hash
-.  -pc_mosa_reuse_forest <true> - keep the levels' forests for a new operator with the same nonzero pattern (`PCAlgTriSetReuseForest()`)
+.  -pc_mosa_exact_product     - solve the whole chain for every row (O(N^2), for testing; `PCMOSASetExactProduct()`)
+.  -pc_mosa_pivoting <scaled> - pivoting of the tridiagonal solves (`PCTriSplitSetPivoting()`)
+.  -pc_mosa_weight <scaled>   - edge weights of the graphs (`PCTriSplitSetWeight()`)
+.  -pc_mosa_factor_iterations <5> - rounds M of the parallel [0,2]-factor of each level (`PCTriSplitSetFactorIterations()`)
+.  -pc_mosa_factor_charge_period <5> - charges are off in every m-th round of the factor (`PCTriSplitSetFactorChargePeriod()`)
+.  -pc_mosa_factor_charge_skip <0> - the uncharged round k_m of each period (`PCTriSplitSetFactorChargeSkip()`)
+.  -pc_mosa_factor_p <0.5>    - probability of a positive charge (`PCTriSplitSetFactorP()`)
+.  -pc_mosa_factor_seed <0>   - seed of the charge hash (`PCTriSplitSetFactorSeed()`)
+.  -pc_mosa_reuse_forest <true> - keep the levels' forests for a new operator with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
 .  -pc_mosa_reuse_pattern <true> - with the forests, keep the patterns of the levels' products (`PCMOSASetReusePattern()`)
-.  -pc_mosa_shift_type <nonzero> - repair a zero pivot: level 0 by a diagonal shift, a later level is dropped; none: the PC fails
--  -pc_mosa_shift_amount <1e-4> - the first shift of level 0, relative to its largest diagonal entry (`PCAlgTriSetShiftAmount()`)
+.  -pc_mosa_shift_type <nonzero> - repair a zero pivot: level 0 by a diagonal shift, a later level is dropped; none: the PC fails (`PCTriSplitSetShiftType()`)
+-  -pc_mosa_shift_amount <1e-4> - the first shift of level 0, relative to its largest diagonal entry (`PCTriSplitSetShiftAmount()`)
 
    Level: intermediate
 
@@ -145,7 +232,7 @@ PetscErrorCode PCMOSAGetReusePattern(PC pc, PetscBool *reuse)
    src/kernels/reference/rowsolve.c). B_{l+1} keeps the sparsity count of A per row. With m = 1 the
    preconditioner is T M_0 with M_0 the matrix of `PCALGTRI` and T = diagp1(A M_0^-1 pruned).
    A zero pivot at level 0 is repaired by a diagonal shift, and a level after it with a zero pivot is
-   dropped: the chain stops before it and T is taken from the last B_l (`PCAlgTriSetShiftType()`; with
+   dropped: the chain stops before it and T is taken from the last B_l (`PCTriSplitSetShiftType()`; with
    `MAT_SHIFT_NONE` the PC fails). A non-finite entry at any level makes the PC fail. `PCView()` and -info
    report the level. With a `MATSEQAIJCUSPARSE` or `MATMPIAIJCUSPARSE` matrix every level is built on
    the GPU (the same forests, factors and products as the host's, bit for bit; only scalars come back
@@ -156,17 +243,23 @@ PetscErrorCode PCMOSAGetReusePattern(PC pc, PetscBool *reuse)
    prints a warning at the first `KSPSolve()`, and `PCView()` says so). MOS-a
    keeps its levels' forests (and their number) and the patterns of the pruned B_l when the operator
    changes with `SAME_NONZERO_PATTERN`, and recomputes the levels' bands, factors and the products'
-   values (`PCAlgTriSetReuseForest()`, `PCMOSASetReusePattern()`). The number of levels, coverage
+   values (`PCTriSplitSetReuseForest()`, `PCMOSASetReusePattern()`). The number of levels, coverage
    and drop tolerance have the setters `PCTriSplitSetM()`, `PCTriSplitSetCoverage()` and
-   `PCTriSplitSetDropTolerance()`, the forest options those of `PCALGTRI`.
+   `PCTriSplitSetDropTolerance()`, the forest options the `PCTriSplit` setters every trisplit PC shares.
 
-.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCALTSPLIT`, `PCMOSASetM()`, `PCMOSASetReusePattern()`
+.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCMOSD`, `PCALTSPLIT`, `PCTriSplitSetM()`, `PCMOSASetReusePattern()`
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC pc)
 {
   PetscFunctionBegin;
-  PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_ADAPTIVE, "PCMOSA"));
-  pc->ops->view = PCView_MOSA;
+  PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_ADAPTIVE));
+  pc->ops->view           = PCView_MOSA;
+  pc->ops->setfromoptions = PCSetFromOptions_MOSA;
+  pc->ops->destroy        = PCDestroy_MOSA;
   PetscCall(TSPChainComposeSetters(pc, PETSC_TRUE));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetReusePattern_C", PCMOSASetReusePattern_MOSA));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSAGetReusePattern_C", PCMOSAGetReusePattern_MOSA));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetExactProduct_C", PCMOSASetExactProduct_MOSA));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSAGetExactProduct_C", PCMOSAGetExactProduct_MOSA));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -24,29 +24,44 @@ static PetscErrorCode PCView_MOSD(PC pc, PetscViewer viewer)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/*@
-  PCMOSDSetM - Sets the number of tridiagonal factors of `PCMOSD` (the same as `PCTriSplitSetM()`)
-
-  Logically Collective
-
-  Input Parameters:
-+ pc - the preconditioner context
-- m  - the number of factors, or 0 to add factors until the union of the forests covers
-       `-pc_mosd_coverage` of the weight (or stops growing), at most `-pc_mosd_m_max`
-
-  Options Database Key:
-. -pc_mosd_m <m> - the number of factors
-
-  Level: intermediate
-
-.seealso: `PCMOSD`, `PCALGTRI`
-@*/
-PetscErrorCode PCMOSDSetM(PC pc, PetscInt m)
+static PetscErrorCode PCMOSDSetDiagonal_MOSD(PC pc, PetscInt k)
 {
   PetscFunctionBegin;
-  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
-  PetscValidLogicalCollectiveInt(pc, m, 2);
-  PetscTryMethod(pc, "PCMOSDSetM_C", (PC, PetscInt), (pc, m));
+  PetscCheck(k >= 0 && k <= 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "T = diagp_k(A) takes k = 0, 1 or 2, got %" PetscInt_FMT, k);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), diagonal, k);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCMOSDGetDiagonal_MOSD(PC pc, PetscInt *k)
+{
+  PetscFunctionBegin;
+  *k = TSPChainFromPC(pc)->diagonal;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the options every trisplit PC shares, then the diagonal T */
+static PetscErrorCode PCSetFromOptions_MOSD(PC pc, TriSplitOptionItems PetscOptionsObject)
+{
+  TSPChain  c = TSPChainFromPC(pc);
+  PetscInt  k;
+  PetscBool flg;
+
+  PetscFunctionBegin;
+  PetscOptionsHeadBegin(PetscOptionsObject, "MOSD options");
+  PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "mosd", c));
+  PetscCall(PetscOptionsRangeInt("-pc_mosd_diagonal", "T = diagp_k(A): 0 (diagonal of A), 1 (default), 2", "PCMOSDSetDiagonal", c->diagonal, &k, &flg, 0, 2));
+  if (flg) PetscCall(PCMOSDSetDiagonal_MOSD(pc, k));
+  PetscOptionsHeadEnd();
+  PetscCall(TSPChainNoticeOtherOptions(pc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCDestroy_MOSD(PC pc)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSDSetDiagonal_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSDGetDiagonal_C", NULL));
+  PetscCall(PCDestroy_TriSplit(pc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -105,22 +120,22 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
    linear forest of the matrix graph, M = T M_{m-1} ... M_0 (a generalized ILU)
 
    Options Database Keys:
-+  -pc_mosd_m <0>             - number of factors; 0 chooses m by coverage
-.  -pc_mosd_m_max <4>         - most factors of the automatic choice
-.  -pc_mosd_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight
-.  -pc_mosd_omega <0>         - reweighting of edges already used by a forest (0: every edge used once)
-.  -pc_mosd_precision <double> - double, or single: float bands and RPTS solves on the GPU (transposed applies need double)
++  -pc_mosd_m <0>             - number of factors; 0 chooses m by coverage (`PCTriSplitSetM()`)
+.  -pc_mosd_m_max <4>         - most factors of the automatic choice (`PCTriSplitSetMMax()`)
+.  -pc_mosd_coverage <0.99>   - the automatic choice stops once the forests cover this fraction of the weight (`PCTriSplitSetCoverage()`)
+.  -pc_mosd_omega <0>         - reweighting of edges already used by a forest (0: every edge used once) (`PCTriSplitSetOmega()`)
+.  -pc_mosd_precision <double> - double, or single: float bands and RPTS solves on the GPU (transposed applies need double) (`PCTriSplitSetPrecision()`)
 .  -pc_mosd_diagonal <1>      - T = diagp_k(A), k = 0 (diagonal of A), 1, 2 (`PCMOSDSetDiagonal()`)
-.  -pc_mosd_pivoting <scaled> - pivoting of the tridiagonal solves
-.  -pc_mosd_weight <scaled>   - edge weights of the graph
-.  -pc_mosd_factor_iterations <5> - rounds M of the parallel [0,2]-factor (`PCAlgTriSetFactorIterations()`)
-.  -pc_mosd_factor_charge_period <5> - charges are off in every m-th round of the factor
-.  -pc_mosd_factor_charge_skip <0> - the uncharged round k_m of each period
-.  -pc_mosd_factor_p <0.5>        - probability of a positive charge
-.  -pc_mosd_factor_seed <0>       - seed of the charge hash
-.  -pc_mosd_reuse_forest <true>   - keep the forests for a new operator with the same nonzero pattern
-.  -pc_mosd_shift_type <nonzero>  - repair a zero of T = diagp_k(A) and a zero pivot of a factor M_l by a diagonal shift, or none: the PC fails (`PCAlgTriSetShiftType()`)
--  -pc_mosd_shift_amount <1e-4>   - the first shift, relative to the factor's largest diagonal entry
+.  -pc_mosd_pivoting <scaled> - pivoting of the tridiagonal solves (`PCTriSplitSetPivoting()`)
+.  -pc_mosd_weight <scaled>   - edge weights of the graph (`PCTriSplitSetWeight()`)
+.  -pc_mosd_factor_iterations <5> - rounds M of the parallel [0,2]-factor (`PCTriSplitSetFactorIterations()`)
+.  -pc_mosd_factor_charge_period <5> - charges are off in every m-th round of the factor (`PCTriSplitSetFactorChargePeriod()`)
+.  -pc_mosd_factor_charge_skip <0> - the uncharged round k_m of each period (`PCTriSplitSetFactorChargeSkip()`)
+.  -pc_mosd_factor_p <0.5>        - probability of a positive charge (`PCTriSplitSetFactorP()`)
+.  -pc_mosd_factor_seed <0>       - seed of the charge hash (`PCTriSplitSetFactorSeed()`)
+.  -pc_mosd_reuse_forest <true>   - keep the forests for a new operator with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
+.  -pc_mosd_shift_type <nonzero>  - repair a zero of T = diagp_k(A) and a zero pivot of a factor M_l by a diagonal shift, or none: the PC fails (`PCTriSplitSetShiftType()`)
+-  -pc_mosd_shift_amount <1e-4>   - the first shift, relative to the factor's largest diagonal entry (`PCTriSplitSetShiftAmount()`)
 
    Level: intermediate
 
@@ -139,22 +154,26 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
    (under `KSPCG`, `KSPMINRES` and the other methods that assume a symmetric preconditioner the PC
    prints a warning at the first `KSPSolve()`, and `PCView()` says so). The number of factors, coverage and
    omega have the setters `PCTriSplitSetM()`, `PCTriSplitSetCoverage()` and `PCTriSplitSetOmega()`, the
-   forest options those of `PCALGTRI` (`PCAlgTriSetPivoting()`, ...). A zero pivot in any factor stops
+   forest options the `PCTriSplit` setters every trisplit PC shares (`PCTriSplitSetPivoting()`, ...). A zero pivot in any factor stops
    the `KSP` with `KSP_DIVERGED_PC_FAILED`, or `PCSetUp()` with an error under -ksp_error_if_not_converged.
 
    Reference:
    C. Klein, R. Strzodka, Operator splitting preconditioners based on tridiagonal solves, and the
    thesis of C. Klein, Chapter 5.
 
-.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCALTSPLIT`, `PCMOSDSetM()`, `PCMOSDSetDiagonal()`, `PCTriSplitSetM()`, `PCTriSplitSetOmega()`, `PCILU`
+.seealso: `PCCreate()`, `PCSetType()`, `PCALGTRI`, `PCALTSPLIT`, `PCTriSplitSetM()`, `PCMOSDSetDiagonal()`, `PCTriSplitSetM()`, `PCTriSplitSetOmega()`, `PCILU`
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC pc)
 {
   PetscFunctionBegin;
-  PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_SPLITTING, "PCMOSD"));
+  PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_SPLITTING));
   TSPChainFromPC(pc)->omega    = 0.0;
   TSPChainFromPC(pc)->diagonal = 1; /* T = diagp_1(A) */
-  pc->ops->view = PCView_MOSD;
+  pc->ops->view           = PCView_MOSD;
+  pc->ops->setfromoptions = PCSetFromOptions_MOSD;
+  pc->ops->destroy        = PCDestroy_MOSD;
   PetscCall(TSPChainComposeSetters(pc, PETSC_TRUE));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSDSetDiagonal_C", PCMOSDSetDiagonal_MOSD));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSDGetDiagonal_C", PCMOSDGetDiagonal_MOSD));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

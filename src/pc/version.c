@@ -4,7 +4,7 @@
    compiled with: TRISPLIT_VERSION_MAJOR, _MINOR, _SUBMINOR).
 */
 #include <petsc/private/petscimpl.h> /* PetscAssertPointer() (PetscValidCharPointer() before PETSc 3.20) */
-#include <trisplit.h>
+#include <trisplit/private/core.h> /* trisplit.h and PETSc version compatibility */
 
 /*@C
   TriSplitGetVersion - Gets the trisplit version information in a string.

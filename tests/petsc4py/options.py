@@ -85,21 +85,28 @@ result(not absent, 'complete: docs/guide.md names the %d Python setters' % len(t
 header = open(os.path.join(top, 'include', 'trisplit.h')).read()
 cfuncs = set(re.findall(r'PETSC_EXTERN PetscErrorCode (PC\w+(?:Set|Get)\w*)\(', header))
 used = {o.csetter for o in trisplit.OPTIONS} | {o.cgetter for o in trisplit.OPTIONS}
-# reached otherwise: forest()/pcalgtri_get_repair(), and the PC types' own names of PCTriSplitSetM()
-other = {'PCAlgTriGetForest', 'PCAlgTriGetRepair', 'PCMOSDSetM', 'PCMOSASetM', 'PCAltSplitSetM'}
+# reached otherwise: forest() and pctrisplit_get_repair()
+other = {'PCTriSplitGetForest', 'PCTriSplitGetRepair'}
 unused = sorted(cfuncs - used - other)
 result(not unused, 'complete: the %d PC setters and getters of include/trisplit.h are called from Python' % len(cfuncs),
        'not called: ' + ', '.join(unused))
 nf = [f for f in sorted(used - {None}) if not hasattr(trisplit._library(), f)]
+# the Python names of trisplit 0.2 are the new functions and constants
+old = [n for n, new in [('pcalgtri_set_pivoting', 'pctrisplit_set_pivoting'), ('pcalgtri_get_shift_amount', 'pctrisplit_get_shift_amount'),
+                        ('pcalgtri_get_forest', 'pctrisplit_get_forest'), ('pcalgtri_get_repair', 'pctrisplit_get_repair'),
+                        ('pcmosd_set_m', 'pctrisplit_set_m'), ('pcaltsplit_get_m', 'pctrisplit_get_m'),
+                        ('PCALGTRI_PIVOTING_PARTIAL', 'PCTRISPLIT_PIVOTING_PARTIAL'), ('PCALGTRI_PRECISION_SINGLE', 'PCTRISPLIT_PRECISION_SINGLE')]
+       if getattr(trisplit, n, None) is not getattr(trisplit, new)]
+result(not old, 'renamed: the Python names of trisplit 0.2 still reach the new ones', 'differ: ' + ', '.join(old))
 result(not nf, 'complete: every C function named in trisplit.OPTIONS is in libtrisplit.so', 'missing: ' + ', '.join(nf))
 
 # ---------------------------------------------------------------------------------------------------
 # roundtrip: a value that is not the default for every option (per type where defaults differ)
 values = {
-    'pivoting': [trisplit.PCALGTRI_PIVOTING_PARTIAL, trisplit.PCALGTRI_PIVOTING_NONE, 'scaled'],
-    'weight': [trisplit.PCALGTRI_WEIGHT_ABS],
+    'pivoting': [trisplit.PCTRISPLIT_PIVOTING_PARTIAL, trisplit.PCTRISPLIT_PIVOTING_NONE, 'scaled'],
+    'weight': [trisplit.PCTRISPLIT_WEIGHT_ABS],
     'factor_iterations': [7], 'factor_charge_period': [3], 'factor_charge_skip': [1], 'factor_p': [0.25],
-    'factor_seed': [42], 'reuse_forest': [False], 'precision': [trisplit.PCALGTRI_PRECISION_SINGLE],
+    'factor_seed': [42], 'reuse_forest': [False], 'precision': [trisplit.PCTRISPLIT_PRECISION_SINGLE],
     'shift_type': [trisplit.MAT_SHIFT_NONE], 'shift_amount': [1e-3], 'block_size': [2], 'factor_n': [1],
     'm': [3], 'm_max': [6], 'coverage': [0.9], 'omega': [0.5], 'drop_tolerance': [1e-3], 'diagonal': [2, 0],
     'reuse_pattern': [False], 'exact_product': [True], 'type': [trisplit.PC_ALTSPLIT_OUTER, 'inner'],
@@ -116,7 +123,7 @@ for t in trisplit.PC_TYPES:
         default = o.getter(pc)
         vals = values[name]
         if t == trisplit.PC_MOSA and name == 'precision':
-            vals = [trisplit.PCALGTRI_PRECISION_DOUBLE]  # MOS-a factors in double only (checked under refused)
+            vals = [trisplit.PCTRISPLIT_PRECISION_DOUBLE]  # MOS-a factors in double only (checked under refused)
         for v in vals + [default]:
             o.setter(pc, v)
             got = o.getter(pc)
@@ -178,7 +185,7 @@ for name, v, exc in (('m', 65, PETSc.Error), ('coverage', 0.0, PETSc.Error), ('p
         pass
 pc.setType(trisplit.PC_MOSA)
 try:
-    trisplit.pcalgtri_set_precision(pc, trisplit.PCALGTRI_PRECISION_SINGLE)
+    trisplit.pctrisplit_set_precision(pc, trisplit.PCTRISPLIT_PRECISION_SINGLE)
     checks.append('mosa took single precision')
 except PETSc.Error:
     pass

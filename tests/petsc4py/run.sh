@@ -164,7 +164,7 @@ ksp = PETSc.KSP().create()
 ksp.setOperators(A)
 pc = ksp.getPC()
 pc.setType(trisplit.PC_ALGTRI)
-trisplit.pcalgtri_set_pivoting(pc, trisplit.PCALGTRI_PIVOTING_PARTIAL)
+trisplit.pctrisplit_set_pivoting(pc, trisplit.PCTRISPLIT_PIVOTING_PARTIAL)
 ksp.setTolerances(rtol=1e-10)
 ksp.solve(b, x)
 # the forest of a tridiagonal matrix is its one path: the PC is A^-1, one iteration

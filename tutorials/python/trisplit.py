@@ -8,29 +8,27 @@ enum constants for every option of every trisplit PC.
     pc = ksp.getPC()
     pc.setType(trisplit.PC_MOSD)
     trisplit.pctrisplit_set_m(pc, 2)
-    trisplit.pcalgtri_set_pivoting(pc, trisplit.PCALGTRI_PIVOTING_PARTIAL)
-    trisplit.pcalgtri_get_pivoting(pc)  # -> Pivoting.PARTIAL (an int: == trisplit.PCALGTRI_PIVOTING_PARTIAL)
+    trisplit.pctrisplit_set_pivoting(pc, trisplit.PCTRISPLIT_PIVOTING_PARTIAL)
+    trisplit.pctrisplit_get_pivoting(pc)  # -> Pivoting.PARTIAL (an int: == trisplit.PCTRISPLIT_PIVOTING_PARTIAL)
 
 init() must run before anything imports petsc4py.PETSc: PETSc reads -dll_append in PetscInitialize().
 If PETSc is already initialized, init() loads the library with ctypes and calls
 TriSplitInitializePackage() instead, which registers the same types.
 
 Setters and getters (set the PC's type first: the options belong to the type). Each is named after the
-C function it calls, lower case with underscores: pcalgtri_set_pivoting(pc, v) calls PCAlgTriSetPivoting()
-on pc.handle, pcalgtri_get_pivoting(pc) PCAlgTriGetPivoting(). OPTIONS lists them all, with the option
+C function it calls, lower case with underscores: pctrisplit_set_pivoting(pc, v) calls PCTriSplitSetPivoting()
+on pc.handle, pctrisplit_get_pivoting(pc) PCTriSplitGetPivoting(). OPTIONS lists them all, with the option
 of the options database each one corresponds to (-pc_<type>_<option>) and the PC types that have it;
 options(pc_type) gives the names one type has, set_option(pc, name, value) / get_option(pc, name)
 reach any of them by name. A setter given a PC whose type lacks the option raises ValueError (the C
 setters ignore it, as PETSc's do). Enum values are IntEnum members: Pivoting, Weight, Precision,
-AltSplitType, ShiftType, with the C names as module constants (PCALGTRI_PIVOTING_NONE, ...,
+AltSplitType, ShiftType, with the C names as module constants (PCTRISPLIT_PIVOTING_NONE, ...,
 PC_ALTSPLIT_INNER, MAT_SHIFT_NONZERO); a setter takes a member, its int or its name ('partial').
 
-Options without a C setter (-pc_<type>_factor_charge_period, _factor_charge_skip, _factor_p,
-_factor_seed, -pc_<type>_m_max, -pc_mosa_exact_product) go through the options database under the PC's
-prefix, then PCSetFromOptions() on that PC applies them (with every other option of the database for
-this PC, as KSPSetFromOptions() would). Their getters read the database, else the default. Two C setters
-have no C getter (PCAlgTriSetFactorN(), PCAltSplitSetLocal()): their Python setters call the C setter and
-also record the value in the options database, where the getter reads it.
+Every option has a C setter and a C getter. The names of trisplit 0.2 still work for one release: the
+shared options' pcalgtri_set_<name>/pcalgtri_get_<name> (now pctrisplit_...), pcalgtri_get_forest,
+pcalgtri_get_repair, pcmosd_set_m, pcmosa_set_m, pcaltsplit_set_m (now pctrisplit_set_m) and the
+constants PCALGTRI_PIVOTING_NONE, ... (now PCTRISPLIT_PIVOTING_NONE, ...).
 
 The library is found, in this order: the lib argument of init(); the environment variable
 TRISPLIT_LIB (the file or its folder); the folder 'make install' wrote into this file (INSTALLED_LIBDIR);
@@ -82,20 +80,20 @@ _lib = None  # the ctypes handle, once loaded
 
 
 class Pivoting(enum.IntEnum):
-    """PCAlgTriPivoting: pivot rule of the tridiagonal solves (-pc_<type>_pivoting)."""
+    """PCTriSplitPivoting: pivot rule of the tridiagonal solves (-pc_<type>_pivoting)."""
     NONE = 0
     PARTIAL = 1
     SCALED = 2
 
 
 class Weight(enum.IntEnum):
-    """PCAlgTriWeight: edge weights of the graph the forests are extracted from (-pc_<type>_weight)."""
+    """PCTriSplitWeight: edge weights of the graph the forests are extracted from (-pc_<type>_weight)."""
     SCALED = 0
     ABS = 1
 
 
 class Precision(enum.IntEnum):
-    """PCAlgTriPrecision: precision of the tridiagonal factors (-pc_<type>_precision)."""
+    """PCTriSplitPrecision: precision of the tridiagonal factors (-pc_<type>_precision)."""
     DOUBLE = 0
     SINGLE = 1
 
@@ -114,21 +112,27 @@ class ShiftType(enum.IntEnum):
     INBLOCKS = 3
 
 
-PCALGTRI_PIVOTING_NONE = Pivoting.NONE
-PCALGTRI_PIVOTING_PARTIAL = Pivoting.PARTIAL
-PCALGTRI_PIVOTING_SCALED = Pivoting.SCALED
-PCALGTRI_WEIGHT_SCALED = Weight.SCALED
-PCALGTRI_WEIGHT_ABS = Weight.ABS
-PCALGTRI_PRECISION_DOUBLE = Precision.DOUBLE
-PCALGTRI_PRECISION_SINGLE = Precision.SINGLE
+PCTRISPLIT_PIVOTING_NONE = Pivoting.NONE
+PCTRISPLIT_PIVOTING_PARTIAL = Pivoting.PARTIAL
+PCTRISPLIT_PIVOTING_SCALED = Pivoting.SCALED
+PCTRISPLIT_WEIGHT_SCALED = Weight.SCALED
+PCTRISPLIT_WEIGHT_ABS = Weight.ABS
+PCTRISPLIT_PRECISION_DOUBLE = Precision.DOUBLE
+PCTRISPLIT_PRECISION_SINGLE = Precision.SINGLE
 PC_ALTSPLIT_INNER = AltSplitType.INNER
 PC_ALTSPLIT_OUTER = AltSplitType.OUTER
 MAT_SHIFT_NONE = ShiftType.NONE
 MAT_SHIFT_NONZERO = ShiftType.NONZERO
-__all__ += ['PCALGTRI_PIVOTING_NONE', 'PCALGTRI_PIVOTING_PARTIAL', 'PCALGTRI_PIVOTING_SCALED',
-            'PCALGTRI_WEIGHT_SCALED', 'PCALGTRI_WEIGHT_ABS', 'PCALGTRI_PRECISION_DOUBLE',
-            'PCALGTRI_PRECISION_SINGLE', 'PC_ALTSPLIT_INNER', 'PC_ALTSPLIT_OUTER', 'MAT_SHIFT_NONE',
+__all__ += ['PCTRISPLIT_PIVOTING_NONE', 'PCTRISPLIT_PIVOTING_PARTIAL', 'PCTRISPLIT_PIVOTING_SCALED',
+            'PCTRISPLIT_WEIGHT_SCALED', 'PCTRISPLIT_WEIGHT_ABS', 'PCTRISPLIT_PRECISION_DOUBLE',
+            'PCTRISPLIT_PRECISION_SINGLE', 'PC_ALTSPLIT_INNER', 'PC_ALTSPLIT_OUTER', 'MAT_SHIFT_NONE',
             'MAT_SHIFT_NONZERO']
+# the constants of trisplit 0.2 (PCAlgTriPivoting, ...), kept for one release
+PCALGTRI_PIVOTING_NONE, PCALGTRI_PIVOTING_PARTIAL, PCALGTRI_PIVOTING_SCALED = Pivoting.NONE, Pivoting.PARTIAL, Pivoting.SCALED
+PCALGTRI_WEIGHT_SCALED, PCALGTRI_WEIGHT_ABS = Weight.SCALED, Weight.ABS
+PCALGTRI_PRECISION_DOUBLE, PCALGTRI_PRECISION_SINGLE = Precision.DOUBLE, Precision.SINGLE
+__all__ += ['PCALGTRI_PIVOTING_NONE', 'PCALGTRI_PIVOTING_PARTIAL', 'PCALGTRI_PIVOTING_SCALED', 'PCALGTRI_WEIGHT_SCALED',
+            'PCALGTRI_WEIGHT_ABS', 'PCALGTRI_PRECISION_DOUBLE', 'PCALGTRI_PRECISION_SINGLE']
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -243,26 +247,26 @@ def version():
 
 
 def forest(pc):
-    """Statistics of the linear forest of a set-up trisplit PC on this rank (PCAlgTriGetForest()):
+    """Statistics of the linear forest of a set-up trisplit PC on this rank (PCTriSplitGetForest()):
     a dict with npaths, longest, coverage (c_pi of the forest) and coverage_id (c_id of the tridiagonal
     part in the original order)."""
     cint = _cint()
     npaths, longest = cint(), cint()
     cov, cov_id = ctypes.c_double(), ctypes.c_double()
-    _call('PCAlgTriGetForest', ctypes.c_void_p(pc.handle), ctypes.byref(npaths), ctypes.byref(longest),
+    _call('PCTriSplitGetForest', ctypes.c_void_p(pc.handle), ctypes.byref(npaths), ctypes.byref(longest),
           ctypes.byref(cov), ctypes.byref(cov_id))
     return {'npaths': npaths.value, 'longest': longest.value, 'coverage': cov.value, 'coverage_id': cov_id.value}
 
 
-pcalgtri_get_forest = forest
+pctrisplit_get_forest = forest
 
 
-def pcalgtri_get_repair(pc):
-    """What the last PCSetUp() of a trisplit PC repaired on this rank (PCAlgTriGetRepair()): a dict with
+def pctrisplit_get_repair(pc):
+    """What the last PCSetUp() of a trisplit PC repaired on this rank (PCTriSplitGetRepair()): a dict with
     nshifted (factors shifted), shift (the largest total shift) and dropped (the MOS-a level dropped, -1: none)."""
     cint = _cint()
     nshifted, dropped, shift = cint(), cint(), ctypes.c_double()
-    _call('PCAlgTriGetRepair', ctypes.c_void_p(pc.handle), ctypes.byref(nshifted), ctypes.byref(shift),
+    _call('PCTriSplitGetRepair', ctypes.c_void_p(pc.handle), ctypes.byref(nshifted), ctypes.byref(shift),
           ctypes.byref(dropped))
     return {'nshifted': nshifted.value, 'shift': shift.value, 'dropped': dropped.value}
 
@@ -282,7 +286,7 @@ class Option:
     csetter: the C setter (None: options database only); cgetter: the C getter (None: options database)
     default: the default (per type: a dict) for the getters that read the options database"""
 
-    def __init__(self, name, key, kind, types, csetter, cgetter, default=None, pyprefix='pcalgtri'):
+    def __init__(self, name, key, kind, types, csetter, cgetter, default=None, pyprefix='pctrisplit'):
         self.name, self.key, self.kind, self.types = name, key, kind, tuple(types)
         self.csetter, self.cgetter, self.default, self.pyprefix = csetter, cgetter, default, pyprefix
 
@@ -297,33 +301,33 @@ class Option:
 _ALL = PC_TYPES
 _MULTI = (PC_MOSD, PC_MOSA, PC_ALTSPLIT)
 OPTIONS = [
-    # the forest options, on every trisplit PC (PCAlgTri* names)
-    Option('pivoting', 'pivoting', Pivoting, _ALL, 'PCAlgTriSetPivoting', 'PCAlgTriGetPivoting'),
-    Option('weight', 'weight', Weight, _ALL, 'PCAlgTriSetWeight', 'PCAlgTriGetWeight'),
-    Option('factor_iterations', 'factor_iterations', 'int', _ALL, 'PCAlgTriSetFactorIterations', 'PCAlgTriGetFactorIterations'),
-    Option('factor_charge_period', 'factor_charge_period', 'int', _ALL, None, None, 5),
-    Option('factor_charge_skip', 'factor_charge_skip', 'int', _ALL, None, None, 0),
-    Option('factor_p', 'factor_p', 'real', _ALL, None, None, 0.5),
-    Option('factor_seed', 'factor_seed', 'int', _ALL, None, None, 0),
-    Option('reuse_forest', 'reuse_forest', 'bool', _ALL, 'PCAlgTriSetReuseForest', 'PCAlgTriGetReuseForest'),
-    Option('precision', 'precision', Precision, _ALL, 'PCAlgTriSetPrecision', 'PCAlgTriGetPrecision'),
-    Option('shift_type', 'shift_type', ShiftType, _ALL, 'PCAlgTriSetShiftType', 'PCAlgTriGetShiftType'),
-    Option('shift_amount', 'shift_amount', 'real', _ALL, 'PCAlgTriSetShiftAmount', 'PCAlgTriGetShiftAmount'),
+    # the forest options, on every trisplit PC (PCTriSplit* names)
+    Option('pivoting', 'pivoting', Pivoting, _ALL, 'PCTriSplitSetPivoting', 'PCTriSplitGetPivoting'),
+    Option('weight', 'weight', Weight, _ALL, 'PCTriSplitSetWeight', 'PCTriSplitGetWeight'),
+    Option('factor_iterations', 'factor_iterations', 'int', _ALL, 'PCTriSplitSetFactorIterations', 'PCTriSplitGetFactorIterations'),
+    Option('factor_charge_period', 'factor_charge_period', 'int', _ALL, 'PCTriSplitSetFactorChargePeriod', 'PCTriSplitGetFactorChargePeriod'),
+    Option('factor_charge_skip', 'factor_charge_skip', 'int', _ALL, 'PCTriSplitSetFactorChargeSkip', 'PCTriSplitGetFactorChargeSkip'),
+    Option('factor_p', 'factor_p', 'real', _ALL, 'PCTriSplitSetFactorP', 'PCTriSplitGetFactorP'),
+    Option('factor_seed', 'factor_seed', 'int', _ALL, 'PCTriSplitSetFactorSeed', 'PCTriSplitGetFactorSeed'),
+    Option('reuse_forest', 'reuse_forest', 'bool', _ALL, 'PCTriSplitSetReuseForest', 'PCTriSplitGetReuseForest'),
+    Option('precision', 'precision', Precision, _ALL, 'PCTriSplitSetPrecision', 'PCTriSplitGetPrecision'),
+    Option('shift_type', 'shift_type', ShiftType, _ALL, 'PCTriSplitSetShiftType', 'PCTriSplitGetShiftType'),
+    Option('shift_amount', 'shift_amount', 'real', _ALL, 'PCTriSplitSetShiftAmount', 'PCTriSplitGetShiftAmount'),
     # algtri only
-    Option('block_size', '-pc_algtri_block', 'int', (PC_ALGTRI,), 'PCAlgTriSetBlockSize', 'PCAlgTriGetBlockSize'),
-    Option('factor_n', '-pc_algtri_factor_n', 'int', (PC_ALGTRI,), 'PCAlgTriSetFactorN', None, 2),
-    # the PCs of several factors (PCTriSplit* names)
-    Option('m', 'm', 'int', _MULTI, 'PCTriSplitSetM', 'PCTriSplitGetM', pyprefix='pctrisplit'),
-    Option('m_max', 'm_max', 'int', _MULTI, None, None, 4, pyprefix='pctrisplit'),
-    Option('coverage', 'coverage', 'real', _MULTI, 'PCTriSplitSetCoverage', 'PCTriSplitGetCoverage', pyprefix='pctrisplit'),
-    Option('omega', 'omega', 'real', (PC_MOSD, PC_ALTSPLIT), 'PCTriSplitSetOmega', 'PCTriSplitGetOmega', pyprefix='pctrisplit'),
-    Option('drop_tolerance', '-pc_mosa_droptol', 'real', (PC_MOSA,), 'PCTriSplitSetDropTolerance', 'PCTriSplitGetDropTolerance', pyprefix='pctrisplit'),
+    Option('block_size', '-pc_algtri_block', 'int', (PC_ALGTRI,), 'PCAlgTriSetBlockSize', 'PCAlgTriGetBlockSize', pyprefix='pcalgtri'),
+    Option('factor_n', '-pc_algtri_factor_n', 'int', (PC_ALGTRI,), 'PCAlgTriSetFactorN', 'PCAlgTriGetFactorN', pyprefix='pcalgtri'),
+    # the PCs of several factors
+    Option('m', 'm', 'int', _MULTI, 'PCTriSplitSetM', 'PCTriSplitGetM'),
+    Option('m_max', 'm_max', 'int', _MULTI, 'PCTriSplitSetMMax', 'PCTriSplitGetMMax'),
+    Option('coverage', 'coverage', 'real', _MULTI, 'PCTriSplitSetCoverage', 'PCTriSplitGetCoverage'),
+    Option('omega', 'omega', 'real', (PC_MOSD, PC_ALTSPLIT), 'PCTriSplitSetOmega', 'PCTriSplitGetOmega'),
+    Option('drop_tolerance', '-pc_mosa_droptol', 'real', (PC_MOSA,), 'PCTriSplitSetDropTolerance', 'PCTriSplitGetDropTolerance'),
     # one PC type's own
     Option('diagonal', '-pc_mosd_diagonal', 'int', (PC_MOSD,), 'PCMOSDSetDiagonal', 'PCMOSDGetDiagonal', pyprefix='pcmosd'),
     Option('reuse_pattern', '-pc_mosa_reuse_pattern', 'bool', (PC_MOSA,), 'PCMOSASetReusePattern', 'PCMOSAGetReusePattern', pyprefix='pcmosa'),
-    Option('exact_product', '-pc_mosa_exact_product', 'bool', (PC_MOSA,), None, None, False, pyprefix='pcmosa'),
+    Option('exact_product', '-pc_mosa_exact_product', 'bool', (PC_MOSA,), 'PCMOSASetExactProduct', 'PCMOSAGetExactProduct', pyprefix='pcmosa'),
     Option('type', '-pc_altsplit_type', AltSplitType, (PC_ALTSPLIT,), 'PCAltSplitSetType', 'PCAltSplitGetType', pyprefix='pcaltsplit'),
-    Option('local', '-pc_altsplit_local', 'bool', (PC_ALTSPLIT,), 'PCAltSplitSetLocal', None, False, pyprefix='pcaltsplit'),
+    Option('local', '-pc_altsplit_local', 'bool', (PC_ALTSPLIT,), 'PCAltSplitSetLocal', 'PCAltSplitGetLocal', pyprefix='pcaltsplit'),
 ]
 _BY_NAME = {o.name: o for o in OPTIONS}
 
@@ -441,7 +445,14 @@ for _o in OPTIONS:
     globals()[_s.__name__], globals()[_g.__name__] = _s, _g
     __all__ += [_s.__name__, _g.__name__]
     _o.setter, _o.getter = _s, _g
-# the number of factors also under each PC type's own name, as PCMOSDSetM(), PCMOSASetM(), PCAltSplitSetM()
+__all__ += ['pctrisplit_get_forest', 'pctrisplit_get_repair']
+# the names of trisplit 0.2, kept for one release: the shared options under pcalgtri_, the number of
+# factors under each PC type's name (PCMOSDSetM(), PCMOSASetM(), PCAltSplitSetM() in C)
+for _o in OPTIONS:
+    if _o.pyprefix == 'pctrisplit' and _o.types == tuple(_ALL):
+        globals()['pcalgtri_set_' + _o.name], globals()['pcalgtri_get_' + _o.name] = _o.setter, _o.getter
+        __all__ += ['pcalgtri_set_' + _o.name, 'pcalgtri_get_' + _o.name]
+pcalgtri_get_forest, pcalgtri_get_repair = pctrisplit_get_forest, pctrisplit_get_repair
 pcmosd_set_m = pcmosa_set_m = pcaltsplit_set_m = _BY_NAME['m'].setter
 pcmosd_get_m = pcmosa_get_m = pcaltsplit_get_m = _BY_NAME['m'].getter
 __all__ += ['pcalgtri_get_forest', 'pcalgtri_get_repair', 'pcmosd_set_m', 'pcmosa_set_m', 'pcaltsplit_set_m',

@@ -124,7 +124,6 @@ struct _n_TSPChain {
   const char *backend;   /* "host" or "cuda", NULL before the first setup */
   PetscInt    min_batch; /* PCMatApply: fewer columns go one by one (RPTS batches columns by four) */
   PetscBool   single_ok; /* the backend has single-precision factors */
-  const char *prefix;    /* of the PC type's setters: "PCMOSD" composes PCMOSDSetM() */
 
   /* what to build, set by the PC */
   TSPChainKind     kind;
@@ -139,6 +138,7 @@ struct _n_TSPChain {
   PetscBool        reuse_pattern; /* MOS-a: keep the levels' product patterns too (values refreshed on them) */
   MatFactorShiftType shift_type;   /* zero pivots: MAT_SHIFT_NONE fails, MAT_SHIFT_NONZERO repairs */
   PetscReal          shift_amount; /* first shift, relative to the factor's largest |diagonal entry| */
+  PetscBool          rebuild;      /* an option changed since the last build: the next setup builds anew */
 
   /* what was built, the same on every backend */
   PetscInt       n;                 /* rows of the local block */
@@ -198,6 +198,18 @@ static inline PetscLogDouble TSPFlopsMOSBands(PetscInt n, PetscInt m, PetscInt l
 /* The chain is the first member of every trisplit PC's data */
 #define TSPChainFromPC(pc) (*(TSPChain *)(pc)->data)
 
+/* What every setter of an option does (PCFactorSetShiftType() and the like mark the PC the same way):
+   a new value marks the PC for a new setup and the chain for a new build, so that a setting changed
+   after PCSetUp() is never ignored by a chain that keeps its forests */
+#define TSPChainSetOption(pc, c, field, value) \
+  do { \
+    if ((c)->field != (value)) { \
+      (pc)->setupcalled = PETSC_FALSE; \
+      (c)->rebuild      = PETSC_TRUE; \
+    } \
+    (c)->field = (value); \
+  } while (0)
+
 PETSC_INTERN PetscErrorCode TSPChainCreate(TSPChainKind, TSPChain *);
 PETSC_INTERN PetscErrorCode TSPChainDestroy(TSPChain *);
 PETSC_INTERN PetscErrorCode TSPChainReset(TSPChain);
@@ -207,7 +219,9 @@ PETSC_INTERN PetscErrorCode TSPChainMatApply(TSPChain, PetscInt, PetscInt, Mat, 
 PETSC_INTERN PetscErrorCode TSPChainCorrect(TSPChain, PetscInt, Vec, Vec, Vec);
 PETSC_INTERN PetscErrorCode TSPChainViewOptions(TSPChain, PetscViewer);
 PETSC_INTERN PetscErrorCode TSPChainView(PC, TSPChain, PetscViewer);
+/* the options every trisplit PC shares (src/pc/forest/setters.c), under -pc_<type>_; each PC reads its own */
 PETSC_INTERN PetscErrorCode TSPChainSetFromOptions(PC, TriSplitOptionItems, const char[], TSPChain);
+/* composes (or removes) the setters and getters of the shared options the chain's kind has */
 PETSC_INTERN PetscErrorCode TSPChainComposeSetters(PC, PetscBool);
 /* PCPreSolve(): a warning when a PC that is not symmetric (symmetric false) sits under CG, MINRES, ... */
 PETSC_INTERN PetscErrorCode TSPChainCheckKSP(PC, TSPChain, KSP, PetscBool);
@@ -216,11 +230,10 @@ PETSC_INTERN PetscErrorCode TSPChainCheckKSP(PC, TSPChain, KSP, PetscBool);
 PETSC_INTERN PetscErrorCode TSPChainNoticeOtherOptions(PC);
 
 /* The PC operations of the PCs that are their chain applied whole (algtri, mosd, mosa) */
-PETSC_INTERN PetscErrorCode PCCreate_TriSplit(PC, TSPChainKind, const char[]);
+PETSC_INTERN PetscErrorCode PCCreate_TriSplit(PC, TSPChainKind);
 PETSC_INTERN PetscErrorCode PCSetUp_TriSplit(PC);
 PETSC_INTERN PetscErrorCode PCReset_TriSplit(PC);
 PETSC_INTERN PetscErrorCode PCDestroy_TriSplit(PC);
-PETSC_INTERN PetscErrorCode PCSetFromOptions_TriSplit(PC, TriSplitOptionItems);
 
 /* amount times the largest |diagonal entry| added to the diagonal of host bands b of nrows / bs blocks of
    bs x bs (column major); amount itself for a zero diagonal. The same arithmetic on every backend (the

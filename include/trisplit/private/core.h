@@ -12,6 +12,11 @@
 #include <trisplit.h>
 #include "trisplit_kernels.h"
 
+/* PETSc before 3.19 returns plain 0 from PetscFunctionReturn(): trisplit's code returns PETSC_SUCCESS */
+#if !PETSC_VERSION_GE(3, 19, 0) && !defined(PETSC_SUCCESS)
+  #define PETSC_SUCCESS 0
+#endif
+
 /* -log_view events of the shared core's device steps, used by the rpts solver and every PC (registered
    with the others in src/pc/register.c): the zero-pivot check of a factor and its RPTS plan analysis */
 PETSC_INTERN PetscLogEvent TriSplit_PivotCheck, TriSplit_RPTSPlan;

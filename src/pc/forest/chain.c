@@ -10,12 +10,11 @@
 #include <ctype.h>
 #include <limits.h>
 
-const char *const PCAlgTriPivotings[]  = {"none", "partial", "scaled", "PCAlgTriPivoting", "PCALGTRI_PIVOTING_", NULL};
-const char *const PCAlgTriWeights[]    = {"scaled", "abs", "PCAlgTriWeight", "PCALGTRI_WEIGHT_", NULL};
-const char *const PCAlgTriPrecisions[] = {"double", "single", "PCAlgTriPrecision", "PCALGTRI_PRECISION_", NULL};
+const char *const PCTriSplitPivotings[]  = {"none", "partial", "scaled", "PCTriSplitPivoting", "PCTRISPLIT_PIVOTING_", NULL};
+const char *const PCTriSplitWeights[]    = {"scaled", "abs", "PCTriSplitWeight", "PCTRISPLIT_WEIGHT_", NULL};
+const char *const PCTriSplitPrecisions[] = {"double", "single", "PCTriSplitPrecision", "PCTRISPLIT_PRECISION_", NULL};
 /* the MatFactorShiftType values a tridiagonal factor has (positive definite and in-blocks shifts are
    about Cholesky and point-block factors) */
-static const char *const TSPShiftTypes[] = {"none", "nonzero", "MatFactorShiftType", "MAT_SHIFT_", NULL};
 
 /* Every shift doubles the total, as PETSc's MAT_SHIFT_NONZERO; a factor still singular after this
    many (a total of 2^59 times the amount) is left failed */
@@ -24,8 +23,8 @@ static const char *const TSPShiftTypes[] = {"none", "nonzero", "MatFactorShiftTy
 static PetscErrorCode TSPForestOptionsDefault(TSPForestOptions *opt)
 {
   PetscFunctionBegin;
-  opt->weight               = PCALGTRI_WEIGHT_SCALED;
-  opt->pivoting             = PCALGTRI_PIVOTING_SCALED;
+  opt->weight               = PCTRISPLIT_WEIGHT_SCALED;
+  opt->pivoting             = PCTRISPLIT_PIVOTING_SCALED;
   opt->single               = PETSC_FALSE;
   opt->block                = 1;
   opt->factor.n             = 2;
@@ -453,7 +452,8 @@ PetscErrorCode TSPChainSetUp(PC pc, TSPChain c)
   PetscCall(TSPChainSelectBackend(c, local, &changed));
   if (c->forest.single && !c->single_ok) PetscCall(MatDestroy(&owned)); /* nothing leaks on the way out */
   PetscCheck(!c->forest.single || c->single_ok, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_%s_precision single is implemented on the GPU only (MATAIJCUSPARSE); the host factors in double", ((PetscObject)pc)->type_name);
-  rebuild = (PetscBool)(changed || !pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !c->reuse || !c->nforests || c->n != n);
+  rebuild    = (PetscBool)(changed || c->rebuild || !pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !c->reuse || !c->nforests || c->n != n);
+  c->rebuild = PETSC_FALSE;
   c->failed        = PC_NOERROR;
   c->failed_factor = c->failed_row = -1;
   if (rebuild) {
@@ -701,25 +701,6 @@ PetscErrorCode TSPChainNoticeOtherOptions(PC pc)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The options of the PC's chain, under the PC's name (-pc_algtri_...) */
-PetscErrorCode PCSetFromOptions_TriSplit(PC pc, TriSplitOptionItems PetscOptionsObject)
-{
-  const char *type = ((PetscObject)pc)->type_name;
-  char        title[64];
-  size_t      len;
-
-  PetscFunctionBegin;
-  PetscCall(PetscStrncpy(title, type, sizeof(title) - 9));
-  PetscCall(PetscStrlen(title, &len));
-  for (size_t i = 0; i < len; i++) title[i] = (char)toupper((unsigned char)title[i]);
-  PetscCall(PetscStrlcat(title, " options", sizeof(title)));
-  PetscOptionsHeadBegin(PetscOptionsObject, title);
-  PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, type, TSPChainFromPC(pc)));
-  PetscOptionsHeadEnd();
-  PetscCall(TSPChainNoticeOtherOptions(pc));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* MOS-d with several factors and MOS-a are not symmetric; algtri (and MOS-d with one factor, the same
    matrix) is, for a symmetric matrix */
 static PetscErrorCode PCPreSolve_TriSplit(PC pc, KSP ksp, Vec b, Vec x)
@@ -733,9 +714,9 @@ static PetscErrorCode PCPreSolve_TriSplit(PC pc, KSP ksp, Vec b, Vec x)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* A PC that applies its chain whole (algtri, mosd, mosa), with the setters of its options; prefix names
-   the PC type's own setters ("PCMOSD": PCMOSDSetM()). The PC's view stays its own. */
-PetscErrorCode PCCreate_TriSplit(PC pc, TSPChainKind kind, const char prefix[])
+/* A PC that applies its chain whole (algtri, mosd, mosa), with the setters of the shared options; the
+   PC's options and view stay its own. */
+PetscErrorCode PCCreate_TriSplit(PC pc, TSPChainKind kind)
 {
   PC_TriSplit *data;
 
@@ -743,7 +724,6 @@ PetscErrorCode PCCreate_TriSplit(PC pc, TSPChainKind kind, const char prefix[])
   PetscCall(PetscNew(&data));
   pc->data = (void *)data;
   PetscCall(TSPChainCreate(kind, &data->chain));
-  data->chain->prefix = prefix;
 
   pc->ops->apply          = PCApply_TriSplit;
   pc->ops->applytranspose = PCApplyTranspose_TriSplit;
@@ -751,7 +731,6 @@ PetscErrorCode PCCreate_TriSplit(PC pc, TSPChainKind kind, const char prefix[])
   pc->ops->setup          = PCSetUp_TriSplit;
   pc->ops->reset          = PCReset_TriSplit;
   pc->ops->destroy        = PCDestroy_TriSplit;
-  pc->ops->setfromoptions = PCSetFromOptions_TriSplit;
   pc->ops->presolve       = PCPreSolve_TriSplit;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -762,7 +741,7 @@ PetscErrorCode PCCreate_TriSplit(PC pc, TSPChainKind kind, const char prefix[])
 static PetscErrorCode TSPForestOptionsView(const TSPForestOptions *opt, PetscViewer viewer)
 {
   PetscFunctionBegin;
-  PetscCall(PetscViewerASCIIPrintf(viewer, "weights %s, pivoting %s\n", PCAlgTriWeights[opt->weight], PCAlgTriPivotings[opt->pivoting]));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "weights %s, pivoting %s\n", PCTriSplitWeights[opt->weight], PCTriSplitPivotings[opt->pivoting]));
   PetscCall(PetscViewerASCIIPrintf(viewer, "[0,%d]-factor: %d rounds, charges off every %d-th (k_m = %d), p = %g\n", opt->factor.n, opt->factor.iterations, opt->factor.charge_period, opt->factor.charge_skip, opt->factor.p));
   if (opt->block == 2) PetscCall(PetscViewerASCIIPrintf(viewer, "2x2 blocks: matching ([0,1]-factor), pairs contracted, the forest on the coarse graph\n"));
   if (opt->single) PetscCall(PetscViewerASCIIPrintf(viewer, "factors in single precision (GPU)\n"));
@@ -843,107 +822,3 @@ PetscErrorCode TSPChainView(PC pc, TSPChain c, PetscViewer viewer)
   PetscCall(PetscViewerASCIIPopSynchronized(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
-
-/* ---------------------------------------------------------------------------------------------- */
-/* Options                                                                                        */
-
-/* -pc_<type>_... options of the forest extraction shared by every PC built on linear forests */
-static PetscErrorCode TSPForestOptionsSetFromOptions(TriSplitOptionItems PetscOptionsObject, const char type[], TSPForestOptions *opt)
-{
-  char      name[64];
-  PetscInt  ival;
-  PetscReal rval;
-  PetscBool flg;
-
-  PetscFunctionBegin;
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_pivoting", type));
-  PetscCall(PetscOptionsEnum(name, "Pivoting of the tridiagonal solves", "PCAlgTriSetPivoting", PCAlgTriPivotings, (PetscEnum)opt->pivoting, (PetscEnum *)&opt->pivoting, NULL));
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_weight", type));
-  PetscCall(PetscOptionsEnum(name, "Edge weights of the graph the forest is extracted from", "PCAlgTriSetWeight", PCAlgTriWeights, (PetscEnum)opt->weight, (PetscEnum *)&opt->weight, NULL));
-  ival = opt->factor.iterations;
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_iterations", type));
-  PetscCall(PetscOptionsRangeInt(name, "Rounds M of the parallel [0,2]-factor", "PCAlgTriSetFactorIterations", ival, &ival, NULL, 1, 1000));
-  opt->factor.iterations = (int)ival;
-  ival = opt->factor.charge_period;
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_period", type));
-  PetscCall(PetscOptionsRangeInt(name, "Charges are off in every m-th round of the factor (m)", "PCALGTRI", ival, &ival, NULL, 1, 1000));
-  opt->factor.charge_period = (int)ival;
-  ival = opt->factor.charge_skip;
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_skip", type));
-  PetscCall(PetscOptionsRangeInt(name, "Uncharged round within each period (k_m)", "PCALGTRI", ival, &ival, NULL, 0, 1000));
-  opt->factor.charge_skip = (int)ival;
-  rval = opt->factor.p;
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_p", type));
-  PetscCall(PetscOptionsReal(name, "Probability of a positive charge", "PCALGTRI", rval, &rval, &flg));
-  if (flg) {
-    PetscCheck(rval >= 0 && rval <= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)rval);
-    opt->factor.p = rval;
-  }
-  ival = (PetscInt)opt->factor.seed;
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_seed", type));
-  PetscCall(PetscOptionsRangeInt(name, "Seed mixed into the charge hash", "PCALGTRI", ival, &ival, NULL, 0, INT_MAX));
-  opt->factor.seed = (uint32_t)ival;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The options of a chain, by what it builds: the forest options everywhere; the precision of the
-   factors, the reuse of the forests and (algtri) the block size and factor n, or (splittings and
-   MOS-a) the number of factors. The options only a PC type has are that PC's. */
-PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObject, const char type[], TSPChain c)
-{
-  char      name[64], text[160];
-  PetscEnum prec = (PetscEnum)(c->forest.single ? PCALGTRI_PRECISION_SINGLE : PCALGTRI_PRECISION_DOUBLE), shift;
-  PetscInt  ival;
-  PetscReal rval;
-  PetscBool flg;
-
-  PetscFunctionBegin;
-  PetscCall(TSPForestOptionsSetFromOptions(PetscOptionsObject, type, &c->forest));
-  if (c->kind != TSP_CHAIN_ADAPTIVE) {
-    PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_precision", type));
-    PetscCall(PetscOptionsEnum(name, "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCAlgTriSetPrecision", PCAlgTriPrecisions, prec, &prec, NULL));
-    c->forest.single = (PetscBool)(prec == (PetscEnum)PCALGTRI_PRECISION_SINGLE);
-  }
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_reuse_forest", type));
-  PetscCall(PetscOptionsBool(name, "Keep the forests when the operator changes with the same nonzero pattern", "PCAlgTriSetReuseForest", c->reuse, &c->reuse, NULL));
-  shift = (PetscEnum)c->shift_type;
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_shift_type", type));
-  PetscCall(PetscOptionsEnum(name, "Repair of a zero pivot in a tridiagonal factor: none (the PC fails) or nonzero (diagonal shift)", "PCAlgTriSetShiftType", TSPShiftTypes, shift, &shift, &flg));
-  if (flg) PetscCall(PCAlgTriSetShiftType(pc, (MatFactorShiftType)shift));
-  rval = c->shift_amount;
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_shift_amount", type));
-  PetscCall(PetscOptionsReal(name, "First diagonal shift, relative to the largest diagonal entry of the factor (-1: the default 1e-4)", "PCAlgTriSetShiftAmount", rval, &rval, &flg));
-  if (flg) PetscCall(PCAlgTriSetShiftAmount(pc, rval));
-  if (c->kind == TSP_CHAIN_FOREST) {
-    ival = c->forest.block;
-    PetscCall(PetscOptionsInt("-pc_algtri_block", "Block size of the tridiagonal factor: 1 (scalar) or 2 (2x2 blocks of matched pairs)", "PCAlgTriSetBlockSize", ival, &ival, &flg));
-    if (flg) PetscCall(PCAlgTriSetBlockSize(pc, ival));
-    ival = c->forest.factor.n;
-    PetscCall(PetscOptionsInt("-pc_algtri_factor_n", "n of the [0,n]-factor: 2 (linear forest) or 1 (a matching: paths of at most two vertices)", "PCAlgTriSetFactorN", ival, &ival, &flg));
-    if (flg) PetscCall(PCAlgTriSetFactorN(pc, ival));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m", type));
-  PetscCall(PetscOptionsRangeInt(name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCMOSDSetM", c->m, &c->m, NULL, 0, 64));
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m_max", type));
-  PetscCall(PetscOptionsRangeInt(name, "Most factors of the automatic choice", "PCMOSDSetM", c->m_max, &c->m_max, NULL, 1, 64));
-  rval = c->coverage;
-  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_coverage", type));
-  PetscCall(PetscSNPrintf(text, sizeof(text), "Stop adding factors once %s", c->kind == TSP_CHAIN_ADAPTIVE ? "the diagonal coverage c_diag(B_l) reaches this" : "the union of the forests covers this fraction of the weight"));
-  PetscCall(PetscOptionsReal(name, text, "PCMOSDSetCoverage", rval, &rval, &flg));
-  PetscCheck(!flg || (rval > 0 && rval <= 1), PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in (0,1], got %g", name, (double)rval);
-  c->coverage = rval;
-  if (c->kind == TSP_CHAIN_SPLITTING && c->diagonal >= 0) PetscCall(PetscOptionsRangeInt("-pc_mosd_diagonal", "T = diagp_k(A): 0 (diagonal of A), 1 (default), 2", "PCMOSDSetDiagonal", c->diagonal, &c->diagonal, NULL, 0, 2));
-  if (c->kind == TSP_CHAIN_SPLITTING) {
-    PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_omega", type));
-    PetscCall(PetscOptionsReal(name, "Reweighting of edges already used (0: never reuse)", "PCMOSDSetOmega", c->omega, &c->omega, NULL));
-    PetscCheck(c->omega >= 0 && c->omega <= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)c->omega);
-  } else {
-    PetscCall(PetscOptionsReal("-pc_mosa_droptol", "Early dropping of B_l M_l^-1, relative to each row's top-q scale (0: exact on each path)", "PCMOSASetDropTolerance", c->droptol, &c->droptol, NULL));
-    PetscCheck(c->droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_droptol must be nonnegative, got %g", (double)c->droptol);
-    PetscCall(PetscOptionsBool("-pc_mosa_exact_product", "Solve the whole chain for every row (O(N^2), for testing)", "PCMOSA", c->exact, &c->exact, NULL));
-    PetscCall(PetscOptionsBool("-pc_mosa_reuse_pattern", "With the forests kept, keep the levels' product patterns too: a new operator with the same nonzero pattern gets new values on them", "PCMOSASetReusePattern", c->reuse_pattern, &c->reuse_pattern, NULL));
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   The setters and getters of the options of trisplit's preconditioners: the forest options under the
-   PCAlgTri names, composed on every trisplit PC (each extracts its forests with them), and the number
-   of factors, coverage target, omega and drop tolerance of the PCs that combine several factors,
-   under the PCTriSplit names (and the PC types' own PCMOSDSetM(), PCMOSASetM(), PCAltSplitSetM()).
+   The options every trisplit preconditioner shares, under the PCTriSplit names: the forest extraction
+   (pivoting, weights, the [0,2]-factor's rounds and charges), the precision and the zero-pivot repair of
+   the factors, the reuse of the forests, and (the PCs of several factors) the number of factors, the
+   coverage target, omega and MOS-a's drop tolerance. Their -pc_<type>_ options, their composed setters
+   and getters, and the public functions. The options of one PC type live in that PC's file.
 */
 #include <trisplit/private/chainimpl.h>
+#include <limits.h>
+
+static const char *const TSPShiftTypes[] = {"none", "nonzero", "MatFactorShiftType", "MAT_SHIFT_", NULL};
 
 /* the getters that read one field of the chain */
 #define TSP_GETTER(fname, type, field) \
@@ -16,85 +20,104 @@
     PetscFunctionReturn(PETSC_SUCCESS); \
   }
 
-TSP_GETTER(PCAlgTriGetPivoting_TriSplit, PCAlgTriPivoting, forest.pivoting)
-TSP_GETTER(PCAlgTriGetWeight_TriSplit, PCAlgTriWeight, forest.weight)
-TSP_GETTER(PCAlgTriGetFactorIterations_TriSplit, PetscInt, forest.factor.iterations)
-TSP_GETTER(PCAlgTriGetReuseForest_TriSplit, PetscBool, reuse)
-TSP_GETTER(PCAlgTriGetBlockSize_TriSplit, PetscInt, forest.block)
-TSP_GETTER(TSPChainGetCoverage_C, PetscReal, coverage)
-TSP_GETTER(TSPChainGetOmega_C, PetscReal, omega)
-TSP_GETTER(TSPChainGetDropTolerance_C, PetscReal, droptol)
-TSP_GETTER(PCMOSDGetDiagonal_TriSplit, PetscInt, diagonal)
-TSP_GETTER(PCAlgTriGetShiftType_TriSplit, MatFactorShiftType, shift_type)
-TSP_GETTER(PCAlgTriGetShiftAmount_TriSplit, PetscReal, shift_amount)
-TSP_GETTER(PCMOSAGetReusePattern_TriSplit, PetscBool, reuse_pattern)
+TSP_GETTER(PCTriSplitGetPivoting_TriSplit, PCTriSplitPivoting, forest.pivoting)
+TSP_GETTER(PCTriSplitGetWeight_TriSplit, PCTriSplitWeight, forest.weight)
+TSP_GETTER(PCTriSplitGetFactorIterations_TriSplit, PetscInt, forest.factor.iterations)
+TSP_GETTER(PCTriSplitGetFactorChargePeriod_TriSplit, PetscInt, forest.factor.charge_period)
+TSP_GETTER(PCTriSplitGetFactorChargeSkip_TriSplit, PetscInt, forest.factor.charge_skip)
+TSP_GETTER(PCTriSplitGetFactorP_TriSplit, PetscReal, forest.factor.p)
+TSP_GETTER(PCTriSplitGetFactorSeed_TriSplit, PetscInt, forest.factor.seed)
+TSP_GETTER(PCTriSplitGetReuseForest_TriSplit, PetscBool, reuse)
+TSP_GETTER(PCTriSplitGetShiftType_TriSplit, MatFactorShiftType, shift_type)
+TSP_GETTER(PCTriSplitGetShiftAmount_TriSplit, PetscReal, shift_amount)
+TSP_GETTER(PCTriSplitGetMMax_TriSplit, PetscInt, m_max)
+TSP_GETTER(PCTriSplitGetCoverage_TriSplit, PetscReal, coverage)
+TSP_GETTER(PCTriSplitGetOmega_TriSplit, PetscReal, omega)
+TSP_GETTER(PCTriSplitGetDropTolerance_TriSplit, PetscReal, droptol)
 #undef TSP_GETTER
 
-#define TSP_SET_OPTION(field, value) \
-  do { \
-    TSPChain c_ = TSPChainFromPC(pc); \
-    if (c_->field != (value)) pc->setupcalled = PETSC_FALSE; \
-    c_->field = (value); \
-  } while (0)
-
-static PetscErrorCode PCAlgTriSetPivoting_TriSplit(PC pc, PCAlgTriPivoting pivoting)
+static PetscErrorCode PCTriSplitSetPivoting_TriSplit(PC pc, PCTriSplitPivoting pivoting)
 {
   PetscFunctionBegin;
-  PetscCheck(pivoting >= PCALGTRI_PIVOTING_NONE && pivoting <= PCALGTRI_PIVOTING_SCALED, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown pivoting %d", (int)pivoting);
-  TSP_SET_OPTION(forest.pivoting, pivoting);
+  PetscCheck(pivoting >= PCTRISPLIT_PIVOTING_NONE && pivoting <= PCTRISPLIT_PIVOTING_SCALED, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown pivoting %d", (int)pivoting);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), forest.pivoting, pivoting);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriSetWeight_TriSplit(PC pc, PCAlgTriWeight weight)
+static PetscErrorCode PCTriSplitSetWeight_TriSplit(PC pc, PCTriSplitWeight weight)
 {
   PetscFunctionBegin;
-  PetscCheck(weight == PCALGTRI_WEIGHT_SCALED || weight == PCALGTRI_WEIGHT_ABS, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown weight %d", (int)weight);
-  TSP_SET_OPTION(forest.weight, weight);
+  PetscCheck(weight == PCTRISPLIT_WEIGHT_SCALED || weight == PCTRISPLIT_WEIGHT_ABS, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown weight %d", (int)weight);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), forest.weight, weight);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriSetFactorIterations_TriSplit(PC pc, PetscInt iterations)
+static PetscErrorCode PCTriSplitSetFactorIterations_TriSplit(PC pc, PetscInt iterations)
 {
   PetscFunctionBegin;
   PetscCheck(iterations >= 1 && iterations <= 1000, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The factor needs 1 to 1000 rounds, got %" PetscInt_FMT, iterations);
-  TSP_SET_OPTION(forest.factor.iterations, (int)iterations);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), forest.factor.iterations, (int)iterations);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriSetReuseForest_TriSplit(PC pc, PetscBool reuse)
+static PetscErrorCode PCTriSplitSetFactorChargePeriod_TriSplit(PC pc, PetscInt period)
 {
   PetscFunctionBegin;
-  TSPChainFromPC(pc)->reuse = reuse;
+  PetscCheck(period >= 1 && period <= 1000, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The charge period must lie in [1,1000], got %" PetscInt_FMT, period);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), forest.factor.charge_period, (int)period);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* takes effect at the next build (the patterns are kept, or not, when the levels are built) */
-static PetscErrorCode PCMOSASetReusePattern_TriSplit(PC pc, PetscBool reuse)
+static PetscErrorCode PCTriSplitSetFactorChargeSkip_TriSplit(PC pc, PetscInt skip)
 {
   PetscFunctionBegin;
-  TSPChainFromPC(pc)->reuse_pattern = reuse;
+  PetscCheck(skip >= 0 && skip <= 1000, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The uncharged round must lie in [0,1000], got %" PetscInt_FMT, skip);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), forest.factor.charge_skip, (int)skip);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriSetShiftType_TriSplit(PC pc, MatFactorShiftType type)
+static PetscErrorCode PCTriSplitSetFactorP_TriSplit(PC pc, PetscReal p)
+{
+  PetscFunctionBegin;
+  PetscCheck(p >= 0 && p <= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The probability of a positive charge must lie in [0,1], got %g", (double)p);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), forest.factor.p, p);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriSplitSetFactorSeed_TriSplit(PC pc, PetscInt seed)
+{
+  PetscFunctionBegin;
+  PetscCheck(seed >= 0 && seed <= INT_MAX, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The seed must lie in [0,%d], got %" PetscInt_FMT, INT_MAX, seed);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), forest.factor.seed, (uint32_t)seed);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriSplitSetReuseForest_TriSplit(PC pc, PetscBool reuse)
+{
+  PetscFunctionBegin;
+  TSPChainSetOption(pc, TSPChainFromPC(pc), reuse, reuse);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriSplitSetShiftType_TriSplit(PC pc, MatFactorShiftType type)
 {
   PetscFunctionBegin;
   PetscCheck(type == MAT_SHIFT_NONE || type == MAT_SHIFT_NONZERO, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "A tridiagonal factor of %s is repaired by MAT_SHIFT_NONZERO or not at all (MAT_SHIFT_NONE), got %s", ((PetscObject)pc)->type_name, MatFactorShiftTypes[type]);
-  TSP_SET_OPTION(shift_type, type);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), shift_type, type);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriSetShiftAmount_TriSplit(PC pc, PetscReal amount)
+static PetscErrorCode PCTriSplitSetShiftAmount_TriSplit(PC pc, PetscReal amount)
 {
   PetscFunctionBegin;
   if (amount == (PetscReal)PETSC_DECIDE) amount = TSP_SHIFT_AMOUNT_DEFAULT;
   PetscCheck(amount > 0 && amount < 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The shift amount is relative to the largest diagonal entry and must lie in (0,1), or be PETSC_DECIDE, got %g", (double)amount);
-  TSP_SET_OPTION(shift_amount, amount);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), shift_amount, amount);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* what the last setup repaired on this rank: factors shifted, the largest total shift, the level dropped */
-static PetscErrorCode PCAlgTriGetRepair_TriSplit(PC pc, PetscInt *nshifted, PetscReal *shift, PetscInt *dropped)
+static PetscErrorCode PCTriSplitGetRepair_TriSplit(PC pc, PetscInt *nshifted, PetscReal *shift, PetscInt *dropped)
 {
   TSPChain c = TSPChainFromPC(pc);
 
@@ -112,41 +135,24 @@ static PetscErrorCode PCAlgTriGetRepair_TriSplit(PC pc, PetscInt *nshifted, Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriSetPrecision_TriSplit(PC pc, PCAlgTriPrecision precision)
+static PetscErrorCode PCTriSplitSetPrecision_TriSplit(PC pc, PCTriSplitPrecision precision)
 {
   PetscFunctionBegin;
-  PetscCheck(precision == PCALGTRI_PRECISION_DOUBLE || precision == PCALGTRI_PRECISION_SINGLE, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown precision %d", (int)precision);
+  PetscCheck(precision == PCTRISPLIT_PRECISION_DOUBLE || precision == PCTRISPLIT_PRECISION_SINGLE, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "Unknown precision %d", (int)precision);
   /* MOS-a's levels are products of factors with the remaining operator: computed in double */
-  PetscCheck(precision == PCALGTRI_PRECISION_DOUBLE || TSPChainFromPC(pc)->kind != TSP_CHAIN_ADAPTIVE, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCMOSA factors in double precision only");
-  TSP_SET_OPTION(forest.single, (PetscBool)(precision == PCALGTRI_PRECISION_SINGLE));
+  PetscCheck(precision == PCTRISPLIT_PRECISION_DOUBLE || TSPChainFromPC(pc)->kind != TSP_CHAIN_ADAPTIVE, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCMOSA factors in double precision only");
+  TSPChainSetOption(pc, TSPChainFromPC(pc), forest.single, (PetscBool)(precision == PCTRISPLIT_PRECISION_SINGLE));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriGetPrecision_TriSplit(PC pc, PCAlgTriPrecision *precision)
+static PetscErrorCode PCTriSplitGetPrecision_TriSplit(PC pc, PCTriSplitPrecision *precision)
 {
   PetscFunctionBegin;
-  *precision = TSPChainFromPC(pc)->forest.single ? PCALGTRI_PRECISION_SINGLE : PCALGTRI_PRECISION_DOUBLE;
+  *precision = TSPChainFromPC(pc)->forest.single ? PCTRISPLIT_PRECISION_SINGLE : PCTRISPLIT_PRECISION_DOUBLE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCAlgTriSetBlockSize_TriSplit(PC pc, PetscInt bs)
-{
-  PetscFunctionBegin;
-  PetscCheck(bs == 1 || bs == 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "PCALGTRI supports block sizes 1 and 2, got %" PetscInt_FMT, bs);
-  TSP_SET_OPTION(forest.block, bs);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriSetFactorN_TriSplit(PC pc, PetscInt nf)
-{
-  PetscFunctionBegin;
-  /* a [0,n]-factor with n > 2 has vertices of degree 3: no longer chains a tridiagonal solve can take */
-  PetscCheck(nf == 1 || nf == 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "A linear forest comes from a [0,1]- or [0,2]-factor, got n = %" PetscInt_FMT, nf);
-  TSP_SET_OPTION(forest.factor.n, (int)nf);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCAlgTriGetForest_TriSplit(PC pc, PetscInt *npaths, PetscInt *longest, PetscReal *coverage, PetscReal *coverage_id)
+static PetscErrorCode PCTriSplitGetForest_TriSplit(PC pc, PetscInt *npaths, PetscInt *longest, PetscReal *coverage, PetscReal *coverage_id)
 {
   TSPChain c = TSPChainFromPC(pc);
 
@@ -159,17 +165,16 @@ static PetscErrorCode PCAlgTriGetForest_TriSplit(PC pc, PetscInt *npaths, PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the number of factors and the coverage target (splittings and MOS-a; the PC types compose them
-   under their own names) */
-static PetscErrorCode TSPChainSetM_C(PC pc, PetscInt m)
+/* the number of factors, its automatic bound and the coverage target (splittings and MOS-a) */
+static PetscErrorCode PCTriSplitSetM_TriSplit(PC pc, PetscInt m)
 {
   PetscFunctionBegin;
   PetscCheck(m >= 0 && m <= 64, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "m must lie in [0,64] (0: automatic), got %" PetscInt_FMT, m);
-  TSP_SET_OPTION(m, m);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), m, m);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPChainGetM_C(PC pc, PetscInt *m)
+static PetscErrorCode PCTriSplitGetM_TriSplit(PC pc, PetscInt *m)
 {
   TSPChain c = TSPChainFromPC(pc);
 
@@ -178,95 +183,581 @@ static PetscErrorCode TSPChainGetM_C(PC pc, PetscInt *m)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPChainSetCoverage_C(PC pc, PetscReal coverage)
+static PetscErrorCode PCTriSplitSetMMax_TriSplit(PC pc, PetscInt m_max)
+{
+  PetscFunctionBegin;
+  PetscCheck(m_max >= 1 && m_max <= 64, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The most factors of the automatic choice must lie in [1,64], got %" PetscInt_FMT, m_max);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), m_max, m_max);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriSplitSetCoverage_TriSplit(PC pc, PetscReal coverage)
 {
   PetscFunctionBegin;
   PetscCheck(coverage > 0 && coverage <= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The coverage target must lie in (0,1], got %g", (double)coverage);
-  TSP_SET_OPTION(coverage, coverage);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), coverage, coverage);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPChainSetOmega_C(PC pc, PetscReal omega)
+static PetscErrorCode PCTriSplitSetOmega_TriSplit(PC pc, PetscReal omega)
 {
   PetscFunctionBegin;
   PetscCheck(omega >= 0 && omega <= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "omega must lie in [0,1], got %g", (double)omega);
-  TSP_SET_OPTION(omega, omega);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), omega, omega);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPChainSetDropTolerance_C(PC pc, PetscReal droptol)
+static PetscErrorCode PCTriSplitSetDropTolerance_TriSplit(PC pc, PetscReal droptol)
 {
   PetscFunctionBegin;
   PetscCheck(droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The drop tolerance must be nonnegative, got %g", (double)droptol);
-  TSP_SET_OPTION(droptol, droptol);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), droptol, droptol);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCMOSDSetDiagonal_TriSplit(PC pc, PetscInt k)
-{
-  PetscFunctionBegin;
-  PetscCheck(k >= 0 && k <= 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "T = diagp_k(A) takes k = 0, 1 or 2, got %" PetscInt_FMT, k);
-  TSP_SET_OPTION(diagonal, k);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-#undef TSP_SET_OPTION
-
-/* Composes (compose = PETSC_TRUE) or removes the setters of every option the PC's chain has: the
-   forest options under the PCAlgTri names on every trisplit PC; the number of factors, coverage,
-   omega and drop tolerance under the PCTriSplit names, and the number of factors also under the PC
-   type's own name (the chain's prefix: "PCMOSD" gives PCMOSDSetM(), and MOS-d's diagonal). */
+/* Composes (compose = PETSC_TRUE) or removes the setters and getters of the shared options the PC's
+   chain has: the forest options, precision, repair and reuse on every trisplit PC; the number of
+   factors, its bound and the coverage on the PCs of several factors; omega on the splittings, the drop
+   tolerance on MOS-a. A setter the PC does not have is a no-op (PetscTryMethod()). */
 PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
 {
-  TSPChain    c    = TSPChainFromPC(pc);
-  const char *type = c->prefix;
-  char        name[64];
+  TSPChain c = TSPChainFromPC(pc);
 
-#define TSP_COMPOSE(fname, fn) PetscCall(PetscObjectComposeFunction((PetscObject)pc, fname, compose ? (fn) : NULL))
+#define TSP_COMPOSE(name) PetscCall(PetscObjectComposeFunction((PetscObject)pc, #name "_C", compose ? (name##_TriSplit) : NULL))
 
   PetscFunctionBegin;
-  TSP_COMPOSE("PCAlgTriSetPivoting_C", PCAlgTriSetPivoting_TriSplit);
-  TSP_COMPOSE("PCAlgTriGetPivoting_C", PCAlgTriGetPivoting_TriSplit);
-  TSP_COMPOSE("PCAlgTriSetWeight_C", PCAlgTriSetWeight_TriSplit);
-  TSP_COMPOSE("PCAlgTriGetWeight_C", PCAlgTriGetWeight_TriSplit);
-  TSP_COMPOSE("PCAlgTriSetFactorIterations_C", PCAlgTriSetFactorIterations_TriSplit);
-  TSP_COMPOSE("PCAlgTriGetFactorIterations_C", PCAlgTriGetFactorIterations_TriSplit);
-  TSP_COMPOSE("PCAlgTriSetReuseForest_C", PCAlgTriSetReuseForest_TriSplit);
-  TSP_COMPOSE("PCAlgTriGetReuseForest_C", PCAlgTriGetReuseForest_TriSplit);
-  TSP_COMPOSE("PCAlgTriGetForest_C", PCAlgTriGetForest_TriSplit);
-  TSP_COMPOSE("PCAlgTriSetPrecision_C", PCAlgTriSetPrecision_TriSplit);
-  TSP_COMPOSE("PCAlgTriGetPrecision_C", PCAlgTriGetPrecision_TriSplit);
-  TSP_COMPOSE("PCAlgTriSetShiftType_C", PCAlgTriSetShiftType_TriSplit);
-  TSP_COMPOSE("PCAlgTriGetShiftType_C", PCAlgTriGetShiftType_TriSplit);
-  TSP_COMPOSE("PCAlgTriSetShiftAmount_C", PCAlgTriSetShiftAmount_TriSplit);
-  TSP_COMPOSE("PCAlgTriGetShiftAmount_C", PCAlgTriGetShiftAmount_TriSplit);
-  TSP_COMPOSE("PCAlgTriGetRepair_C", PCAlgTriGetRepair_TriSplit);
-  if (c->kind == TSP_CHAIN_FOREST) {
-    TSP_COMPOSE("PCAlgTriSetBlockSize_C", PCAlgTriSetBlockSize_TriSplit);
-    TSP_COMPOSE("PCAlgTriGetBlockSize_C", PCAlgTriGetBlockSize_TriSplit);
-    TSP_COMPOSE("PCAlgTriSetFactorN_C", PCAlgTriSetFactorN_TriSplit);
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (c->kind == TSP_CHAIN_SPLITTING && c->diagonal >= 0) {
-    TSP_COMPOSE("PCMOSDSetDiagonal_C", PCMOSDSetDiagonal_TriSplit);
-    TSP_COMPOSE("PCMOSDGetDiagonal_C", PCMOSDGetDiagonal_TriSplit);
-  }
-  PetscCall(PetscSNPrintf(name, sizeof(name), "%sSetM_C", type));
-  TSP_COMPOSE(name, TSPChainSetM_C);
-  TSP_COMPOSE("PCTriSplitSetM_C", TSPChainSetM_C);
-  TSP_COMPOSE("PCTriSplitGetM_C", TSPChainGetM_C);
-  TSP_COMPOSE("PCTriSplitSetCoverage_C", TSPChainSetCoverage_C);
-  TSP_COMPOSE("PCTriSplitGetCoverage_C", TSPChainGetCoverage_C);
+  TSP_COMPOSE(PCTriSplitSetPivoting);
+  TSP_COMPOSE(PCTriSplitGetPivoting);
+  TSP_COMPOSE(PCTriSplitSetWeight);
+  TSP_COMPOSE(PCTriSplitGetWeight);
+  TSP_COMPOSE(PCTriSplitSetFactorIterations);
+  TSP_COMPOSE(PCTriSplitGetFactorIterations);
+  TSP_COMPOSE(PCTriSplitSetFactorChargePeriod);
+  TSP_COMPOSE(PCTriSplitGetFactorChargePeriod);
+  TSP_COMPOSE(PCTriSplitSetFactorChargeSkip);
+  TSP_COMPOSE(PCTriSplitGetFactorChargeSkip);
+  TSP_COMPOSE(PCTriSplitSetFactorP);
+  TSP_COMPOSE(PCTriSplitGetFactorP);
+  TSP_COMPOSE(PCTriSplitSetFactorSeed);
+  TSP_COMPOSE(PCTriSplitGetFactorSeed);
+  TSP_COMPOSE(PCTriSplitSetReuseForest);
+  TSP_COMPOSE(PCTriSplitGetReuseForest);
+  TSP_COMPOSE(PCTriSplitGetForest);
+  TSP_COMPOSE(PCTriSplitSetPrecision);
+  TSP_COMPOSE(PCTriSplitGetPrecision);
+  TSP_COMPOSE(PCTriSplitSetShiftType);
+  TSP_COMPOSE(PCTriSplitGetShiftType);
+  TSP_COMPOSE(PCTriSplitSetShiftAmount);
+  TSP_COMPOSE(PCTriSplitGetShiftAmount);
+  TSP_COMPOSE(PCTriSplitGetRepair);
+  if (c->kind == TSP_CHAIN_FOREST) PetscFunctionReturn(PETSC_SUCCESS);
+  TSP_COMPOSE(PCTriSplitSetM);
+  TSP_COMPOSE(PCTriSplitGetM);
+  TSP_COMPOSE(PCTriSplitSetMMax);
+  TSP_COMPOSE(PCTriSplitGetMMax);
+  TSP_COMPOSE(PCTriSplitSetCoverage);
+  TSP_COMPOSE(PCTriSplitGetCoverage);
   if (c->kind == TSP_CHAIN_SPLITTING) {
-    TSP_COMPOSE("PCTriSplitSetOmega_C", TSPChainSetOmega_C);
-    TSP_COMPOSE("PCTriSplitGetOmega_C", TSPChainGetOmega_C);
+    TSP_COMPOSE(PCTriSplitSetOmega);
+    TSP_COMPOSE(PCTriSplitGetOmega);
   } else {
-    TSP_COMPOSE("PCTriSplitSetDropTolerance_C", TSPChainSetDropTolerance_C);
-    TSP_COMPOSE("PCTriSplitGetDropTolerance_C", TSPChainGetDropTolerance_C);
-    TSP_COMPOSE("PCMOSASetReusePattern_C", PCMOSASetReusePattern_TriSplit);
-    TSP_COMPOSE("PCMOSAGetReusePattern_C", PCMOSAGetReusePattern_TriSplit);
+    TSP_COMPOSE(PCTriSplitSetDropTolerance);
+    TSP_COMPOSE(PCTriSplitGetDropTolerance);
   }
 #undef TSP_COMPOSE
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* -pc_<type>_... options every trisplit PC shares, each through its setter, so that a changed value
+   marks the PC for a new setup. The PC reads the options only it has after these. */
+PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObject, const char type[], TSPChain c)
+{
+  char      name[64], text[160];
+  PetscEnum eval;
+  PetscInt  ival;
+  PetscReal rval;
+  PetscBool bval, flg;
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_pivoting", type));
+  PetscCall(PetscOptionsEnum(name, "Pivoting of the tridiagonal solves", "PCTriSplitSetPivoting", PCTriSplitPivotings, (PetscEnum)c->forest.pivoting, &eval, &flg));
+  if (flg) PetscCall(PCTriSplitSetPivoting_TriSplit(pc, (PCTriSplitPivoting)eval));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_weight", type));
+  PetscCall(PetscOptionsEnum(name, "Edge weights of the graph the forest is extracted from", "PCTriSplitSetWeight", PCTriSplitWeights, (PetscEnum)c->forest.weight, &eval, &flg));
+  if (flg) PetscCall(PCTriSplitSetWeight_TriSplit(pc, (PCTriSplitWeight)eval));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_iterations", type));
+  PetscCall(PetscOptionsRangeInt(name, "Rounds M of the parallel [0,2]-factor", "PCTriSplitSetFactorIterations", c->forest.factor.iterations, &ival, &flg, 1, 1000));
+  if (flg) PetscCall(PCTriSplitSetFactorIterations_TriSplit(pc, ival));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_period", type));
+  PetscCall(PetscOptionsRangeInt(name, "Charges are off in every m-th round of the factor (m)", "PCTriSplitSetFactorChargePeriod", c->forest.factor.charge_period, &ival, &flg, 1, 1000));
+  if (flg) PetscCall(PCTriSplitSetFactorChargePeriod_TriSplit(pc, ival));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_skip", type));
+  PetscCall(PetscOptionsRangeInt(name, "Uncharged round within each period (k_m)", "PCTriSplitSetFactorChargeSkip", c->forest.factor.charge_skip, &ival, &flg, 0, 1000));
+  if (flg) PetscCall(PCTriSplitSetFactorChargeSkip_TriSplit(pc, ival));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_p", type));
+  PetscCall(PetscOptionsReal(name, "Probability of a positive charge", "PCTriSplitSetFactorP", c->forest.factor.p, &rval, &flg));
+  if (flg) {
+    PetscCheck(rval >= 0 && rval <= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)rval);
+    PetscCall(PCTriSplitSetFactorP_TriSplit(pc, rval));
+  }
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_seed", type));
+  PetscCall(PetscOptionsRangeInt(name, "Seed mixed into the charge hash", "PCTriSplitSetFactorSeed", (PetscInt)c->forest.factor.seed, &ival, &flg, 0, INT_MAX));
+  if (flg) PetscCall(PCTriSplitSetFactorSeed_TriSplit(pc, ival));
+  if (c->kind != TSP_CHAIN_ADAPTIVE) {
+    PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_precision", type));
+    PetscCall(PetscOptionsEnum(name, "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCTriSplitSetPrecision", PCTriSplitPrecisions, (PetscEnum)(c->forest.single ? PCTRISPLIT_PRECISION_SINGLE : PCTRISPLIT_PRECISION_DOUBLE), &eval, &flg));
+    if (flg) PetscCall(PCTriSplitSetPrecision_TriSplit(pc, (PCTriSplitPrecision)eval));
+  }
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_reuse_forest", type));
+  PetscCall(PetscOptionsBool(name, "Keep the forests when the operator changes with the same nonzero pattern", "PCTriSplitSetReuseForest", c->reuse, &bval, &flg));
+  if (flg) PetscCall(PCTriSplitSetReuseForest_TriSplit(pc, bval));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_shift_type", type));
+  PetscCall(PetscOptionsEnum(name, "Repair of a zero pivot in a tridiagonal factor: none (the PC fails) or nonzero (diagonal shift)", "PCTriSplitSetShiftType", TSPShiftTypes, (PetscEnum)c->shift_type, &eval, &flg));
+  if (flg) PetscCall(PCTriSplitSetShiftType_TriSplit(pc, (MatFactorShiftType)eval));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_shift_amount", type));
+  PetscCall(PetscOptionsReal(name, "First diagonal shift, relative to the largest diagonal entry of the factor (-1: the default 1e-4)", "PCTriSplitSetShiftAmount", c->shift_amount, &rval, &flg));
+  if (flg) PetscCall(PCTriSplitSetShiftAmount_TriSplit(pc, rval));
+  if (c->kind == TSP_CHAIN_FOREST) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m", type));
+  PetscCall(PetscOptionsRangeInt(name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCTriSplitSetM", c->m, &ival, &flg, 0, 64));
+  if (flg) PetscCall(PCTriSplitSetM_TriSplit(pc, ival));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m_max", type));
+  PetscCall(PetscOptionsRangeInt(name, "Most factors of the automatic choice", "PCTriSplitSetMMax", c->m_max, &ival, &flg, 1, 64));
+  if (flg) PetscCall(PCTriSplitSetMMax_TriSplit(pc, ival));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_coverage", type));
+  PetscCall(PetscSNPrintf(text, sizeof(text), "Stop adding factors once %s", c->kind == TSP_CHAIN_ADAPTIVE ? "the diagonal coverage c_diag(B_l) reaches this" : "the union of the forests covers this fraction of the weight"));
+  PetscCall(PetscOptionsReal(name, text, "PCTriSplitSetCoverage", c->coverage, &rval, &flg));
+  PetscCheck(!flg || (rval > 0 && rval <= 1), PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in (0,1], got %g", name, (double)rval);
+  if (flg) PetscCall(PCTriSplitSetCoverage_TriSplit(pc, rval));
+  if (c->kind == TSP_CHAIN_SPLITTING) {
+    PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_omega", type));
+    PetscCall(PetscOptionsReal(name, "Reweighting of edges already used (0: never reuse)", "PCTriSplitSetOmega", c->omega, &rval, &flg));
+    PetscCheck(!flg || (rval >= 0 && rval <= 1), PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)rval);
+    if (flg) PetscCall(PCTriSplitSetOmega_TriSplit(pc, rval));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetPivoting - Sets the pivot rule of the tridiagonal solves of a trisplit preconditioner (`PCALGTRI`, `PCMOSD`, `PCMOSA`, `PCALTSPLIT`)
+
+  Logically Collective
+
+  Input Parameters:
++ pc       - the preconditioner context
+- pivoting - `PCTRISPLIT_PIVOTING_NONE`, `PCTRISPLIT_PIVOTING_PARTIAL` or `PCTRISPLIT_PIVOTING_SCALED` (default)
+
+  Options Database Key:
+. -pc_algtri_pivoting <none,partial,scaled> - the pivot rule
+
+  Level: intermediate
+
+  Note:
+  Tridiagonal parts extracted from general matrices need not be diagonally dominant; scaled partial
+  pivoting keeps the solve stable at the cost of one comparison per row.
+
+.seealso: `PCALGTRI`, `PCTriSplitGetPivoting()`
+@*/
+PetscErrorCode PCTriSplitSetPivoting(PC pc, PCTriSplitPivoting pivoting)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(pc, pivoting, 2);
+  PetscTryMethod(pc, "PCTriSplitSetPivoting_C", (PC, PCTriSplitPivoting), (pc, pivoting));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetPivoting - Gets the pivot rule of the tridiagonal solves of a trisplit preconditioner
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. pivoting - the pivot rule
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCTriSplitSetPivoting()`
+@*/
+PetscErrorCode PCTriSplitGetPivoting(PC pc, PCTriSplitPivoting *pivoting)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscUseMethod(pc, "PCTriSplitGetPivoting_C", (PC, PCTriSplitPivoting *), (pc, pivoting));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetWeight - Sets the edge weights of the graph from which a trisplit preconditioner extracts its linear forests
+
+  Logically Collective
+
+  Input Parameters:
++ pc     - the preconditioner context
+- weight - `PCTRISPLIT_WEIGHT_SCALED` (default, |diagp1(A)^-1 A| symmetrized) or `PCTRISPLIT_WEIGHT_ABS` (|A| symmetrized)
+
+  Options Database Key:
+. -pc_algtri_weight <scaled,abs> - the weighting
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCTriSplitSetPivoting()`
+@*/
+PetscErrorCode PCTriSplitSetWeight(PC pc, PCTriSplitWeight weight)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(pc, weight, 2);
+  PetscTryMethod(pc, "PCTriSplitSetWeight_C", (PC, PCTriSplitWeight), (pc, weight));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetFactorIterations - Sets the number of proposal/confirmation rounds M of the parallel [0,2]-factor of a trisplit preconditioner
+
+  Logically Collective
+
+  Input Parameters:
++ pc         - the preconditioner context
+- iterations - the number of rounds (default 5)
+
+  Options Database Key:
+. -pc_algtri_factor_iterations <5> - the number of rounds
+
+  Level: advanced
+
+.seealso: `PCALGTRI`
+@*/
+PetscErrorCode PCTriSplitSetFactorIterations(PC pc, PetscInt iterations)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, iterations, 2);
+  PetscTryMethod(pc, "PCTriSplitSetFactorIterations_C", (PC, PetscInt), (pc, iterations));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetReuseForest - Keep the linear forests and permutations of a trisplit preconditioner when the operator changes with `SAME_NONZERO_PATTERN`
+
+  Logically Collective
+
+  Input Parameters:
++ pc    - the preconditioner context
+- reuse - `PETSC_TRUE` (default) refreshes only the bands, `PETSC_FALSE` rebuilds the forest at every setup
+
+  Options Database Key:
+. -pc_<type>_reuse_forest <true> - reuse the forest, e.g. -pc_mosa_reuse_forest
+
+  Note:
+  `PCMOSA` keeps its levels' forests and their number and recomputes the bands, factors and products of
+  the levels from the new values.
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`
+@*/
+PetscErrorCode PCTriSplitSetReuseForest(PC pc, PetscBool reuse)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveBool(pc, reuse, 2);
+  PetscTryMethod(pc, "PCTriSplitSetReuseForest_C", (PC, PetscBool), (pc, reuse));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetShiftType - Sets how a trisplit preconditioner repairs a zero pivot in one of its tridiagonal factors
+
+  Logically Collective
+
+  Input Parameters:
++ pc   - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+- type - `MAT_SHIFT_NONZERO` (default) adds a multiple of the largest diagonal entry to the diagonal of the
+         factor and eliminates again, doubling the shift until no pivot is zero; `MAT_SHIFT_NONE` lets the
+         PC fail with `PC_FACTOR_NUMERIC_ZEROPIVOT`
+
+  Options Database Key:
+. -pc_<type>_shift_type <nonzero,none> - the repair, e.g. -pc_algtri_shift_type none
+
+  Level: intermediate
+
+  Notes:
+  The shift follows PETSc's `MAT_SHIFT_NONZERO` (`PCFactorSetShiftType()`): the first shift is the amount
+  (`PCTriSplitSetShiftAmount()`), every retry doubles it; the amount is relative to the factor's largest
+  diagonal entry, so the repair does not depend on the scaling of the matrix. Only the factor with the
+  zero pivot is shifted, and the GPU shifts its bands with the host's arithmetic, so both backends
+  repair alike. `PCMOSD`'s splitting is singular where T = diagp_k(A) has a zero (an empty row): the
+  repair sets those entries to the amount times the largest |T_ii|. `PCMOSA` drops a level after the first that has a zero pivot instead (the chain stops
+  before it, `T` is taken from the last level kept). `PCView()` and -info report what was repaired, per
+  rank. A NaN or Inf is never repaired.
+
+.seealso: `PCALGTRI`, `PCTriSplitSetShiftAmount()`, `PCTriSplitGetRepair()`, `PCFactorSetShiftType()`
+@*/
+PetscErrorCode PCTriSplitSetShiftType(PC pc, MatFactorShiftType type)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(pc, type, 2);
+  PetscTryMethod(pc, "PCTriSplitSetShiftType_C", (PC, MatFactorShiftType), (pc, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetShiftType - Gets how a trisplit preconditioner repairs a zero pivot
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. type - `MAT_SHIFT_NONZERO` or `MAT_SHIFT_NONE`
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCTriSplitSetShiftType()`
+@*/
+PetscErrorCode PCTriSplitGetShiftType(PC pc, MatFactorShiftType *type)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(type, 2);
+  PetscUseMethod(pc, "PCTriSplitGetShiftType_C", (PC, MatFactorShiftType *), (pc, type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetShiftAmount - Sets the first diagonal shift of the zero-pivot repair, relative to the largest diagonal entry of the factor
+
+  Logically Collective
+
+  Input Parameters:
++ pc     - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+- amount - in (0,1), or `PETSC_DECIDE` for the default 1e-4
+
+  Options Database Key:
+. -pc_<type>_shift_amount <amount> - the amount, e.g. -pc_mosd_shift_amount 1e-8
+
+  Level: advanced
+
+  Note:
+  The default is larger than PETSc's 100 eps for `MAT_SHIFT_NONZERO`: a factorization that solves may be
+  nearly singular, a preconditioner may not. A factor shifted by eps has an eigenvalue near 1/eps,
+  which GMRES's preconditioned residual mistakes for convergence; 1e-4 bounds the amplification.
+
+.seealso: `PCALGTRI`, `PCTriSplitSetShiftType()`, `PCFactorSetShiftAmount()`
+@*/
+PetscErrorCode PCTriSplitSetShiftAmount(PC pc, PetscReal amount)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveReal(pc, amount, 2);
+  PetscTryMethod(pc, "PCTriSplitSetShiftAmount_C", (PC, PetscReal), (pc, amount));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetShiftAmount - Gets the first diagonal shift of the zero-pivot repair
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. amount - the amount, relative to the largest diagonal entry of the factor
+
+  Level: advanced
+
+.seealso: `PCALGTRI`, `PCTriSplitSetShiftAmount()`
+@*/
+PetscErrorCode PCTriSplitGetShiftAmount(PC pc, PetscReal *amount)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(amount, 2);
+  PetscUseMethod(pc, "PCTriSplitGetShiftAmount_C", (PC, PetscReal *), (pc, amount));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetRepair - Gets what the last setup of a trisplit preconditioner repaired on this rank
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`), set up
+
+  Output Parameters:
++ nshifted - the number of factors whose diagonal was shifted (may be `NULL`)
+. shift    - the largest total shift added to a factor's diagonal, 0 if none (may be `NULL`)
+- dropped  - `PCMOSA`: the level dropped for a zero pivot, -1 if none (may be `NULL`)
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCTriSplitSetShiftType()`
+@*/
+PetscErrorCode PCTriSplitGetRepair(PC pc, PetscInt *nshifted, PetscReal *shift, PetscInt *dropped)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscUseMethod(pc, "PCTriSplitGetRepair_C", (PC, PetscInt *, PetscReal *, PetscInt *), (pc, nshifted, shift, dropped));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetForest - Gets the statistics of the (first) linear forest of this rank's diagonal block
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context, set up
+
+  Output Parameters:
++ npaths      - the number of paths (isolated vertices count as paths)
+. longest     - the number of vertices on the longest path
+. coverage    - the weight coverage c_pi of the forest
+- coverage_id - the weight coverage c_id of the tridiagonal part in the original order
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`
+@*/
+PetscErrorCode PCTriSplitGetForest(PC pc, PetscInt *npaths, PetscInt *longest, PetscReal *coverage, PetscReal *coverage_id)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscUseMethod(pc, "PCTriSplitGetForest_C", (PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *), (pc, npaths, longest, coverage, coverage_id));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetWeight - Gets the edge weights of the graph from which a trisplit preconditioner extracts its forests
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. weight - the weighting
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCTriSplitSetWeight()`
+@*/
+PetscErrorCode PCTriSplitGetWeight(PC pc, PCTriSplitWeight *weight)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(weight, 2);
+  PetscUseMethod(pc, "PCTriSplitGetWeight_C", (PC, PCTriSplitWeight *), (pc, weight));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetFactorIterations - Gets the number of rounds of the parallel [0,2]-factor of a trisplit preconditioner
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. iterations - the number of rounds
+
+  Level: advanced
+
+.seealso: `PCALGTRI`, `PCTriSplitSetFactorIterations()`
+@*/
+PetscErrorCode PCTriSplitGetFactorIterations(PC pc, PetscInt *iterations)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(iterations, 2);
+  PetscUseMethod(pc, "PCTriSplitGetFactorIterations_C", (PC, PetscInt *), (pc, iterations));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetReuseForest - Gets whether a trisplit preconditioner keeps its forests across `SAME_NONZERO_PATTERN` updates
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. reuse - `PETSC_TRUE` if the forests are kept
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCTriSplitSetReuseForest()`
+@*/
+PetscErrorCode PCTriSplitGetReuseForest(PC pc, PetscBool *reuse)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(reuse, 2);
+  PetscUseMethod(pc, "PCTriSplitGetReuseForest_C", (PC, PetscBool *), (pc, reuse));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetPrecision - Sets the precision of the tridiagonal factors of a trisplit preconditioner
+
+  Logically Collective
+
+  Input Parameters:
++ pc        - the preconditioner context (`PCALGTRI`, `PCMOSD` or `PCALTSPLIT`)
+- precision - `PCTRISPLIT_PRECISION_DOUBLE` (default) or `PCTRISPLIT_PRECISION_SINGLE`
+
+  Options Database Key:
+. -pc_<type>_precision <double,single> - the precision, e.g. -pc_algtri_precision single
+
+  Level: advanced
+
+  Note:
+  Single precision keeps float copies of the bands and solves with RPTS in float inside the double
+  Krylov method: on the GPU only (`MATAIJCUSPARSE`); the host factors in double and `PCSetUp()` refuses
+  single precision there. Transposed applies need double.
+
+.seealso: `PCALGTRI`, `PCTriSplitGetPrecision()`
+@*/
+PetscErrorCode PCTriSplitSetPrecision(PC pc, PCTriSplitPrecision precision)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveEnum(pc, precision, 2);
+  PetscTryMethod(pc, "PCTriSplitSetPrecision_C", (PC, PCTriSplitPrecision), (pc, precision));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetPrecision - Gets the precision of the tridiagonal factors of a trisplit preconditioner
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. precision - the precision
+
+  Level: advanced
+
+.seealso: `PCALGTRI`, `PCTriSplitSetPrecision()`
+@*/
+PetscErrorCode PCTriSplitGetPrecision(PC pc, PCTriSplitPrecision *precision)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(precision, 2);
+  PetscUseMethod(pc, "PCTriSplitGetPrecision_C", (PC, PCTriSplitPrecision *), (pc, precision));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -470,5 +961,243 @@ PetscErrorCode PCTriSplitGetDropTolerance(PC pc, PetscReal *droptol)
   PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
   PetscAssertPointer_TriSplit(droptol, 2);
   PetscUseMethod(pc, "PCTriSplitGetDropTolerance_C", (PC, PetscReal *), (pc, droptol));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+/*@
+  PCTriSplitSetFactorChargePeriod - Sets the charge period m of the parallel [0,2]-factor: charges are off in every m-th round
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+- period - 1 to 1000 (default 5)
+
+  Options Database Key:
+. -pc_<type>_factor_charge_period <5> - the period
+  Level: advanced
+
+.seealso: `PCTriSplitGetFactorChargePeriod()`, `PCTriSplitSetFactorIterations()`
+@*/
+PetscErrorCode PCTriSplitSetFactorChargePeriod(PC pc, PetscInt period)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, period, 2);
+  PetscTryMethod(pc, "PCTriSplitSetFactorChargePeriod_C", (PC, PetscInt), (pc, period));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetFactorChargePeriod - Gets the charge period m of the parallel [0,2]-factor: charges are off in every m-th round
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. period - the period
+  Level: advanced
+
+.seealso: `PCTriSplitSetFactorChargePeriod()`
+@*/
+PetscErrorCode PCTriSplitGetFactorChargePeriod(PC pc, PetscInt *period)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(period, 2);
+  PetscUseMethod(pc, "PCTriSplitGetFactorChargePeriod_C", (PC, PetscInt *), (pc, period));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetFactorChargeSkip - Sets the uncharged round k_m within each charge period of the parallel [0,2]-factor
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+- skip - 0 to 1000 (default 0)
+
+  Options Database Key:
+. -pc_<type>_factor_charge_skip <0> - the round
+  Level: advanced
+
+.seealso: `PCTriSplitGetFactorChargeSkip()`, `PCTriSplitSetFactorIterations()`
+@*/
+PetscErrorCode PCTriSplitSetFactorChargeSkip(PC pc, PetscInt skip)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, skip, 2);
+  PetscTryMethod(pc, "PCTriSplitSetFactorChargeSkip_C", (PC, PetscInt), (pc, skip));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetFactorChargeSkip - Gets the uncharged round k_m within each charge period of the parallel [0,2]-factor
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. skip - the round
+  Level: advanced
+
+.seealso: `PCTriSplitSetFactorChargeSkip()`
+@*/
+PetscErrorCode PCTriSplitGetFactorChargeSkip(PC pc, PetscInt *skip)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(skip, 2);
+  PetscUseMethod(pc, "PCTriSplitGetFactorChargeSkip_C", (PC, PetscInt *), (pc, skip));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetFactorP - Sets the probability of a positive charge in the parallel [0,2]-factor
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+- p - in [0,1] (default 0.5)
+
+  Options Database Key:
+. -pc_<type>_factor_p <0.5> - the probability
+  Level: advanced
+
+.seealso: `PCTriSplitGetFactorP()`, `PCTriSplitSetFactorIterations()`
+@*/
+PetscErrorCode PCTriSplitSetFactorP(PC pc, PetscReal p)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveReal(pc, p, 2);
+  PetscTryMethod(pc, "PCTriSplitSetFactorP_C", (PC, PetscReal), (pc, p));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetFactorP - Gets the probability of a positive charge in the parallel [0,2]-factor
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. p - the probability
+  Level: advanced
+
+.seealso: `PCTriSplitSetFactorP()`
+@*/
+PetscErrorCode PCTriSplitGetFactorP(PC pc, PetscReal *p)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(p, 2);
+  PetscUseMethod(pc, "PCTriSplitGetFactorP_C", (PC, PetscReal *), (pc, p));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetFactorSeed - Sets the seed mixed into the charge hash of the parallel [0,2]-factor
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+- seed - 0 to 2^31 - 1 (default 0); the charges hash the global row, so the forests do not depend on the number of ranks
+
+  Options Database Key:
+. -pc_<type>_factor_seed <0> - the seed
+  Level: advanced
+
+.seealso: `PCTriSplitGetFactorSeed()`, `PCTriSplitSetFactorIterations()`
+@*/
+PetscErrorCode PCTriSplitSetFactorSeed(PC pc, PetscInt seed)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, seed, 2);
+  PetscTryMethod(pc, "PCTriSplitSetFactorSeed_C", (PC, PetscInt), (pc, seed));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetFactorSeed - Gets the seed mixed into the charge hash of the parallel [0,2]-factor
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. seed - the seed
+  Level: advanced
+
+.seealso: `PCTriSplitSetFactorSeed()`
+@*/
+PetscErrorCode PCTriSplitGetFactorSeed(PC pc, PetscInt *seed)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(seed, 2);
+  PetscUseMethod(pc, "PCTriSplitGetFactorSeed_C", (PC, PetscInt *), (pc, seed));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetMMax - Sets the most factors (levels of `PCMOSA`) the automatic choice of m builds
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context (`PCMOSD`, `PCALTSPLIT` or `PCMOSA`)
+- m_max - 1 to 64 (default 4)
+
+  Options Database Key:
+. -pc_<type>_m_max <4> - the bound
+
+  Note:
+  Used when m is 0 (`PCTriSplitSetM()`): factors are added until the coverage target
+  (`PCTriSplitSetCoverage()`) is reached, a factor adds less than 1%, or m_max are built.
+  Level: advanced
+
+.seealso: `PCTriSplitGetMMax()`, `PCTriSplitSetM()`, `PCTriSplitSetCoverage()`
+@*/
+PetscErrorCode PCTriSplitSetMMax(PC pc, PetscInt m_max)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, m_max, 2);
+  PetscTryMethod(pc, "PCTriSplitSetMMax_C", (PC, PetscInt), (pc, m_max));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetMMax - Gets the most factors (levels of `PCMOSA`) the automatic choice of m builds
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. m_max - the bound
+  Level: advanced
+
+.seealso: `PCTriSplitSetMMax()`
+@*/
+PetscErrorCode PCTriSplitGetMMax(PC pc, PetscInt *m_max)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(m_max, 2);
+  PetscUseMethod(pc, "PCTriSplitGetMMax_C", (PC, PetscInt *), (pc, m_max));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
