@@ -86,7 +86,7 @@ header = open(os.path.join(top, 'include', 'trisplit.h')).read()
 cfuncs = set(re.findall(r'PETSC_EXTERN PetscErrorCode (PC\w+(?:Set|Get)\w*)\(', header))
 used = {o.csetter for o in trisplit.OPTIONS} | {o.cgetter for o in trisplit.OPTIONS}
 # reached otherwise: forest() and pctrisplit_get_repair()
-other = {'PCTriSplitGetForest', 'PCTriSplitGetRepair'}
+other = {'PCTriSplitGetForest', 'PCTriSplitGetRepair', 'PCTriAMGGetHierarchy'}
 unused = sorted(cfuncs - used - other)
 result(not unused, 'complete: the %d PC setters and getters of include/trisplit.h are called from Python' % len(cfuncs),
        'not called: ' + ', '.join(unused))
@@ -111,6 +111,8 @@ values = {
     'm': [3], 'm_max': [6], 'coverage': [0.9], 'omega': [0.5], 'drop_tolerance': [1e-3], 'diagonal': [2, 0],
     'reuse_pattern': [False], 'exact_product': [True], 'type': [trisplit.PC_ALTSPLIT_OUTER, 'inner'],
     'local': [True],
+    'aggregate_size': [2], 'coarse_size': [500], 'max_levels': [5], 'smooth_prolongator': [False], 'smooth_levels': [1],
+    'smoother_type': ['mosd'], 'coarser_smoother_type': ['jacobi'], 'smoother_sweeps': [2], 'reuse_interpolation': [False],
 }
 for t in trisplit.PC_TYPES:
     pc = PETSc.PC().create()
@@ -127,7 +129,7 @@ for t in trisplit.PC_TYPES:
         for v in vals + [default]:
             o.setter(pc, v)
             got = o.getter(pc)
-            want = o.kind[v.upper()] if isinstance(v, str) else v
+            want = o.kind[v.upper()] if isinstance(v, str) and o.kind != 'str' else v
             count += 1
             if got != want or type(got) is not type(default):
                 bad.append('%s: set %r, got %r' % (name, v, got))
@@ -137,6 +139,9 @@ for t in trisplit.PC_TYPES:
             bad.append('%s_get_%s after resetting: %r, not %r' % (o.pyprefix, name, g(pc), default))
     result(not bad, 'roundtrip %s: %d options, %d values set and read back' % (t, len(trisplit.options(t)), count),
            '; '.join(bad))
+    if t == trisplit.PC_TRIAMG:  # no forest options of its own: its smoothers take them under -mg_levels_
+        pc.destroy()
+        continue
 
     # applied: the options without a C setter go through the options database into the PC
     for name, v in (('factor_charge_period', 3), ('factor_charge_skip', 1), ('factor_p', 0.25), ('factor_seed', 42)):
@@ -280,6 +285,36 @@ for t, settings, opts, ranges in cases:
     detail = ('reason %d, %d iterations (range %d-%d), true relative residual %.2e; as options: %d iterations, %.2e; '
            'defaults: %d iterations' % (reason, its, lo, hi, res, its_o, res_o, its_d))
     result(good, 'solve %s configured by Python setters' % t, detail, detail)
+
+# triamg configured by its Python setters: a hierarchy of several levels, the finest of A's rows, few iterations
+def by_triamg(ksp):
+    pc = ksp.getPC()
+    pc.setType(trisplit.PC_TRIAMG)
+    trisplit.pctriamg_set_coarse_size(pc, 100)
+    trisplit.pctriamg_set_aggregate_size(pc, 3)
+    trisplit.pctriamg_set_coarser_smoother_type(pc, 'mosd')
+
+
+ksp = PETSc.KSP().create()
+ksp.setOptionsPrefix('amg_')
+ksp.setOperators(A)
+ksp.setType(PETSc.KSP.Type.GMRES)
+ksp.setPCSide(PETSc.PC.Side.RIGHT)
+ksp.setTolerances(rtol=1e-8, max_it=200)
+by_triamg(ksp)
+x = b.duplicate()
+x.set(0.0)
+ksp.solve(b, x)
+h = trisplit.pctriamg_get_hierarchy(ksp.getPC())
+nglob = A.getSize()[0]  # PCTriAMGGetHierarchy() gives global rows per level
+its, reason = ksp.getIterationNumber(), ksp.getConvergedReason()
+good = (reason > 0 and its <= 30 and h['levels'] >= 2 and h['rows'][0] == nglob and h['builds'] == 1
+        and all(h['rows'][k + 1] < h['rows'][k] for k in range(h['levels'] - 1))
+        and trisplit.pctriamg_get_aggregate_size(ksp.getPC()) == 3)
+result(good, 'solve triamg configured by Python setters',
+       'reason %d, %d iterations, levels %d, rows %s' % (reason, its, h['levels'], h['rows']),
+       'reason %d, %d iterations, hierarchy %r' % (reason, its, h))
+ksp.destroy()
 
 PETSc.Sys.Print('%d passed, %d failed' % (passed, failed))
 sys.exit(1 if failed else 0)

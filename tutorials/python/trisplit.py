@@ -55,7 +55,7 @@ except ImportError as _e:
         "(it serves /usr/bin/python3). For another PETSc: pip install petsc4py==<that PETSc's version> with "
         "PETSC_DIR and PETSC_ARCH set to it." % (sys.executable, _e)) from None
 
-__all__ = ['PC_ALGTRI', 'PC_MOSD', 'PC_MOSA', 'PC_ALTSPLIT', 'PC_TYPES', 'MAT_TRIDIAG', 'MAT_SOLVER_RPTS',
+__all__ = ['PC_ALGTRI', 'PC_MOSD', 'PC_MOSA', 'PC_ALTSPLIT', 'PC_TRIAMG', 'PC_TYPES', 'MAT_TRIDIAG', 'MAT_SOLVER_RPTS',
            'Pivoting', 'Weight', 'Precision', 'AltSplitType', 'ShiftType', 'OPTIONS', 'Option',
            'find_library', 'init', 'version', 'forest', 'options', 'set_option', 'get_option']
 
@@ -64,7 +64,8 @@ PC_ALGTRI = 'algtri'
 PC_MOSD = 'mosd'
 PC_MOSA = 'mosa'
 PC_ALTSPLIT = 'altsplit'
-PC_TYPES = (PC_ALGTRI, PC_MOSD, PC_MOSA, PC_ALTSPLIT)
+PC_TRIAMG = 'triamg'
+PC_TYPES = (PC_ALGTRI, PC_MOSD, PC_MOSA, PC_ALTSPLIT, PC_TRIAMG)
 MAT_TRIDIAG = 'tridiag'
 MAT_SOLVER_RPTS = 'rpts'
 
@@ -271,6 +272,19 @@ def pctrisplit_get_repair(pc):
     return {'nshifted': nshifted.value, 'shift': shift.value, 'dropped': dropped.value}
 
 
+def pctriamg_get_hierarchy(pc):
+    """The hierarchy of a set-up triamg PC on this rank (PCTriAMGGetHierarchy()): a dict with levels, rows
+    (per level, finest first), checksums (of each level's aggregate ids), builds and refreshes."""
+    cint = _cint()
+    nlevels, builds, refreshes = cint(), cint(), cint()
+    rows, sums = ctypes.POINTER(cint)(), ctypes.POINTER(ctypes.c_int64)()
+    _call('PCTriAMGGetHierarchy', ctypes.c_void_p(pc.handle), ctypes.byref(nlevels), ctypes.byref(rows),
+          ctypes.byref(sums), ctypes.byref(builds), ctypes.byref(refreshes))
+    k = nlevels.value
+    return {'levels': k, 'rows': [rows[i] for i in range(k)] if rows else [],
+            'checksums': [sums[i] for i in range(k)] if sums else [], 'builds': builds.value, 'refreshes': refreshes.value}
+
+
 # ---------------------------------------------------------------------------------------------------
 # Options: one record per option, setters and getters generated from them
 
@@ -281,7 +295,7 @@ class Option:
     name:    the Python name (set_option(pc, name, v); the functions <prefix>_set_<name>, <prefix>_get_<name>)
     key:     the options database key without '-pc_<type>_' (e.g. 'pivoting'), or the full key if it
              starts with '-'
-    kind:    'int', 'real', 'bool' or an IntEnum class
+    kind:    'int', 'real', 'bool', 'str' (a PC type name) or an IntEnum class
     types:   the PC types that have it
     csetter: the C setter (None: options database only); cgetter: the C getter (None: options database)
     default: the default (per type: a dict) for the getters that read the options database"""
@@ -298,8 +312,9 @@ class Option:
         return 'Option(%s: %s, %s)' % (self.name, self.option('<type>'), '/'.join(self.types))
 
 
-_ALL = PC_TYPES
+_ALL = (PC_ALGTRI, PC_MOSD, PC_MOSA, PC_ALTSPLIT)  # the PCs of one level: the forest options
 _MULTI = (PC_MOSD, PC_MOSA, PC_ALTSPLIT)
+_AMG = (PC_TRIAMG,)
 OPTIONS = [
     # the forest options, on every trisplit PC (PCTriSplit* names)
     Option('pivoting', 'pivoting', Pivoting, _ALL, 'PCTriSplitSetPivoting', 'PCTriSplitGetPivoting'),
@@ -328,6 +343,16 @@ OPTIONS = [
     Option('exact_product', '-pc_mosa_exact_product', 'bool', (PC_MOSA,), 'PCMOSASetExactProduct', 'PCMOSAGetExactProduct', pyprefix='pcmosa'),
     Option('type', '-pc_altsplit_type', AltSplitType, (PC_ALTSPLIT,), 'PCAltSplitSetType', 'PCAltSplitGetType', pyprefix='pcaltsplit'),
     Option('local', '-pc_altsplit_local', 'bool', (PC_ALTSPLIT,), 'PCAltSplitSetLocal', 'PCAltSplitGetLocal', pyprefix='pcaltsplit'),
+    # triamg (its smoothers take the forest options under -mg_levels_)
+    Option('aggregate_size', '-pc_triamg_aggregate_size', 'int', _AMG, 'PCTriAMGSetAggregateSize', 'PCTriAMGGetAggregateSize', pyprefix='pctriamg'),
+    Option('coarse_size', '-pc_triamg_coarse_size', 'int', _AMG, 'PCTriAMGSetCoarseSize', 'PCTriAMGGetCoarseSize', pyprefix='pctriamg'),
+    Option('max_levels', '-pc_triamg_max_levels', 'int', _AMG, 'PCTriAMGSetMaxLevels', 'PCTriAMGGetMaxLevels', pyprefix='pctriamg'),
+    Option('smooth_prolongator', '-pc_triamg_smooth_prolongator', 'bool', _AMG, 'PCTriAMGSetSmoothProlongator', 'PCTriAMGGetSmoothProlongator', pyprefix='pctriamg'),
+    Option('smooth_levels', '-pc_triamg_smooth_levels', 'int', _AMG, 'PCTriAMGSetSmoothLevels', 'PCTriAMGGetSmoothLevels', pyprefix='pctriamg'),
+    Option('smoother_type', '-pc_triamg_smoother_type', 'str', _AMG, 'PCTriAMGSetSmootherType', 'PCTriAMGGetSmootherType', pyprefix='pctriamg'),
+    Option('coarser_smoother_type', '-pc_triamg_coarser_smoother_type', 'str', _AMG, 'PCTriAMGSetCoarserSmootherType', 'PCTriAMGGetCoarserSmootherType', pyprefix='pctriamg'),
+    Option('smoother_sweeps', '-pc_triamg_smoother_sweeps', 'int', _AMG, 'PCTriAMGSetSmootherSweeps', 'PCTriAMGGetSmootherSweeps', pyprefix='pctriamg'),
+    Option('reuse_interpolation', '-pc_triamg_reuse_interpolation', 'bool', _AMG, 'PCTriAMGSetReuseInterpolation', 'PCTriAMGGetReuseInterpolation', pyprefix='pctriamg'),
 ]
 _BY_NAME = {o.name: o for o in OPTIONS}
 
@@ -367,12 +392,18 @@ def _convert(o, value):
         return int(value)
     if o.kind == 'real':
         return float(value)
+    if o.kind == 'str':
+        if not isinstance(value, str):
+            raise TypeError('%s takes a PC type name, got %r' % (o.name, value))
+        return value
     if not isinstance(value, bool) and value not in (0, 1):
         raise TypeError('%s takes a bool, got %r' % (o.name, value))
     return bool(value)
 
 
 def _ctype(o):
+    if o.kind == 'str':
+        return ctypes.c_char_p
     if o.kind == 'int':
         return _cint()
     if o.kind == 'real':
@@ -394,7 +425,10 @@ def set_option(pc, name, value):
     t = _pc_type(pc, o)
     value = _convert(o, value)
     if o.csetter:
-        _call(o.csetter, ctypes.c_void_p(pc.handle), _ctype(o)(int(value) if o.kind != 'real' else value))
+        if o.kind == 'str':
+            _call(o.csetter, ctypes.c_void_p(pc.handle), ctypes.c_char_p(value.encode()))
+        else:
+            _call(o.csetter, ctypes.c_void_p(pc.handle), _ctype(o)(int(value) if o.kind != 'real' else value))
         if o.cgetter:
             return
     # no C getter: the options database keeps the value (and applies it where there is no C setter)
@@ -411,7 +445,7 @@ def get_option(pc, name):
     if o.cgetter:
         v = _ctype(o)()
         _call(o.cgetter, ctypes.c_void_p(pc.handle), ctypes.byref(v))
-        return _convert(o, v.value)
+        return v.value.decode() if o.kind == 'str' else _convert(o, v.value)
     opts = _petsc().Options(pc.getOptionsPrefix())
     key = o.option(t)[1:]
     default = o.default[t] if isinstance(o.default, dict) else o.default
@@ -445,7 +479,7 @@ for _o in OPTIONS:
     globals()[_s.__name__], globals()[_g.__name__] = _s, _g
     __all__ += [_s.__name__, _g.__name__]
     _o.setter, _o.getter = _s, _g
-__all__ += ['pctrisplit_get_forest', 'pctrisplit_get_repair']
+__all__ += ['pctrisplit_get_forest', 'pctrisplit_get_repair', 'pctriamg_get_hierarchy']
 # the names of trisplit 0.2, kept for one release: the shared options under pcalgtri_, the number of
 # factors under each PC type's name (PCMOSDSetM(), PCMOSASetM(), PCAltSplitSetM() in C)
 for _o in OPTIONS:
