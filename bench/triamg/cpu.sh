@@ -1,7 +1,8 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # PCTRIAMG against PETSc's GAMG on the CPU (Debian PETSc 3.18, one rank), tutorials/ex1, rtol 1e-6:
 # iterations and setup + solve seconds (ex1 -view_times), GMRES(20) and BiCGStab, right preconditioning.
-# Usage (from the repository root, after make): bench/results/2026-11-26-host-triamg/run.sh > results.txt
+# Usage (from the repository root, after make): bench/triamg/cpu.sh > results.txt
 set -u
 EX=${EX:-tutorials/ex1}
 run() { # label, problem options, solver options
