@@ -15,11 +15,6 @@ using ts_forest::check_launch;
 using ts_forest::grid_for;
 using ts_forest::kThreads;
 
-__global__ void info_init(ts_int nb, ts_int *info)
-{
-  info[0] = 0;  /* a non-finite block row seen */
-  info[1] = nb; /* the first zero pivot (block step), nb: none */
-}
 
 __global__ void flag_nonfinite(ts_int nb, const double *__restrict__ a, const double *__restrict__ b, const double *__restrict__ c, ts_int *info)
 {
@@ -39,12 +34,6 @@ __global__ void segments(ts_pivoting pivoting, ts_int nb, const double *__restri
   }
 }
 
-__global__ void info_final(ts_int nb, ts_int *info)
-{
-  const ts_int nonfinite = info[0], zero = info[1];
-  info[0]                = nonfinite ? TS_ERR_NONFINITE : (zero < nb ? TS_ERR_ZERO_PIVOT : TS_SUCCESS);
-  info[1]                = !nonfinite && zero < nb ? zero : -1;
-}
 
 } /* anonymous namespace */
 } /* namespace ts_block */
@@ -54,11 +43,11 @@ extern "C" ts_status ts_cuda_bgttrf_check(void *stream, ts_pivoting pivoting, ts
   cudaStream_t s = ts_forest::as_stream(stream);
 
   if (nb < 0 || !info || (pivoting != TS_PIVOTING_NONE && pivoting != TS_PIVOTING_PARTIAL && pivoting != TS_PIVOTING_SCALED)) return TS_ERR_ARGUMENT;
-  ts_block::info_init<<<1, 1, 0, s>>>(nb, info);
+  ts_mosa::status_init<<<1, 1, 0, s>>>(nb, info);
   if (nb > 0) {
     ts_block::flag_nonfinite<<<ts_block::grid_for((size_t)nb), ts_block::kThreads, 0, s>>>(nb, a, b, c, info);
     ts_block::segments<<<ts_block::grid_for((size_t)nb), ts_block::kThreads, 0, s>>>(pivoting, nb, a, b, c, info);
   }
-  ts_block::info_final<<<1, 1, 0, s>>>(nb, info);
+  ts_mosa::status_final<<<1, 1, 0, s>>>(nb, info);
   return ts_block::check_launch();
 }

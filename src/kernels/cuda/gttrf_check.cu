@@ -46,12 +46,6 @@ static size_t carve(Carver &cv, ts_int n, Work &w)
   return cv.size();
 }
 
-__global__ void init(ts_int n, ts_int *info, ts_int *stats)
-{
-  info[0]  = 0; /* a non-finite entry seen */
-  info[1]  = n; /* the first zero pivot, n: none */
-  stats[0] = stats[1] = stats[2] = 0;
-}
 
 /* the composite direction map of each chunk; flags a non-finite entry */
 __global__ void chunk_directions(ts_int n, const double *__restrict__ a, const double *__restrict__ b, const double *__restrict__ c, DirMap *__restrict__ dir, ts_int *info)
@@ -122,12 +116,6 @@ __global__ void replay_stretches(ts_pivoting pivoting, ts_int n, const double *_
   }
 }
 
-__global__ void finish(ts_int n, ts_int *info)
-{
-  const ts_int nonfinite = info[0], zero = info[1];
-  info[0]                = nonfinite ? TS_ERR_NONFINITE : (zero < n ? TS_ERR_ZERO_PIVOT : TS_SUCCESS);
-  info[1]                = !nonfinite && zero < n ? zero : -1;
-}
 
 } /* anonymous namespace */
 } /* namespace ts_check */
@@ -152,7 +140,8 @@ ts_status ts_cuda_gttrf_check(void *stream, ts_pivoting pivoting, ts_int n, cons
   if (n < 0 || !info || (n > 0 && (!a || !b || !c || !buffer)) || (pivoting != TS_PIVOTING_NONE && pivoting != TS_PIVOTING_PARTIAL && pivoting != TS_PIVOTING_SCALED)) return TS_ERR_ARGUMENT;
   if (sizeof(ts_int) != sizeof(int)) return TS_ERR_ARGUMENT; /* the counters are int atomics */
   carve(cv, n, w);
-  init<<<1, 1, 0, s>>>(n, info, w.stats);
+  ts_mosa::status_init<<<1, 1, 0, s>>>(n, info);
+  TS_FOREST_TRY(cudaMemsetAsync(w.stats, 0, 3 * sizeof(ts_int), s));
   if (n > 0) {
     const ts_int nc = chunks(n);
     TS_FOREST_TRY(cudaMemsetAsync(w.last, 0xff, sizeof(ts_int) * n, s)); /* -1 */
@@ -163,7 +152,7 @@ ts_status ts_cuda_gttrf_check(void *stream, ts_pivoting pivoting, ts_int n, cons
     chunk_suspects<<<grid_for(nc), kThreads, 0, s>>>(pivoting, n, a, b, c, w.dir_scan, w.size_scan, w.last, w.stats);
     replay_stretches<<<grid_for(n), kThreads, 0, s>>>(pivoting, n, a, b, c, w.last, info, w.stats);
   }
-  finish<<<1, 1, 0, s>>>(n, info);
+  ts_mosa::status_final<<<1, 1, 0, s>>>(n, info);
   return check_launch();
 }
 

@@ -77,6 +77,26 @@ TS_MOSA_HD I atomic_inc(I *p)
 }
 #endif
 
+#if defined(__CUDACC__)
+namespace {
+/* The status of a check or an elimination in two device ts_int (mosa_factor.cu, block_check.cu,
+   gttrf_check.cu): while the kernels run {a non-finite entry seen, the first zero-pivot position (n: none)},
+   after status_final {ts_status as the host's elimination returns it, that position or -1} */
+__global__ void status_init(ts_int n, ts_int *info)
+{
+  info[0] = 0;
+  info[1] = n;
+}
+
+__global__ void status_final(ts_int n, ts_int *info)
+{
+  const ts_int nonfinite = info[0], zero = info[1];
+  info[0]                = nonfinite ? TS_ERR_NONFINITE : (zero < n ? TS_ERR_ZERO_PIVOT : TS_SUCCESS);
+  info[1]                = !nonfinite && zero < n ? zero : -1;
+}
+} /* anonymous namespace */
+#endif
+
 } /* namespace ts_mosa */
 
 #endif

@@ -35,18 +35,7 @@ __global__ void path_fill(ts_int n, const ts_int *__restrict__ begin, ts_int *__
     if (begin[k] != k) end[k] = end[begin[k]];
 }
 
-__global__ void info_init(ts_int n, ts_int *info)
-{
-  info[0] = 0; /* non-finite band entry seen */
-  info[1] = n; /* first zero pivot (position), n: none */
-}
 
-__global__ void info_final(ts_int n, ts_int *info)
-{
-  const ts_int nonfinite = info[0], zero = info[1];
-  info[0]                = nonfinite ? TS_ERR_NONFINITE : (zero < n ? TS_ERR_ZERO_PIVOT : TS_SUCCESS);
-  info[1]                = !nonfinite && zero < n ? zero : -1;
-}
 
 /* one thread per path, at its first position */
 template <class T>
@@ -92,9 +81,9 @@ ts_status ts_cuda_gttrf_paths(void *stream, ts_pivoting pivoting, ts_int n, cons
   cudaStream_t s = ts_forest::as_stream(stream);
 
   if (pivoting != TS_PIVOTING_NONE && pivoting != TS_PIVOTING_PARTIAL && pivoting != TS_PIVOTING_SCALED) return TS_ERR_ARGUMENT;
-  info_init<<<1, 1, 0, s>>>(n, info);
+  ts_mosa::status_init<<<1, 1, 0, s>>>(n, info);
   if (n > 0) gttrf_paths<double><<<grid_for(n), kThreads, 0, s>>>(pivoting, n, begin, end, a, b, c, factor, info);
-  info_final<<<1, 1, 0, s>>>(n, info);
+  ts_mosa::status_final<<<1, 1, 0, s>>>(n, info);
   return check_launch();
 }
 
