@@ -32,8 +32,8 @@ PETSC_INTERN PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, Tri
 
 /* Parameters of the forest extraction; -pc_<type>_... options fill them. */
 typedef struct {
-  PCAlgTriWeight   weight;
-  PCAlgTriPivoting pivoting;
+  PCTriSplitWeight   weight;
+  PCTriSplitPivoting pivoting;
   PetscBool        single; /* bands and solves in float (CUDA backend: -pc_<type>_precision single) */
   PetscInt         block;  /* 1: scalar forest; 2: 2x2 blocks (matching, contraction, coarse forest) */
   ts_factor_params factor; /* n = 2 for linear forests (n = 1: a matching, paths of at most 2 vertices) */

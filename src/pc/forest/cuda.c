@@ -96,7 +96,7 @@ static void *TSPTake(TSPCarve *cv, size_t bytes)
 
 static inline ts_weighting TSPWeighting(const TSPChain c)
 {
-  return c->forest.weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS;
+  return c->forest.weight == PCTRISPLIT_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -201,7 +201,7 @@ static PetscErrorCode TSPCudaGraphBuild(TSPChain c, PetscInt n, PetscInt nnz, co
   PetscCallCUDA(cudaMemsetAsync(g->report, 0, TSP_REPORT_BYTES, stream)); /* the sums and statistics a kind leaves alone come back too */
   PetscCall(TriSplitCheckKernel(ts_cuda_weight_graph(stream, TSPWeighting(c), n, nnz, ia, ja, va, g->rowptr, g->col, g->w, g->scratch), "weight_graph"));
   PetscCall(TriSplitCheckKernel(ts_cuda_identity_coverage(stream, n, g->bound, g->rowptr, g->col, g->w, TSP_REPORT_SUMS(g->report) + 1, g->scratch), "identity_coverage"));
-  PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->forest.weight == PCALGTRI_WEIGHT_SCALED))));
+  PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->forest.weight == PCTRISPLIT_WEIGHT_SCALED))));
   if (splitting) { /* the splitting's stop rule needs the total weight on the host before the first forest */
     PetscCall(TriSplitDeviceRead(stream, g->rowptr + n, &g->g_nnz, sizeof(PetscInt)));
     PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, g->g_nnz, g->w, NULL, TSP_REPORT_SUMS(g->report) + 2, g->scratch), "masked_sum"));
@@ -283,7 +283,7 @@ static PetscErrorCode TSPCudaForestBuildBlock(TSPChain c, Mat A, TSPCudaForest *
   c->npairs = n - sizes[0];
   if (n) {
     PetscCall(TriSplitCheckKernel(ts_cuda_block_forest_finish(stream, &c->forest.factor, n, nnz, sizes[0], sizes[1], f->perm, f->iperm, f->path_id, work, d_sizes + 2, d_sums), "block_forest_finish"));
-    PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->forest.weight == PCALGTRI_WEIGHT_SCALED)) + (nnz - n) + TSPFlopsCoverage(n, nnz)));
+    PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->forest.weight == PCTRISPLIT_WEIGHT_SCALED)) + (nnz - n) + TSPFlopsCoverage(n, nnz)));
     PetscCallCUDA(cudaMemcpyAsync(stats, d_sizes + 2, sizeof(stats), cudaMemcpyDeviceToHost, stream));
     PetscCall(TriSplitDeviceRead(stream, d_sums, sums, sizeof(sums)));
   }
@@ -897,7 +897,7 @@ static PetscErrorCode TSPCudaForestSetUpTranspose(TSPCudaForest *f, cudaStream_t
 
 /* RPTS of a scalar forest with the permutations fused into its finest stage: the bands of T (T^T:
    transpose), in float when the forest keeps single-precision factors */
-static PetscErrorCode TSPCudaForestPermutedSolve(const TSPCudaForest *f, PCAlgTriPivoting pivoting, PetscBool transpose, PetscInt k, const ts_permuted_io *io, void *buffer, cudaStream_t stream)
+static PetscErrorCode TSPCudaForestPermutedSolve(const TSPCudaForest *f, PCTriSplitPivoting pivoting, PetscBool transpose, PetscInt k, const ts_permuted_io *io, void *buffer, cudaStream_t stream)
 {
   PetscFunctionBegin;
   if (f->sb && !transpose) PetscCall(TriSplitCheckKernel(ts_cuda_sgtsv_permuted_tuned(stream, (ts_pivoting)pivoting, f->nrows, k, f->sa, f->sb, f->sc, io, buffer, &f->plan), "sgtsv_permuted"));
@@ -907,7 +907,7 @@ static PetscErrorCode TSPCudaForestPermutedSolve(const TSPCudaForest *f, PCAlgTr
 
 /* k columns of w = T^-1 w (T^-T w) in the order of a 2x2 block forest; one column in float when the
    forest keeps single-precision factors, converted on the way in and out through swork */
-static PetscErrorCode TSPCudaForestBlockSolve(TSPChain_CUDA *d, const TSPCudaForest *f, PCAlgTriPivoting pivoting, PetscBool transpose, PetscInt k, PetscScalar *w, PetscInt ldw, void *buffer, cudaStream_t stream)
+static PetscErrorCode TSPCudaForestBlockSolve(TSPChain_CUDA *d, const TSPCudaForest *f, PCTriSplitPivoting pivoting, PetscBool transpose, PetscInt k, PetscScalar *w, PetscInt ldw, void *buffer, cudaStream_t stream)
 {
   PetscFunctionBegin;
   if (f->sb && !transpose && k == 1) {
@@ -947,7 +947,7 @@ static PetscErrorCode TSPCudaApplyRange(TSPChain c, PetscInt lo, PetscInt hi, Pe
   TSPCudaForest     *forest  = d->forest;
   const PetscInt     n       = c->nrows, first = transpose ? lo : hi, last = transpose ? hi : lo, step = transpose ? 1 : -1;
   const PetscScalar *scale   = hi == c->nforests - 1 ? d->scale : NULL;
-  const PCAlgTriPivoting piv = c->forest.pivoting;
+  const PCTriSplitPivoting piv = c->forest.pivoting;
   cudaStream_t       stream;
 
   PetscFunctionBegin;

@@ -61,7 +61,7 @@ static PetscErrorCode TSPGraphReset(TSPGraph *g)
 
 /* C = |diagp1(A)^-1 A| + transpose (scaled) or |A| + |A|^T (abs), without the diagonal. Non-finite
    entries make the weights meaningless: they are reported when the bands are extracted. */
-static PetscErrorCode TSPGraphBuild(PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, PCAlgTriWeight weight, TSPGraph *g)
+static PetscErrorCode TSPGraphBuild(PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, PCTriSplitWeight weight, TSPGraph *g)
 {
   PetscInt  *t_rowptr, *t_col;
   PetscReal *t_val, *scale;
@@ -72,7 +72,7 @@ static PetscErrorCode TSPGraphBuild(PetscInt n, const PetscInt *ia, const PetscI
   g->n = n;
   PetscCall(PetscMalloc4(n + 1, &t_rowptr, ia[n], &t_col, ia[n], &t_val, n, &scale));
   ts_ref_csr_transpose(n, n, ia, ja, va, t_rowptr, t_col, t_val);
-  ts_ref_graph_scale(weight == PCALGTRI_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS, n, ia, ja, va, scale);
+  ts_ref_graph_scale(weight == PCTRISPLIT_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS, n, ia, ja, va, scale);
   PetscCall(PetscMalloc1(n + 1, &g->rowptr));
   ts_ref_graph_rowptr(n, ia, ja, t_rowptr, t_col, g->rowptr);
   PetscCall(PetscMalloc1(g->rowptr[n], &g->col));
@@ -81,7 +81,7 @@ static PetscErrorCode TSPGraphBuild(PetscInt n, const PetscInt *ia, const PetscI
   PetscCall(PetscFree4(t_rowptr, t_col, t_val, scale));
   g->total       = ts_ref_masked_sum(g->rowptr[n], g->w, NULL);
   g->coverage_id = ts_ref_identity_coverage(n, g->rowptr, g->col, g->w);
-  PetscCall(PetscLogFlops(TSPFlopsGraph(n, ia[n], (PetscBool)(weight == PCALGTRI_WEIGHT_SCALED))));
+  PetscCall(PetscLogFlops(TSPFlopsGraph(n, ia[n], (PetscBool)(weight == PCTRISPLIT_WEIGHT_SCALED))));
   PetscCall(PetscLogEventEnd(TriSplit_Graph, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
