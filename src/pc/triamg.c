@@ -614,15 +614,24 @@ static PetscErrorCode PCTriAMGGetSmoothLevels_TriAMG(PC pc, PetscInt *v)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* a smoother's PC type into field (len bytes); a new type marks the PC for a new setup */
+static PetscErrorCode TriAMGSetSmootherField(PC pc, char *field, size_t len, PCType type)
+{
+  PetscBool same;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrcmp(field, type, &same));
+  if (!same) pc->setupcalled = PETSC_FALSE;
+  PetscCall(PetscStrncpy(field, type, len));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode PCTriAMGSetSmootherType_TriAMG(PC pc, PCType type)
 {
   PC_TriAMG *amg = TriAMGFromPC(pc);
-  PetscBool  same;
 
   PetscFunctionBegin;
-  PetscCall(PetscStrcmp(amg->smoother, type, &same));
-  if (!same) pc->setupcalled = PETSC_FALSE;
-  PetscCall(PetscStrncpy(amg->smoother, type, sizeof(amg->smoother)));
+  PetscCall(TriAMGSetSmootherField(pc, amg->smoother, sizeof(amg->smoother), type));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -636,12 +645,9 @@ static PetscErrorCode PCTriAMGGetSmootherType_TriAMG(PC pc, PCType *type)
 static PetscErrorCode PCTriAMGSetCoarserSmootherType_TriAMG(PC pc, PCType type)
 {
   PC_TriAMG *amg = TriAMGFromPC(pc);
-  PetscBool  same;
 
   PetscFunctionBegin;
-  PetscCall(PetscStrcmp(amg->csmoother, type, &same));
-  if (!same) pc->setupcalled = PETSC_FALSE;
-  PetscCall(PetscStrncpy(amg->csmoother, type, sizeof(amg->csmoother)));
+  PetscCall(TriAMGSetSmootherField(pc, amg->csmoother, sizeof(amg->csmoother), type));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

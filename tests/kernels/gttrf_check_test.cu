@@ -135,8 +135,7 @@ static void host_sim(ts_pivoting piv, const Chain &ch, ts_int info[2], ts_int st
   for (ts_int q = 0; q < nc; q++) {
     SizeMap s = size_identity();
     Walk    w;
-    if (q) w.set(dir[q - 1].m00, dir[q - 1].m10);
-    else w.v0 = w.v1 = 0;
+    w.begin(dir.data(), q);
     for (ts_int k = q * kChunk; k < n && k < (q + 1) * kChunk; k++) s = size_compose(s, w.advance(piv, n, k, a, b, c));
     size[q] = q ? size_compose(size[q - 1], s) : s;
   }
@@ -144,8 +143,7 @@ static void host_sim(ts_pivoting piv, const Chain &ch, ts_int info[2], ts_int st
     ts_int head   = q ? dir[q - 1].head : 0;
     double lsigma = q ? size[q - 1].A : 0;
     Walk   w;
-    if (q) w.set(dir[q - 1].m00, dir[q - 1].m10);
-    else w.v0 = w.v1 = 0;
+    w.begin(dir.data(), q);
     for (ts_int k = q * kChunk; k < n && k < (q + 1) * kChunk; k++) {
       const SizeMap s = w.advance(piv, n, k, a, b, c);
       lsigma          = s.konst ? s.A : clampd(mind(s.A, s.B + lsigma));

@@ -72,8 +72,7 @@ __global__ void chunk_sizes(ts_pivoting pivoting, ts_int n, const double *__rest
     const ts_int k0 = q * kChunk, k1 = k0 + kChunk < n ? k0 + kChunk : n;
     SizeMap      s  = size_identity();
     Walk         w;
-    if (q > 0) w.set(dir_scan[q - 1].m00, dir_scan[q - 1].m10);
-    else w.v0 = w.v1 = 0;
+    w.begin(dir_scan, q);
     for (ts_int k = k0; k < k1; k++) s = size_compose(s, w.advance(pivoting, n, k, a, b, c));
     size[q] = s;
   }
@@ -88,8 +87,7 @@ __global__ void chunk_suspects(ts_pivoting pivoting, ts_int n, const double *__r
     ts_int       head = q > 0 ? dir_scan[q - 1].head : 0, suspects = 0;
     double       lsigma = q > 0 ? size_scan[q - 1].A : 0;
     Walk         w;
-    if (q > 0) w.set(dir_scan[q - 1].m00, dir_scan[q - 1].m10);
-    else w.v0 = w.v1 = 0;
+    w.begin(dir_scan, q);
     for (ts_int k = k0; k < k1; k++) {
       const SizeMap s = w.advance(pivoting, n, k, a, b, c);
       lsigma          = s.konst ? s.A : clampd(mind(s.A, s.B + lsigma));

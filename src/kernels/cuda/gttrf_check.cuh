@@ -157,6 +157,14 @@ struct Walk {
     else v0 = v1 = 0;
   }
 
+  /* the start of chunk q: the direction the scan of the chunks' maps gives before it (chunk 0 starts at a
+     restart, which sets v) */
+  TS_CHECK_HD void begin(const DirMap *prefix, ts_int q)
+  {
+    if (q > 0) set(prefix[q - 1].m00, prefix[q - 1].m10);
+    else v0 = v1 = 0;
+  }
+
   TS_CHECK_HD SizeMap advance(ts_pivoting pivoting, ts_int n, ts_int k, const double *a, const double *b, const double *c)
   {
     const double ak = band_a(k, a), bk = b[k], ck = band_c(n, k, c);
