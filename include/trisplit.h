@@ -229,6 +229,8 @@ PETSC_EXTERN PetscErrorCode PCTriAMGSetSmoothProlongator(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetSmoothProlongator(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetSmoothLevels(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetSmoothLevels(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetSmoothThreshold(PC, PetscReal);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetSmoothThreshold(PC, PetscReal *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetSmootherType(PC, PCType);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetSmootherType(PC, PCType *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetCoarserSmootherType(PC, PCType);

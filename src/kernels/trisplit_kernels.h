@@ -611,6 +611,138 @@ TS_EXTERN ts_int    ts_ref_aggregate(ts_int n, const ts_int *perm, const ts_int 
 TS_EXTERN size_t    ts_cuda_aggregate_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_aggregate(void *stream, ts_int n, const ts_int *perm, const ts_int *path_id, ts_int s, ts_int *agg, ts_int *nagg, void *buffer);
 
+/* ------------------------------------------------------------------------------------------ */
+/* PCTRIAMG: the smoothed prolongator (reference/prolongator.c, cuda/prolongator.cu)           */
+/* ------------------------------------------------------------------------------------------ */
+
+/* P = (I - omega D^-1 A) P0, P0 the indicator of the aggregates and D the diagonal of A, row by row without
+   a matrix product: row i of A P0 adds a_ik into the column agg(k). omega = 4 / (3 rho), rho the Gershgorin
+   bound of D^-1 A (max over rows of sum_k |a_ik| / |a_ii|). The helpers are shared by both twins and take
+   the entries of a row in their CSR order: no product is added (no contraction), divisions are IEEE. */
+
+/* Row i's Gershgorin bound of D^-1 A; 0 for a_ii == 0 (or absent) and for a NaN or Inf (the maximum over
+   the rows is then the same in any order) */
+static inline TS_HOST_DEVICE double ts_prolongator_ratio(const ts_int *rowptr, const ts_int *col, const double *val, ts_int i)
+{
+  double d = 0.0, s = 0.0, r;
+
+  for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) {
+    double a = val[k] < 0 ? -val[k] : val[k];
+
+    if (col[k] == i) d = a;
+    s = s + a;
+  }
+  if (d == 0.0) return 0.0;
+  r = s / d;
+  return (r <= 1.7976931348623157e308) ? r : 0.0;
+}
+
+/* omega from rho = max over rows of ts_prolongator_ratio(); 0 (P = P0) for rho == 0 */
+static inline TS_HOST_DEVICE double ts_prolongator_omega(double rho) { return rho > 0.0 ? 4.0 / (3.0 * rho) : 0.0; }
+
+/* The aggregate that column k of row i smooths into: agg(col k) for the diagonal and the strong entries,
+   |a_ik| >= theta max_{m != i} |a_im|; the weak ones count as the row's own aggregate (lumped into the
+   diagonal, so the row sums of P are those of full smoothing and constants stay in its range), which
+   keeps P as thin as the strong couplings allow. */
+static inline TS_HOST_DEVICE ts_int ts_prolongator_target(const ts_int *col, const double *val, const ts_int *agg, ts_int i, ts_int k, double cut)
+{
+  double a = val[k] < 0 ? -val[k] : val[k];
+
+  return (col[k] == i || a >= cut) ? agg[col[k]] : agg[i];
+}
+
+/* Row i of P: its distinct targets (ts_prolongator_target()) over the row's columns and agg(i), in
+   increasing order, each with [J == agg(i)] + the sum of -(omega a_ik) / a_ii over its columns in CSR
+   order, the own aggregate's then + -(omega lump[i]) / a_ii (lump: the row sums of the entries outside the
+   block, another rank's columns, or NULL). omega == 0 or a_ii == 0 keeps the row of P0. With pcol == NULL, returns the row's length only.
+   Quadratic in the row's length: rows of a sparse operator are short. */
+static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, const ts_int *col, const double *val, const double *lump, const ts_int *agg, ts_int i, double omega, double theta, ts_int *pcol, double *pval)
+{
+  const ts_int b = rowptr[i], e = rowptr[i + 1], own = agg[i];
+  double       d = 0.0, cut = 0.0;
+  ts_int       len = 0;
+
+  for (ts_int k = b; k < e; k++) {
+    double a = val[k] < 0 ? -val[k] : val[k];
+
+    if (col[k] == i) d = val[k];
+    else if (a > cut) cut = a;
+  }
+  cut = theta * cut;
+  if (omega == 0.0 || d == 0.0) {
+    if (pcol) {
+      pcol[0] = own;
+      pval[0] = 1.0;
+    }
+    return 1;
+  }
+  /* the row's targets are own and those of its columns, each counted at its first column (own first) */
+  for (ts_int k = b - 1; k < e; k++) {
+    const ts_int J = k < b ? own : ts_prolongator_target(col, val, agg, i, k, cut);
+    ts_int       seen = (k >= b && J == own), before = 0;
+    double       v;
+
+    for (ts_int m = b; m < k && !seen; m++) seen = ts_prolongator_target(col, val, agg, i, m, cut) == J;
+    if (seen) continue;
+    if (pcol) {
+      /* its place: the distinct targets below J */
+      for (ts_int m = b - 1; m < e; m++) {
+        const ts_int K = m < b ? own : ts_prolongator_target(col, val, agg, i, m, cut);
+        ts_int       first = !(m >= b && K == own);
+
+        for (ts_int r = b; r < m && first; r++) first = ts_prolongator_target(col, val, agg, i, r, cut) != K;
+        before += first && K < J;
+      }
+      v = J == own ? 1.0 : 0.0;
+      for (ts_int m = b; m < e; m++)
+        if (ts_prolongator_target(col, val, agg, i, m, cut) == J) v = v + (-(omega * val[m]) / d);
+      if (J == own && lump) v = v + (-(omega * lump[i]) / d);
+      pcol[before] = J;
+      pval[before] = v;
+    }
+    len++;
+  }
+  return len;
+}
+
+/* P (n rows: prow[n + 1], pcol and pval of prow[n] entries, at most the entries of A plus n) from A (CSR,
+   with lump as for ts_prolongator_row()) and the aggregates agg; smooth == 0 gives P0. rho > 0 is the caller's estimate of rho(D^-1 A), rho == 0
+   asks for the Gershgorin bound; theta in [0, 1] is the strength threshold of ts_prolongator_target(). *omega receives the damping used (0 for P0). The CUDA
+   twin gives the same P bit for bit; its *omega is in device memory (workspace:
+   ts_cuda_prolongator_buffer_size(n) bytes). */
+TS_EXTERN ts_status ts_ref_prolongator(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const double *lump, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega);
+TS_EXTERN size_t    ts_cuda_prolongator_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const double *lump, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega, void *buffer);
+
+/* ------------------------------------------------------------------------------------------ */
+/* PCTRIAMG: the Galerkin product C = P^T A P (reference/galerkin.c, cuda/galerkin.cu)        */
+/* ------------------------------------------------------------------------------------------ */
+
+/* A is n x n, P n x nc (a few entries per row), both CSR with sorted columns; C is nc x nc with sorted
+   columns. Every entry of C is the sum of its terms (p_iI a_ij) p_jJ taken in the order of (i, position of a_ij in its row): the
+   host accumulates row by row of P^T, the device sorts the terms by (I, J) with a stable radix sort and
+   adds each run in that order, so both give C bit for bit. */
+
+/* Host. Workspace: ts_ref_galerkin_buffer_size(n, nc, P's entries) bytes. With ccol == NULL the pattern
+   call writes crow[nc + 1]; called again with ccol (crow[nc] entries) it writes the columns. */
+TS_EXTERN size_t    ts_ref_galerkin_buffer_size(ts_int n, ts_int nc, ts_int pnnz);
+TS_EXTERN ts_status ts_ref_galerkin_pattern(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const ts_int *prow, const ts_int *pcol, ts_int *crow, ts_int *ccol, void *buffer);
+TS_EXTERN ts_status ts_ref_galerkin_values(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
+
+/* Device, in three steps, with sizes read back in between:
+   1. ts_cuda_galerkin_count: the number of terms (device int64_t *nterms; at most 2^31 - 1);
+   2. ts_cuda_galerkin_sort: the terms' order sorted by (I, J) (kept by the caller: nterms ts_int) and the
+      number of entries of C (device ts_int *cnnz), the sorted keys left in the buffer for step 3;
+   3. ts_cuda_galerkin_pattern: crow, ccol and run[cnnz + 1], the first sorted term of each entry (kept).
+   ts_cuda_galerkin_values then computes C's values from A's (new values, same pattern: step 4 only). */
+TS_EXTERN size_t    ts_cuda_galerkin_count_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_galerkin_count(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *prow, int64_t *nterms, void *buffer);
+TS_EXTERN size_t    ts_cuda_galerkin_sort_buffer_size(ts_int n, ts_int nc, int64_t nterms);
+TS_EXTERN ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const ts_int *prow, const ts_int *pcol, int64_t nterms, ts_int *order, ts_int *cnnz, void *buffer);
+TS_EXTERN ts_status ts_cuda_galerkin_pattern(void *stream, ts_int n, ts_int nc, int64_t nterms, ts_int cnnz, ts_int *crow, ts_int *ccol, ts_int *run, void *buffer);
+TS_EXTERN size_t    ts_cuda_galerkin_values_buffer_size(ts_int n, int64_t nterms);
+TS_EXTERN ts_status ts_cuda_galerkin_values(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const double *pval, int64_t nterms, const ts_int *order, ts_int cnnz, const ts_int *run, double *cval, void *buffer);
+
 #ifdef __cplusplus
 }
 #endif

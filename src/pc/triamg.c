@@ -12,12 +12,14 @@
    exported) around the hierarchy. So -pc_mg_*, -mg_levels_*, -mg_coarse_* and -ksp_view work as usual.
 */
 #include <petsc/private/pcmgimpl.h>
-#include <trisplit/private/chainimpl.h>
+#include <trisplit/private/triamgimpl.h>
 
 #define TRIAMG_MAXLEVELS 30
+/* the smoothing threshold: on the model problems 0.25 keeps the iterations of full smoothing within one or two
+   and the operator complexity near that of the piecewise constant prolongator (docs/algorithms.md) */
+#define TRIAMG_SMOOTH_THRESHOLD 0.25
 
-PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin;
-PETSC_INTERN PetscErrorCode TSPTriAMGAggregateDevice(PetscInt, const PetscInt *, const PetscInt *, PetscInt, PetscInt *, PetscInt *);
+PETSC_INTERN PetscLogEvent TriSplit_AMGProlongator, TriSplit_AMGGalerkin;
 
 typedef struct {
   /* options */
@@ -26,6 +28,7 @@ typedef struct {
   PetscInt  max_levels;
   PetscBool smooth_p;    /* P = (I - omega D^-1 A) P0 */
   PetscInt  smooth_levels; /* ... on the finest smooth_levels levels only */
+  PetscReal smooth_threshold; /* ... with A's entries below this fraction of their row's largest lumped */
   PetscBool reuse;       /* keep the aggregates and P across SAME_NONZERO_PATTERN updates */
   char      smoother[64];  /* the finest level's smoother PC */
   char      csmoother[64]; /* the smoother PC of the levels between the finest and the coarsest */
@@ -40,6 +43,11 @@ typedef struct {
   PetscReal      omega[TRIAMG_MAXLEVELS];
   PetscInt64     aggsum[TRIAMG_MAXLEVELS]; /* sum over rows of (global row + 1) (global aggregate + 1): a checksum */
   PetscInt       builds, refreshes;
+
+  /* the backend's leaf operations, those of the fine matrix's local block (host or CUDA), chosen at setup */
+  const char            *backend;
+  TSPTriAMGProlongatorFn prolongator;
+  TSPTriAMGGalerkinFn    galerkin;
 
   /* PCMG's operations */
   PetscErrorCode (*mg_setup)(PC);
@@ -62,25 +70,6 @@ static PetscErrorCode PCTriAMGResetHierarchy(PC_TriAMG *amg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* agg[i] of the n local rows of a level from the first forest of a trisplit PC set up on it */
-static PetscErrorCode PCTriAMGAggregates(PC fpc, PetscInt s, PetscInt n, PetscInt *agg, PetscInt *nagg)
-{
-  TSPChain        chain = TSPChainFromPC(fpc);
-  PetscMemType    mtype;
-  PetscInt        cn;
-  const PetscInt *perm, *path_id;
-
-  PetscFunctionBegin;
-  PetscCall(TSPChainGetPaths(chain, &mtype, &cn, &perm, &path_id));
-  PetscCheck(cn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the forest has %" PetscInt_FMT " rows, the level %" PetscInt_FMT, cn, n);
-  PetscCheck(!n || (perm && path_id), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the level's PC holds no scalar forest");
-  if (PetscMemTypeHost(mtype)) {
-    *nagg = n ? ts_ref_aggregate(n, perm, path_id, s, agg) : 0;
-    PetscCheck(*nagg >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: aggregate size %" PetscInt_FMT " < 1", s);
-  } else PetscCall(TSPTriAMGAggregateDevice(n, perm, path_id, s, agg, nagg));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* Whether a PC's data starts with a chain that holds a scalar forest */
 static PetscErrorCode PCTriAMGHasForest(PC spc, PetscBool *has)
 {
@@ -96,39 +85,26 @@ static PetscErrorCode PCTriAMGHasForest(PC spc, PetscBool *has)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* P0(i, agg(i)) = 1 with A's type, local rows of A to this rank's aggregates */
-static PetscErrorCode PCTriAMGTentative(Mat A, PetscInt n, const PetscInt *agg, PetscInt nagg, Mat *P, PetscInt64 *aggsum)
+/* The backend of the fine matrix's local block, decided once per setup as the chain decides its own */
+static PetscErrorCode PCTriAMGSelectBackend(PC pc, PC_TriAMG *amg)
 {
-  PetscInt64   sum = 0;
-  MPI_Comm     comm;
-  MatType      type;
-  PetscInt     rstart, cstart = 0, *ci, *cj;
-  PetscScalar *v;
+  Mat       Ad;
+  PetscBool device, aij;
 
   PetscFunctionBegin;
-  PetscCall(PetscObjectGetComm((PetscObject)A, &comm));
-  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
-  PetscCallMPI(MPI_Exscan(&nagg, &cstart, 1, MPIU_INT, MPI_SUM, comm));
-  {
-    PetscMPIInt rank;
-    PetscCallMPI(MPI_Comm_rank(comm, &rank));
-    if (!rank) cstart = 0;
+  PetscCall(MatGetDiagonalBlock(pc->pmat, &Ad));
+  PetscCall(PetscObjectBaseTypeCompare((PetscObject)Ad, MATSEQAIJ, &aij));
+  PetscCheck(aij, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCTRIAMG needs an AIJ matrix (MATAIJ, MATAIJCUSPARSE), got a local block of type %s", ((PetscObject)Ad)->type_name);
+  PetscCall(TriSplitIsDeviceMat(Ad, &device));
+  amg->backend     = device ? "cuda" : "host";
+  amg->prolongator = TSPTriAMGProlongator_Host;
+  amg->galerkin    = TSPTriAMGGalerkin_Host;
+#if defined(PETSC_HAVE_CUDA)
+  if (device) {
+    amg->prolongator = TSPTriAMGProlongator_CUDA;
+    amg->galerkin    = TSPTriAMGGalerkin_CUDA;
   }
-  PetscCall(MatGetType(A, &type));
-  PetscCall(MatCreate(comm, P));
-  PetscCall(MatSetSizes(*P, n, nagg, PETSC_DETERMINE, PETSC_DETERMINE));
-  PetscCall(MatSetType(*P, type));
-  PetscCall(PetscMalloc3(n, &ci, n, &cj, n, &v));
-  for (PetscInt i = 0; i < n; i++) {
-    ci[i] = rstart + i;
-    cj[i] = cstart + agg[i];
-    v[i]  = 1.0;
-    sum += (PetscInt64)(ci[i] + 1) * (PetscInt64)(cj[i] + 1);
-  }
-  PetscCallMPI(MPIU_Allreduce(&sum, aggsum, 1, MPIU_INT64, MPI_SUM, comm));
-  PetscCall(MatSetPreallocationCOO(*P, n, ci, cj));
-  PetscCall(MatSetValuesCOO(*P, v, INSERT_VALUES));
-  PetscCall(PetscFree3(ci, cj, v));
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -167,32 +143,88 @@ static PetscErrorCode PCTriAMGSpectralRadius(Mat A, PetscReal *rho)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* P = (I - omega D^-1 A) P0, omega = 4 / (3 rho(D^-1 A)); a zero diagonal entry leaves its row of P0 */
-static PetscErrorCode PCTriAMGSmooth(Mat A, Mat *P, PetscReal *omega)
+/* The row sums of the entries of A in other ranks' columns (the off-diagonal block), which the smoothing of the
+   local block's prolongator lumps into each row's own aggregate: without them the rows next to another rank would
+   not keep the row sums of full smoothing */
+static PetscErrorCode PCTriAMGLumpOffProcess(Mat A, Vec *lump)
 {
-  Vec       dinv;
-  Mat       AP;
-  PetscReal rho = 0;
+  Mat             Ad, Ao;
+  const PetscInt *garray;
+  Vec             ones;
 
   PetscFunctionBegin;
-  PetscCall(MatCreateVecs(A, NULL, &dinv));
-  PetscCall(MatGetDiagonal(A, dinv));
-  PetscCall(VecReciprocal(dinv)); /* zero entries stay zero */
-  PetscCall(PCTriAMGSpectralRadius(A, &rho));
-  *omega = (rho > 0 && !PetscIsInfOrNanReal(rho)) ? 4.0 / (3.0 * rho) : 0.0;
-  if (*omega > 0) {
-    PetscBool device;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
+  PetscCall(MatCreateVecs(Ao, &ones, lump));
+  PetscCall(VecSet(ones, 1.0));
+  PetscCall(MatMult(Ao, ones, *lump));
+  PetscCall(VecDestroy(&ones));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-    PetscCall(PetscObjectTypeCompareAny((PetscObject)A, &device, MATSEQAIJCUSPARSE, MATMPIAIJCUSPARSE, ""));
-    PetscCall(MatMatMult(A, *P, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &AP));
-    PetscCall(MatDiagonalScale(AP, dinv, NULL));
-    /* The device adds on the GPU only a matrix whose pattern is inside the other's (cuSPARSE's csrgeam), else on
-       the host: the diagonal entries of A, stored, put P0's pattern inside that of A P0. The host checks. */
-    PetscCall(MatAYPX(AP, -*omega, *P, device ? SUBSET_NONZERO_PATTERN : UNKNOWN_NONZERO_PATTERN));
-    PetscCall(MatDestroy(P));
-    *P = AP;
-  }
-  PetscCall(VecDestroy(&dinv));
+/* The distributed prolongator of A's type from the local blocks' Pl (local rows to this rank's
+   aggregates, which never cross ranks): the rows of Pl shifted to the global numbering */
+static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, PetscInt nagg, Mat *P)
+{
+  MPI_Comm           comm;
+  MatType            type;
+  PetscInt           n, rstart, cstart = 0, *ci, *cj;
+  const PetscInt    *pi, *pj;
+  const PetscScalar *pa;
+  PetscMPIInt        rank;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectGetComm((PetscObject)A, &comm));
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
+  PetscCallMPI(MPI_Exscan(&nagg, &cstart, 1, MPIU_INT, MPI_SUM, comm));
+  if (!rank) cstart = 0;
+  PetscCall(TriSplitGetCSR(Pl, &n, &pi, &pj, &pa));
+  PetscCall(PetscMalloc2(pi[n], &ci, pi[n], &cj));
+  for (PetscInt i = 0; i < n; i++)
+    for (PetscInt k = pi[i]; k < pi[i + 1]; k++) {
+      ci[k] = rstart + i;
+      cj[k] = cstart + pj[k];
+    }
+  PetscCall(MatGetType(A, &type));
+  PetscCall(MatCreate(comm, P));
+  PetscCall(MatSetSizes(*P, n, nagg, PETSC_DETERMINE, PETSC_DETERMINE));
+  PetscCall(MatSetType(*P, type));
+  PetscCall(MatSetPreallocationCOO(*P, pi[n], ci, cj));
+  PetscCall(MatSetValuesCOO(*P, pa, INSERT_VALUES));
+  PetscCall(PetscFree2(ci, cj));
+  PetscCall(TriSplitRestoreCSR(Pl, &n, &pi, &pj, &pa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* sum over the local rows of (global row + 1) (global aggregate + 1), summed over the ranks: a checksum of
+   the aggregates that host and device compare */
+static PetscErrorCode PCTriAMGChecksum(Mat A, PetscInt n, const PetscInt *agg, PetscInt nagg, PetscInt64 *aggsum)
+{
+  MPI_Comm    comm;
+  PetscInt64  sum = 0;
+  PetscInt    rstart, cstart = 0;
+  PetscMPIInt rank;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectGetComm((PetscObject)A, &comm));
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
+  PetscCallMPI(MPI_Exscan(&nagg, &cstart, 1, MPIU_INT, MPI_SUM, comm));
+  if (!rank) cstart = 0;
+  for (PetscInt i = 0; i < n; i++) sum += (PetscInt64)(rstart + i + 1) * (PetscInt64)(cstart + agg[i] + 1);
+  PetscCallMPI(MPIU_Allreduce(&sum, aggsum, 1, MPIU_INT64, MPI_SUM, comm));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* C = P^T A P: the backend's product of thin factors on one rank, PETSc's MatPtAP() across ranks */
+static PetscErrorCode PCTriAMGGalerkin(PC_TriAMG *amg, Mat A, Mat P, MatReuse reuse, Mat *C)
+{
+  PetscMPIInt size;
+
+  PetscFunctionBegin;
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+  if (size == 1) PetscCall((*amg->galerkin)(A, P, reuse, C));
+  else PetscCall(MatPtAP(A, P, reuse, 2.0, C));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -216,15 +248,17 @@ static PetscErrorCode PCTriAMGLevelPC(PC pc, Mat A, const char type[], PetscBool
 /* The hierarchy from pc->pmat: forest, aggregates, P, Galerkin, until the coarse size */
 static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
 {
-  MPI_Comm comm;
-  PetscInt l;
+  MPI_Comm    comm;
+  PetscInt    l;
+  PetscMPIInt size;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectGetComm((PetscObject)pc, &comm));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
   PetscCall(PetscObjectReference((PetscObject)pc->pmat));
   amg->A[0] = pc->pmat;
   for (l = 0;; l++) {
-    Mat       A = amg->A[l];
+    Mat       A = amg->A[l], Ad, Pl;
     MatInfo   info;
     PetscInt  N, n, nagg, Nagg, *agg;
     PC        fpc = NULL;
@@ -243,25 +277,43 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
     PetscCall(PCTriAMGHasForest(amg->spc[l], &has));
     if (has) fpc = amg->spc[l];
     else PetscCall(PCTriAMGLevelPC(pc, A, PCALGTRI, PETSC_FALSE, &fpc));
-    PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, pc, 0, 0, 0));
+    /* the aggregates and the prolongator of the local block, in one pass of the backend over the forest */
+    PetscCall(PetscLogEventBegin(TriSplit_AMGProlongator, pc, 0, 0, 0));
     PetscCall(PetscMalloc1(n, &agg));
-    PetscCall(PCTriAMGAggregates(fpc, amg->agg_size, n, agg, &nagg));
+    PetscCall(MatGetDiagonalBlock(A, &Ad));
+    {
+      PetscBool smooth = (PetscBool)(amg->smooth_p && l < amg->smooth_levels);
+      PetscReal rho    = 0;
+
+      if (smooth) PetscCall(PCTriAMGSpectralRadius(A, &rho));
+      if (PetscIsInfOrNanReal(rho) || rho < 0) rho = 0;
+      Vec       lump = NULL;
+
+      if (smooth && size > 1) PetscCall(PCTriAMGLumpOffProcess(A, &lump));
+      PetscCall((*amg->prolongator)(Ad, lump, fpc, amg->agg_size, smooth, rho, amg->smooth_threshold, &Pl, agg, &nagg, &amg->omega[l]));
+      PetscCall(VecDestroy(&lump));
+    }
     if (fpc != amg->spc[l]) PetscCall(PCDestroy(&fpc));
     PetscCallMPI(MPIU_Allreduce(&nagg, &Nagg, 1, MPIU_INT, MPI_SUM, comm));
-    PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, pc, 0, 0, 0));
     if (!Nagg || (PetscReal)Nagg > 0.9 * (PetscReal)N) { /* coarsening stalled: this level is the coarsest */
       PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": %" PetscInt_FMT " aggregates of %" PetscInt_FMT " rows, coarsening stops\n", l, Nagg, N));
       PetscCall(PetscFree(agg));
+      PetscCall(MatDestroy(&Pl));
       PetscCall(PCDestroy(&amg->spc[l]));
+      amg->omega[l] = 0;
+      PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
       break;
     }
-    PetscCall(PetscLogEventBegin(TriSplit_AMGProlongator, pc, 0, 0, 0));
-    PetscCall(PCTriAMGTentative(A, n, agg, nagg, &amg->P[l], &amg->aggsum[l]));
+    PetscCall(PCTriAMGChecksum(A, n, agg, nagg, &amg->aggsum[l]));
     PetscCall(PetscFree(agg));
-    if (amg->smooth_p && l < amg->smooth_levels) PetscCall(PCTriAMGSmooth(A, &amg->P[l], &amg->omega[l]));
+    if (size == 1) amg->P[l] = Pl;
+    else {
+      PetscCall(PCTriAMGDistribute(A, Pl, nagg, &amg->P[l]));
+      PetscCall(MatDestroy(&Pl));
+    }
     PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
     PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));
-    PetscCall(MatPtAP(A, amg->P[l], MAT_INITIAL_MATRIX, 2.0, &amg->A[l + 1]));
+    PetscCall(PCTriAMGGalerkin(amg, A, amg->P[l], MAT_INITIAL_MATRIX, &amg->A[l + 1]));
     PetscCall(PetscLogEventEnd(TriSplit_AMGGalerkin, pc, 0, 0, 0));
     PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": %" PetscInt_FMT " rows, %" PetscInt_FMT " aggregates (omega %g)\n", l, N, Nagg, (double)amg->omega[l]));
   }
@@ -281,7 +333,7 @@ static PetscErrorCode PCTriAMGRefresh(PC pc, PC_TriAMG *amg)
     if (amg->nlevels > 1) PetscCall(MatDestroy(&amg->A[1])); /* its product belongs to the old operator */
   }
   PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));
-  for (PetscInt l = 0; l + 1 < amg->nlevels; l++) PetscCall(MatPtAP(amg->A[l], amg->P[l], amg->A[l + 1] ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, 2.0, &amg->A[l + 1]));
+  for (PetscInt l = 0; l + 1 < amg->nlevels; l++) PetscCall(PCTriAMGGalerkin(amg, amg->A[l], amg->P[l], amg->A[l + 1] ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, &amg->A[l + 1]));
   PetscCall(PetscLogEventEnd(TriSplit_AMGGalerkin, pc, 0, 0, 0));
   for (PetscInt l = 1; l < amg->nlevels; l++) {
     MatInfo info;
@@ -370,6 +422,7 @@ static PetscErrorCode PCSetUp_TriAMG(PC pc)
       pc->setupcalled = PETSC_FALSE;
     }
     PetscCall(PCTriAMGResetHierarchy(amg));
+    PetscCall(PCTriAMGSelectBackend(pc, amg));
     PetscCall(PCTriAMGBuild(pc, amg));
     PetscCall(PCTriAMGInstall(pc, amg));
   }
@@ -397,6 +450,7 @@ static PetscErrorCode PCSetFromOptions_TriAMG(PC pc, TriSplitOptionItems PetscOp
   PC_TriAMG *amg = TriAMGFromPC(pc);
   PetscBool  flg;
   PetscInt   n;
+  PetscReal  r;
   char       type[64];
 
   PetscFunctionBegin;
@@ -411,6 +465,8 @@ static PetscErrorCode PCSetFromOptions_TriAMG(PC pc, TriSplitOptionItems PetscOp
   if (flg) PetscCall(PCTriAMGSetMaxLevels(pc, n));
   PetscCall(PetscOptionsInt("-pc_triamg_smooth_levels", "Smooth the prolongators of this many of the finest levels", "PCTriAMGSetSmoothLevels", amg->smooth_levels, &n, &flg));
   if (flg) PetscCall(PCTriAMGSetSmoothLevels(pc, n));
+  PetscCall(PetscOptionsReal("-pc_triamg_smooth_threshold", "Entries below this fraction of their row's largest off-diagonal one do not widen the smoothed prolongator", "PCTriAMGSetSmoothThreshold", amg->smooth_threshold, &r, &flg));
+  if (flg) PetscCall(PCTriAMGSetSmoothThreshold(pc, r));
   PetscCall(PetscOptionsBool("-pc_triamg_smooth_prolongator", "Smooth the piecewise constant prolongator with one damped Jacobi step", "PCTriAMGSetSmoothProlongator", amg->smooth_p, &amg->smooth_p, NULL));
   PetscCall(PetscOptionsFList("-pc_triamg_smoother_type", "PC of the level smoothers", "PCTriAMGSetSmootherType", PCList, amg->smoother, type, sizeof(type), &flg));
   if (flg) PetscCall(PCTriAMGSetSmootherType(pc, type));
@@ -435,6 +491,7 @@ static PetscErrorCode PCView_TriAMG(PC pc, PetscViewer viewer)
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
   if (amg->smooth_p && amg->smooth_levels > 0 && amg->smooth_levels < TRIAMG_MAXLEVELS) PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, prolongator smoothed on the finest %" PetscInt_FMT " level(s)\n", amg->agg_size, amg->smooth_levels));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, %s prolongator\n", amg->agg_size, amg->smooth_p && amg->smooth_levels > 0 ? "smoothed" : "piecewise constant"));
+  if (amg->smooth_p && amg->smooth_levels > 0) PetscCall(PetscViewerASCIIPrintf(viewer, "    smoothing threshold %g: weaker entries are lumped into the diagonal\n", (double)amg->smooth_threshold));
   PetscCall(PetscViewerASCIIPrintf(viewer, "    smoother %s on the finest level, %s below, %" PetscInt_FMT " sweep%s; coarse size %" PetscInt_FMT ", at most %" PetscInt_FMT " levels; reuse interpolation %s\n", amg->smoother, amg->csmoother, amg->sweeps, amg->sweeps == 1 ? "" : "s", amg->coarse_size, amg->max_levels, PetscBools[amg->reuse]));
   if (!amg->nlevels) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPrintf(viewer, "    level        rows     nonzeros  rows/aggregate  omega\n"));
@@ -483,6 +540,8 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetCoarserSmootherType_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGSetSmoothLevels_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetSmoothLevels_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGSetSmoothThreshold_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetSmoothThreshold_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetHierarchy_C", NULL));
   PetscCall(PetscFree(((PC_MG *)pc->data)->innerctx));
   PetscCall((*mg_destroy)(pc));
@@ -611,6 +670,25 @@ static PetscErrorCode PCTriAMGGetSmoothLevels_TriAMG(PC pc, PetscInt *v)
 {
   PetscFunctionBegin;
   *v = TriAMGFromPC(pc)->smooth_levels;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriAMGSetSmoothThreshold_TriAMG(PC pc, PetscReal v)
+{
+  PC_TriAMG *amg = TriAMGFromPC(pc);
+
+  PetscFunctionBegin;
+  if (v == (PetscReal)PETSC_DEFAULT) v = TRIAMG_SMOOTH_THRESHOLD;
+  PetscCheck(v >= 0 && v <= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: the smoothing threshold must be in [0, 1], not %g", (double)v);
+  if (amg->smooth_threshold != v) pc->setupcalled = PETSC_FALSE; /* the hierarchy changes */
+  amg->smooth_threshold = v;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriAMGGetSmoothThreshold_TriAMG(PC pc, PetscReal *v)
+{
+  PetscFunctionBegin;
+  *v = TriAMGFromPC(pc)->smooth_threshold;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1044,6 +1122,62 @@ PetscErrorCode PCTriAMGGetSmoothLevels(PC pc, PetscInt *n)
 }
 
 /*@
+  PCTriAMGSetSmoothThreshold - Sets the strength threshold of the prolongator smoothing of `PCTRIAMG`
+
+  Logically Collective
+
+  Input Parameters:
++ pc    - the preconditioner context
+- theta - a fraction in [0, 1] (default 0.25; `PETSC_DEFAULT` restores it)
+
+  Options Database Key:
+. -pc_triamg_smooth_threshold <theta> - the threshold
+
+  Level: intermediate
+
+  Note:
+  The smoothed prolongator is P = (I - omega D^-1 A_F) P0, where A_F keeps the entries a_ij of A with |a_ij| at least
+  theta times the largest off-diagonal |a_ik| of row i and adds the others to the diagonal, so that P keeps the row sums
+  of full smoothing. A weak coupling then does not widen P, and the coarse operators stay close to the piecewise
+  constant prolongator's in size. 0 smooths with all of A (the classic smoothed aggregation); 1 keeps only the largest
+  entries of each row.
+
+.seealso: `PCTRIAMG`, `PCTriAMGGetSmoothThreshold()`, `PCTriAMGSetSmoothProlongator()`
+@*/
+PetscErrorCode PCTriAMGSetSmoothThreshold(PC pc, PetscReal theta)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveReal(pc, theta, 2);
+  PetscTryMethod(pc, "PCTriAMGSetSmoothThreshold_C", (PC, PetscReal), (pc, theta));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriAMGGetSmoothThreshold - Gets the strength threshold of the prolongator smoothing of `PCTRIAMG`
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. theta - the threshold
+
+  Level: intermediate
+
+.seealso: `PCTRIAMG`, `PCTriAMGSetSmoothThreshold()`
+@*/
+PetscErrorCode PCTriAMGGetSmoothThreshold(PC pc, PetscReal *theta)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(theta, 2);
+  PetscUseMethod(pc, "PCTriAMGGetSmoothThreshold_C", (PC, PetscReal *), (pc, theta));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
   PCTriAMGSetSmootherType - Sets the preconditioner of the finest level's smoother of `PCTRIAMG`
 
   Logically Collective
@@ -1192,6 +1326,7 @@ PetscErrorCode PCTriAMGGetHierarchy(PC pc, PetscInt *nlevels, const PetscInt **r
 . -pc_triamg_max_levels <30>               - the most levels
 . -pc_triamg_smooth_prolongator <true>     - P = (I - omega D^-1 A) P0
 . -pc_triamg_smooth_levels <all>           - ... on this many of the finest levels only
+. -pc_triamg_smooth_threshold <0.25>       - ... with A's weak entries lumped into the diagonal
 . -pc_triamg_smoother_type <algtri>        - the finest level smoother's PC
 . -pc_triamg_coarser_smoother_type <mosd> - the PC of the smoothers below the finest level
 . -pc_triamg_smoother_sweeps <1>           - smoother iterations (Chebyshev by default) per smoothing
@@ -1233,6 +1368,7 @@ PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC pc)
   amg->max_levels  = TRIAMG_MAXLEVELS;
   amg->smooth_p    = PETSC_TRUE;
   amg->smooth_levels = TRIAMG_MAXLEVELS;
+  amg->smooth_threshold = TRIAMG_SMOOTH_THRESHOLD;
   amg->reuse       = PETSC_TRUE;
   amg->sweeps      = 1;
   PetscCall(PetscStrncpy(amg->smoother, PCALGTRI, sizeof(amg->smoother)));
@@ -1268,6 +1404,8 @@ PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC pc)
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetCoarserSmootherType_C", PCTriAMGGetCoarserSmootherType_TriAMG));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGSetSmoothLevels_C", PCTriAMGSetSmoothLevels_TriAMG));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetSmoothLevels_C", PCTriAMGGetSmoothLevels_TriAMG));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGSetSmoothThreshold_C", PCTriAMGSetSmoothThreshold_TriAMG));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetSmoothThreshold_C", PCTriAMGGetSmoothThreshold_TriAMG));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriAMGGetHierarchy_C", PCTriAMGGetHierarchy_TriAMG));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

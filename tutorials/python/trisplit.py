@@ -349,6 +349,7 @@ OPTIONS = [
     Option('max_levels', '-pc_triamg_max_levels', 'int', _AMG, 'PCTriAMGSetMaxLevels', 'PCTriAMGGetMaxLevels', pyprefix='pctriamg'),
     Option('smooth_prolongator', '-pc_triamg_smooth_prolongator', 'bool', _AMG, 'PCTriAMGSetSmoothProlongator', 'PCTriAMGGetSmoothProlongator', pyprefix='pctriamg'),
     Option('smooth_levels', '-pc_triamg_smooth_levels', 'int', _AMG, 'PCTriAMGSetSmoothLevels', 'PCTriAMGGetSmoothLevels', pyprefix='pctriamg'),
+    Option('smooth_threshold', '-pc_triamg_smooth_threshold', 'real', _AMG, 'PCTriAMGSetSmoothThreshold', 'PCTriAMGGetSmoothThreshold', pyprefix='pctriamg'),
     Option('smoother_type', '-pc_triamg_smoother_type', 'str', _AMG, 'PCTriAMGSetSmootherType', 'PCTriAMGGetSmootherType', pyprefix='pctriamg'),
     Option('coarser_smoother_type', '-pc_triamg_coarser_smoother_type', 'str', _AMG, 'PCTriAMGSetCoarserSmootherType', 'PCTriAMGGetCoarserSmootherType', pyprefix='pctriamg'),
     Option('smoother_sweeps', '-pc_triamg_smoother_sweeps', 'int', _AMG, 'PCTriAMGSetSmootherSweeps', 'PCTriAMGGetSmootherSweeps', pyprefix='pctriamg'),

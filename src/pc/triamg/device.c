@@ -1,45 +1,216 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   PCTRIAMG's aggregates from a forest held on the device (src/pc/triamg.c): ts_cuda_aggregate on
-   PETSc's stream, then the O(n) aggregate ids copied to the host, where the prolongator's COO
-   pattern is assembled. The matrix itself never leaves the device.
+   PCTRIAMG's CUDA leaf operations (include/trisplit/private/triamgimpl.h): the aggregates, the prolongator
+   smoothed along the forest and the Galerkin product by sort and reduce (src/kernels/cuda/aggregate.cu,
+   prolongator.cu, galerkin.cu), on PETSc's stream, from the device forest and the device CSR arrays. Only
+   O(rows) integers come to the host: the aggregates (the checksum) and the new matrices' patterns, which
+   a MATSEQAIJCUSPARSE keeps on the host as well (as PETSc's own device products do). The fine matrix's
+   values never leave the device.
 */
-#include <trisplit/private/chainimpl.h>
+#include <trisplit/private/triamgimpl.h>
 #if defined(PETSC_HAVE_CUDA)
   #include <trisplit/private/core_cuda.h>
-#endif
 
-PETSC_INTERN PetscErrorCode TSPTriAMGAggregateDevice(PetscInt, const PetscInt *, const PetscInt *, PetscInt, PetscInt *, PetscInt *);
-
-/* agg (host, n) and *nagg from the device forest (perm, path_id) cut into segments of s vertices */
-PetscErrorCode TSPTriAMGAggregateDevice(PetscInt n, const PetscInt *perm, const PetscInt *path_id, PetscInt s, PetscInt *agg, PetscInt *nagg)
+/* A MATSEQAIJCUSPARSE of pattern (d_row, d_col) (device, m + 1 and nnz entries) and the device array of
+   its values, to be written by the caller before MatSeqAIJCUSPARSERestoreArrayWrite() */
+static PetscErrorCode TSPTriAMGDeviceMat(cudaStream_t stream, PetscInt m, PetscInt n, const PetscInt *d_row, const PetscInt *d_col, PetscInt nnz, Mat *M, PetscScalar **d_val)
 {
-#if defined(PETSC_HAVE_CUDA)
-  cudaStream_t stream;
-  void        *buffer = NULL;
-  PetscInt    *d_agg  = NULL;
-  size_t       bytes  = ts_cuda_aggregate_buffer_size(n);
+  PetscInt    *i, *j;
+  PetscScalar *a;
+  const int   *di, *dj;
 
   PetscFunctionBegin;
-  *nagg = 0;
-  if (!n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscMalloc1(m + 1, &i));
+  PetscCall(PetscMalloc1(nnz ? nnz : 1, &j));
+  PetscCall(PetscCalloc1(nnz ? nnz : 1, &a));
+  PetscCallCUDA(cudaMemcpyAsync(i, d_row, (size_t)(m + 1) * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
+  if (nnz) PetscCallCUDA(cudaMemcpyAsync(j, d_col, (size_t)nnz * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
+  PetscCallCUDA(cudaStreamSynchronize(stream));
+  PetscCall(PetscLogGpuToCpu((PetscLogDouble)(m + 1 + nnz) * sizeof(PetscInt)));
+  PetscCall(TSPTriAMGMatCreateOwned(m, n, i, j, a, M));
+  PetscCall(MatConvert(*M, MATSEQAIJCUSPARSE, MAT_INPLACE_MATRIX, M));
+  /* the device copy of the pattern (PETSc copies the zero values along; the caller overwrites them) */
+  PetscCall(MatSeqAIJCUSPARSEGetIJ(*M, PETSC_FALSE, &di, &dj));
+  PetscCall(MatSeqAIJCUSPARSERestoreIJ(*M, PETSC_FALSE, &di, &dj));
+  PetscCall(MatSeqAIJCUSPARSEGetArrayWrite(*M, d_val));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPTriAMGProlongator_CUDA(Mat Ad, Vec lump, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega)
+{
+  TSPChain           chain = TSPChainFromPC(fpc);
+  PetscMemType       mtype;
+  PetscInt           n, cn, nnz, *d_agg, *d_prow, *d_pcol, pnnz;
+  const PetscInt    *perm, *path_id, *ia, *ja;
+  const PetscScalar *va, *lv = NULL;
+  PetscMemType       lmtype = PETSC_MEMTYPE_DEVICE;
+  PetscScalar       *d_pval, *pval;
+  double            *d_omega, w;
+  cudaStream_t       stream;
+  void              *buffer = NULL, *work;
+  size_t             bytes;
+
+  PetscFunctionBegin;
+  PetscCall(TSPChainGetPaths(chain, &mtype, &cn, &perm, &path_id));
+  PetscCall(MatGetLocalSize(Ad, &n, NULL));
+  PetscCheck(cn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the forest has %" PetscInt_FMT " rows, the level %" PetscInt_FMT, cn, n);
+  PetscCheck(!n || PetscMemTypeDevice(mtype), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the device level holds a host forest");
+  PetscCheck(!n || (perm && path_id), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the level's PC holds no scalar forest");
   PetscCall(TriSplitGetStream(&stream));
-  bytes = (bytes + 255) & ~(size_t)255; /* the ids after the kernel's workspace, aligned */
-  PetscCall(TriSplitDeviceMalloc(bytes + (size_t)(n + 1) * sizeof(PetscInt), &buffer));
-  d_agg = (PetscInt *)((char *)buffer + bytes);
-  PetscCall(TriSplitCheckKernel(ts_cuda_aggregate(stream, n, perm, path_id, s, d_agg, d_agg + n, buffer), "aggregate"));
-  PetscCallCUDA(cudaMemcpyAsync(agg, d_agg, (size_t)n * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
+  PetscCall(TriSplitGetDeviceCSR(Ad, &n, &nnz, &ia, &ja, &va));
+  /* one allocation: the aggregates, P's rows (at most the entries of A's, and the own aggregate), omega and
+     the kernels' workspace */
+  bytes = ts_cuda_aggregate_buffer_size(n);
+  if (ts_cuda_prolongator_buffer_size(n) > bytes) bytes = ts_cuda_prolongator_buffer_size(n);
+  bytes = (bytes + 255) & ~(size_t)255;
+  PetscCall(TriSplitDeviceMalloc(bytes + (size_t)(n + 2) * sizeof(PetscInt) + (size_t)(n + 2) * sizeof(PetscInt) + (size_t)(nnz + n + 1) * (sizeof(PetscInt) + sizeof(PetscScalar)) + sizeof(double) + 64, &buffer));
+  work    = buffer;
+  d_pval  = (PetscScalar *)((char *)buffer + bytes);
+  d_omega = (double *)(d_pval + nnz + n + 1);
+  d_agg   = (PetscInt *)(d_omega + 1);
+  d_prow  = d_agg + n + 2;
+  d_pcol  = d_prow + n + 2;
+  PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, fpc, 0, 0, 0));
+  PetscCall(TSPTriAMGCheck(ts_cuda_aggregate(stream, n, perm, path_id, s, d_agg, d_agg + n, work), "aggregate"));
   PetscCall(TriSplitDeviceRead(stream, d_agg + n, nagg, sizeof(PetscInt)));
-  PetscCall(PetscLogGpuToCpu((PetscLogDouble)(n + 1) * sizeof(PetscInt)));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
+  if (lump) PetscCall(VecGetArrayReadAndMemType(lump, &lv, &lmtype));
+  PetscCheck(!lump || PetscMemTypeDevice(lmtype), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the device level's lumped sums are in host memory");
+  PetscCall(TSPTriAMGCheck(ts_cuda_prolongator(stream, n, ia, ja, va, lump ? lv : NULL, d_agg, smooth ? 1 : 0, (double)rho, (double)theta, d_prow, d_pcol, d_pval, d_omega, work), "prolongator"));
+  if (lump) PetscCall(VecRestoreArrayReadAndMemType(lump, &lv));
+  PetscCall(TriSplitRestoreDeviceCSR(Ad, &ia, &ja, &va));
+  PetscCallCUDA(cudaMemcpyAsync(agg, d_agg, (size_t)n * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
+  PetscCall(TriSplitDeviceRead(stream, d_omega, &w, sizeof(double)));
+  PetscCall(TriSplitDeviceRead(stream, d_prow + n, &pnnz, sizeof(PetscInt)));
+  PetscCall(PetscLogGpuToCpu((PetscLogDouble)(n + 1) * sizeof(PetscInt) + sizeof(double)));
+  PetscCall(PetscLogGpuFlops(smooth ? 4.0 * nnz : 0.0));
+  *omega = (PetscReal)w;
+  PetscCall(TSPTriAMGDeviceMat(stream, n, *nagg, d_prow, d_pcol, pnnz, P, &pval));
+  if (pnnz) PetscCallCUDA(cudaMemcpyAsync(pval, d_pval, (size_t)pnnz * sizeof(PetscScalar), cudaMemcpyDeviceToDevice, stream));
+  PetscCall(MatSeqAIJCUSPARSERestoreArrayWrite(*P, &pval));
+  PetscCallCUDA(cudaStreamSynchronize(stream));
   TriSplitDeviceFree(buffer);
   PetscFunctionReturn(PETSC_SUCCESS);
-#else
-  PetscFunctionBegin;
-  (void)perm;
-  (void)path_id;
-  (void)s;
-  (void)agg;
-  *nagg = 0;
-  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "PCTRIAMG: a forest in device memory needs a PETSc built with CUDA (%" PetscInt_FMT " rows)", n);
-#endif
 }
+
+/* What C = P^T A P keeps for new values of A on the same pattern: the terms' sorted order and the runs */
+typedef struct {
+  int64_t   nterms;
+  PetscInt  cnnz;
+  PetscInt *order, *run; /* device: nterms, cnnz + 1 */
+} TSPTriAMGGalerkinPlan;
+
+static PetscErrorCode TSPTriAMGGalerkinPlanDestroy(void *ctx)
+{
+  TSPTriAMGGalerkinPlan *plan = (TSPTriAMGGalerkinPlan *)ctx;
+
+  PetscFunctionBegin;
+  TriSplitDeviceFree(plan->order);
+  TriSplitDeviceFree(plan->run);
+  PetscCall(PetscFree(plan));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+  #if PETSC_VERSION_GE(3, 23, 0)
+static PetscErrorCode TSPTriAMGGalerkinPlanDestroyCtx(void **ctx)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPTriAMGGalerkinPlanDestroy(*ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+  #endif
+
+/* the values of C from the plan */
+static PetscErrorCode TSPTriAMGGalerkinValues(cudaStream_t stream, Mat A, Mat P, TSPTriAMGGalerkinPlan *plan, PetscScalar *cval)
+{
+  PetscInt           n, nnz, pn, pnnz;
+  const PetscInt    *ia, *ja, *pi, *pj;
+  const PetscScalar *va, *pa;
+  void              *work = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  PetscCall(TriSplitGetDeviceCSR(P, &pn, &pnnz, &pi, &pj, &pa));
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_galerkin_values_buffer_size(n, plan->nterms), &work));
+  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_values(stream, n, ia, ja, va, pi, pa, plan->nterms, plan->order, plan->cnnz, plan->run, cval, work), "galerkin values"));
+  PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)plan->nterms));
+  PetscCallCUDA(cudaStreamSynchronize(stream));
+  TriSplitDeviceFree(work);
+  PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
+  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *C)
+{
+  cudaStream_t           stream;
+  TSPTriAMGGalerkinPlan *plan;
+  PetscScalar           *cval;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  if (reuse == MAT_INITIAL_MATRIX) {
+    PetscInt           n, nnz, pn, pnnz, nc;
+    const PetscInt    *ia, *ja, *pi, *pj;
+    const PetscScalar *va, *pa;
+    void              *work = NULL;
+    int64_t           *d_nterms;
+    PetscInt          *d_crow = NULL, *d_ccol = NULL;
+    PetscContainer     container;
+    size_t             bytes;
+
+    PetscCall(PetscNew(&plan));
+    PetscCall(MatGetSize(P, NULL, &nc));
+    PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+    PetscCall(TriSplitGetDeviceCSR(P, &pn, &pnnz, &pi, &pj, &pa));
+    /* 1. the number of terms */
+    bytes = ts_cuda_galerkin_count_buffer_size(n);
+    PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
+    d_nterms = (int64_t *)((char *)work + ((bytes + 255) & ~(size_t)255));
+    PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_count(stream, n, ia, ja, pi, d_nterms, work), "galerkin count"));
+    PetscCall(TriSplitDeviceRead(stream, d_nterms, &plan->nterms, sizeof(int64_t)));
+    TriSplitDeviceFree(work);
+    PetscCheck(plan->nterms < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PCTRIAMG: the Galerkin product of %" PetscInt_FMT " rows has %lld terms, more than the device product takes (2^31 - 1)", n, (long long)plan->nterms);
+    /* 2. the sort */
+    bytes = ts_cuda_galerkin_sort_buffer_size(n, nc, plan->nterms);
+    PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
+    PetscCall(TriSplitDeviceMalloc((size_t)(plan->nterms ? plan->nterms : 1) * sizeof(PetscInt), (void **)&plan->order));
+    {
+      PetscInt *d_cnnz = (PetscInt *)((char *)work + ((bytes + 255) & ~(size_t)255));
+
+      PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_sort(stream, n, nc, ia, ja, pi, pj, plan->nterms, plan->order, d_cnnz, work), "galerkin sort"));
+      PetscCall(TriSplitDeviceRead(stream, d_cnnz, &plan->cnnz, sizeof(PetscInt)));
+    }
+    /* 3. the pattern and the runs */
+    PetscCall(TriSplitDeviceMalloc((size_t)(plan->cnnz + 1) * sizeof(PetscInt), (void **)&plan->run));
+    PetscCall(TriSplitDeviceMalloc((size_t)(nc + 1) * sizeof(PetscInt), (void **)&d_crow));
+    PetscCall(TriSplitDeviceMalloc((size_t)(plan->cnnz ? plan->cnnz : 1) * sizeof(PetscInt), (void **)&d_ccol));
+    PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_pattern(stream, n, nc, plan->nterms, plan->cnnz, d_crow, d_ccol, plan->run, work), "galerkin pattern"));
+    TriSplitDeviceFree(work);
+    PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
+    PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+    PetscCall(TSPTriAMGDeviceMat(stream, nc, nc, d_crow, d_ccol, plan->cnnz, C, &cval));
+    TriSplitDeviceFree(d_crow);
+    TriSplitDeviceFree(d_ccol);
+    PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
+    PetscCall(PetscContainerSetPointer(container, plan));
+  #if PETSC_VERSION_GE(3, 23, 0)
+    PetscCall(PetscContainerSetCtxDestroy(container, TSPTriAMGGalerkinPlanDestroyCtx));
+  #else
+    PetscCall(PetscContainerSetUserDestroy(container, TSPTriAMGGalerkinPlanDestroy));
+  #endif
+    PetscCall(PetscObjectCompose((PetscObject)*C, "TSPTriAMGGalerkinPlan", (PetscObject)container));
+    PetscCall(PetscContainerDestroy(&container));
+  } else {
+    PetscContainer container;
+
+    PetscCall(PetscObjectQuery((PetscObject)*C, "TSPTriAMGGalerkinPlan", (PetscObject *)&container));
+    PetscCheck(container, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "PCTRIAMG: the coarse matrix was not made by the device Galerkin product");
+    PetscCall(PetscContainerGetPointer(container, (void **)&plan));
+    PetscCall(MatSeqAIJCUSPARSEGetArrayWrite(*C, &cval));
+  }
+  PetscCall(TSPTriAMGGalerkinValues(stream, A, P, plan, cval));
+  PetscCall(MatSeqAIJCUSPARSERestoreArrayWrite(*C, &cval));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+   The leaf operations of PCTRIAMG's backends (src/pc/triamg/host.c, src/pc/triamg/device.c). PCSetUp_TriAMG()
+   installs the pair of the fine matrix's local block once per setup, as the chain picks its backend; the
+   driver (src/pc/triamg.c) calls them level by level, they never call back.
+*/
+#ifndef TRISPLIT_TRIAMGIMPL_H
+#define TRISPLIT_TRIAMGIMPL_H
+
+#include <trisplit/private/chainimpl.h>
+
+PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate;
+
+/* The prolongator of a level's local block Ad (sequential, n x nagg, of Ad's type) from the first forest of
+   the trisplit PC fpc set up on the level, cut into segments of s vertices, smoothed when smooth with the
+   estimate rho of rho(D^-1 A) (0: the Gershgorin bound) and the strength threshold theta (trisplit_kernels.h,
+   ts_ref_prolongator). lump (or NULL) holds the row sums of A's entries in other ranks' columns, which the
+   smoothing adds to the row's own aggregate. agg[n] (host) receives the aggregates, *omega the damping. */
+typedef PetscErrorCode (*TSPTriAMGProlongatorFn)(Mat Ad, Vec lump, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega);
+
+/* C = P^T A P for sequential A and a prolongator of the backend's own; MAT_REUSE_MATRIX: new values of A
+   on the pattern of the last call, P unchanged */
+typedef PetscErrorCode (*TSPTriAMGGalerkinFn)(Mat A, Mat P, MatReuse reuse, Mat *C);
+
+PETSC_INTERN PetscErrorCode TSPTriAMGProlongator_Host(Mat, Vec, PC, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscInt *, PetscInt *, PetscReal *);
+PETSC_INTERN PetscErrorCode TSPTriAMGGalerkin_Host(Mat, Mat, MatReuse, Mat *);
+PETSC_INTERN PetscErrorCode TSPTriAMGProlongator_CUDA(Mat, Vec, PC, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscInt *, PetscInt *, PetscReal *);
+PETSC_INTERN PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat, Mat, MatReuse, Mat *);
+
+static inline PetscErrorCode TSPTriAMGCheck(ts_status status, const char *what)
+{
+  PetscFunctionBegin;
+  PetscCheck(status == TS_SUCCESS, PETSC_COMM_SELF, status == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "PCTRIAMG: the %s kernel failed (status %d)", what, (int)status);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A MATSEQAIJ on CSR arrays (PetscMalloc'd) that it owns from now on: freed with the matrix */
+PETSC_INTERN PetscErrorCode TSPTriAMGMatCreateOwned(PetscInt m, PetscInt n, PetscInt *i, PetscInt *j, PetscScalar *a, Mat *M);
+
+#endif

@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+   galerkin.cu - twin of ts_ref_galerkin_* (reference/galerkin.c): C = P^T A P for a thin P by sort and
+   reduce, as Ginkgo's PGM builds its coarse operator. Every entry a_ij of row i expands into the terms
+   (p_iI a_ij) p_jJ, one per pair of entries of rows i and j of P (a row of P has at most 3); the terms
+   are numbered row by row, sorted by the key I nc + J with a stable radix sort, and each run of equal
+   keys is one entry of C, summed by one thread in the terms' order: the host's order, so C is the host's
+   bit for bit. The sorted order and the runs are kept, so new values of A on the same pattern cost one
+   expansion and one gather (ts_cuda_galerkin_values), no sort.
+*/
+#include <cub/cub.cuh>
+#include "forest_common.cuh"
+
+namespace {
+
+using ts_forest::check_launch;
+using ts_forest::grid_for;
+using ts_forest::kThreads;
+
+typedef unsigned long long Key;
+
+/* terms of row i: its entries of P times the entries of P of its columns' rows */
+__global__ void term_counts(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const ts_int *__restrict__ prow, int64_t *__restrict__ count)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    int64_t c = 0;
+
+    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) c += prow[col[k] + 1] - prow[col[k]];
+    count[i] = c * (prow[i + 1] - prow[i]);
+  }
+}
+
+/* the terms' keys and numbers, in the order (i, k, p, q) */
+__global__ void expand_keys(ts_int n, ts_int nc, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const ts_int *__restrict__ prow, const ts_int *__restrict__ pcol, const int64_t *__restrict__ first, Key *__restrict__ key, ts_int *__restrict__ index)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    ts_int t = (ts_int)first[i];
+
+    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) {
+      const ts_int j = col[k];
+
+      for (ts_int p = prow[i]; p < prow[i + 1]; p++)
+        for (ts_int q = prow[j]; q < prow[j + 1]; q++) {
+          key[t]   = (Key)pcol[p] * (Key)nc + (Key)pcol[q];
+          index[t] = t;
+          t++;
+        }
+    }
+  }
+}
+
+/* the terms' values, in the same order */
+__global__ void expand_values(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ prow, const double *__restrict__ pval, const int64_t *__restrict__ first, double *__restrict__ term)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    ts_int t = (ts_int)first[i];
+
+    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) {
+      const ts_int j = col[k];
+
+      for (ts_int p = prow[i]; p < prow[i + 1]; p++) {
+        const double pa = __dmul_rn(pval[p], val[k]);
+
+        for (ts_int q = prow[j]; q < prow[j + 1]; q++) term[t++] = __dmul_rn(pa, pval[q]);
+      }
+    }
+  }
+}
+
+/* C's columns and row starts from its sorted keys */
+__global__ void entries(ts_int nc, ts_int cnnz, const Key *__restrict__ unique, ts_int *__restrict__ crow, ts_int *__restrict__ ccol)
+{
+  for (ts_int e = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; e < cnnz; e += (ts_int)gridDim.x * blockDim.x) {
+    const ts_int I = (ts_int)(unique[e] / (Key)nc), before = e ? (ts_int)(unique[e - 1] / (Key)nc) : -1;
+
+    ccol[e] = (ts_int)(unique[e] % (Key)nc);
+    for (ts_int r = before + 1; r <= I; r++) crow[r] = e;
+    if (e == cnnz - 1)
+      for (ts_int r = I + 1; r <= nc; r++) crow[r] = cnnz;
+  }
+}
+
+__global__ void sum_runs(ts_int cnnz, const ts_int *__restrict__ run, const ts_int *__restrict__ order, const double *__restrict__ term, double *__restrict__ cval)
+{
+  for (ts_int e = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; e < cnnz; e += (ts_int)gridDim.x * blockDim.x) {
+    double s = 0.0;
+
+    for (ts_int r = run[e]; r < run[e + 1]; r++) s = __dadd_rn(s, term[order[r]]);
+    cval[e] = s;
+  }
+}
+
+int key_bits(ts_int nc)
+{
+  Key top = nc > 0 ? (Key)nc * (Key)nc - 1 : 0;
+  int b   = 1;
+
+  while (b < 64 && (top >> b)) b++;
+  return b;
+}
+
+/* the count and the row offsets of the terms: first[n + 1] */
+struct CountWork {
+  int64_t *first;
+  void    *temp;
+  size_t   temp_bytes;
+};
+
+CountWork carve_count(ts_forest::Carver &cv, ts_int n)
+{
+  CountWork w;
+
+  w.first      = cv.take<int64_t>((size_t)n + 1);
+  w.temp_bytes = 0;
+  cub::DeviceScan::ExclusiveSum(nullptr, w.temp_bytes, (const int64_t *)nullptr, (int64_t *)nullptr, n + 1);
+  w.temp = cv.take_bytes(w.temp_bytes);
+  return w;
+}
+
+ts_status first_terms(cudaStream_t st, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *prow, CountWork &w)
+{
+  size_t bytes = w.temp_bytes;
+
+  TS_FOREST_TRY(cudaMemsetAsync(w.first + n, 0, sizeof(int64_t), st));
+  if (n) term_counts<<<grid_for(n), kThreads, 0, st>>>(n, rowptr, col, prow, w.first);
+  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(w.temp, bytes, w.first, w.first, n + 1, st));
+  return check_launch();
+}
+
+/* the sort's workspace: the offsets, keys in and out, the terms' numbers, the runs' keys and lengths */
+struct SortWork {
+  CountWork count;
+  Key      *key_in, *key_out, *unique;
+  ts_int   *index, *length, *nruns;
+  void     *temp;
+  size_t    temp_bytes;
+};
+
+SortWork carve_sort(ts_forest::Carver &cv, ts_int n, int64_t nterms)
+{
+  SortWork     w;
+  const size_t m = nterms > 0 ? (size_t)nterms : 1;
+  size_t       a = 0, b = 0, c = 0;
+
+  w.count   = carve_count(cv, n);
+  w.key_in  = cv.take<Key>(m);
+  w.key_out = cv.take<Key>(m);
+  w.unique  = cv.take<Key>(m);
+  w.index   = cv.take<ts_int>(m);
+  w.length  = cv.take<ts_int>(m + 1);
+  w.nruns   = cv.take<ts_int>(1);
+  cub::DeviceRadixSort::SortPairs(nullptr, a, (const Key *)nullptr, (Key *)nullptr, (const ts_int *)nullptr, (ts_int *)nullptr, (int)m);
+  cub::DeviceRunLengthEncode::Encode(nullptr, b, (const Key *)nullptr, (Key *)nullptr, (ts_int *)nullptr, (ts_int *)nullptr, (int)m);
+  cub::DeviceScan::ExclusiveSum(nullptr, c, (const ts_int *)nullptr, (ts_int *)nullptr, (int)m + 1);
+  w.temp_bytes = a > b ? a : b;
+  w.temp_bytes = w.temp_bytes > c ? w.temp_bytes : c;
+  w.temp       = cv.take_bytes(w.temp_bytes);
+  return w;
+}
+
+struct ValuesWork {
+  CountWork count;
+  double   *term;
+};
+
+ValuesWork carve_values(ts_forest::Carver &cv, ts_int n, int64_t nterms)
+{
+  ValuesWork w;
+
+  w.count = carve_count(cv, n);
+  w.term  = cv.take<double>(nterms > 0 ? (size_t)nterms : 1);
+  return w;
+}
+
+} // namespace
+
+size_t ts_cuda_galerkin_count_buffer_size(ts_int n)
+{
+  ts_forest::Carver cv(nullptr);
+
+  (void)carve_count(cv, n > 0 ? n : 0);
+  return cv.size();
+}
+
+ts_status ts_cuda_galerkin_count(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *prow, int64_t *nterms, void *buffer)
+{
+  cudaStream_t      st = ts_forest::as_stream(stream);
+  ts_forest::Carver cv(buffer);
+  CountWork         w;
+
+  if (n < 0) return TS_ERR_ARGUMENT;
+  w = carve_count(cv, n);
+  TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, prow, w));
+  TS_FOREST_TRY(cudaMemcpyAsync(nterms, w.first + n, sizeof(int64_t), cudaMemcpyDeviceToDevice, st));
+  return TS_SUCCESS;
+}
+
+size_t ts_cuda_galerkin_sort_buffer_size(ts_int n, ts_int nc, int64_t nterms)
+{
+  ts_forest::Carver cv(nullptr);
+
+  (void)nc;
+  (void)carve_sort(cv, n > 0 ? n : 0, nterms);
+  return cv.size();
+}
+
+ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const ts_int *prow, const ts_int *pcol, int64_t nterms, ts_int *order, ts_int *cnnz, void *buffer)
+{
+  cudaStream_t      st = ts_forest::as_stream(stream);
+  ts_forest::Carver cv(buffer);
+  SortWork          w;
+  size_t            bytes;
+
+  if (n < 0 || nc < 0 || nterms < 0 || nterms > (int64_t)INT32_MAX - 1) return TS_ERR_ARGUMENT;
+  w = carve_sort(cv, n, nterms);
+  if (!nterms) {
+    TS_FOREST_TRY(cudaMemsetAsync(cnnz, 0, sizeof(ts_int), st));
+    TS_FOREST_TRY(cudaMemsetAsync(w.nruns, 0, sizeof(ts_int), st));
+    return TS_SUCCESS;
+  }
+  TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, prow, w.count));
+  expand_keys<<<grid_for(n), kThreads, 0, st>>>(n, nc, rowptr, col, prow, pcol, w.count.first, w.key_in, w.index);
+  TS_FOREST_TRY(cudaGetLastError());
+  bytes = w.temp_bytes;
+  TS_FOREST_TRY(cub::DeviceRadixSort::SortPairs(w.temp, bytes, w.key_in, w.key_out, w.index, order, (int)nterms, 0, key_bits(nc), st));
+  bytes = w.temp_bytes;
+  TS_FOREST_TRY(cub::DeviceRunLengthEncode::Encode(w.temp, bytes, w.key_out, w.unique, w.length, w.nruns, (int)nterms, st));
+  TS_FOREST_TRY(cudaMemcpyAsync(cnnz, w.nruns, sizeof(ts_int), cudaMemcpyDeviceToDevice, st));
+  return check_launch();
+}
+
+ts_status ts_cuda_galerkin_pattern(void *stream, ts_int n, ts_int nc, int64_t nterms, ts_int cnnz, ts_int *crow, ts_int *ccol, ts_int *run, void *buffer)
+{
+  cudaStream_t      st = ts_forest::as_stream(stream);
+  ts_forest::Carver cv(buffer);
+  SortWork          w;
+  size_t            bytes;
+
+  if (n < 0 || nc < 0 || cnnz < 0) return TS_ERR_ARGUMENT;
+  w = carve_sort(cv, n, nterms);
+  if (!cnnz) {
+    TS_FOREST_TRY(cudaMemsetAsync(crow, 0, sizeof(ts_int) * ((size_t)nc + 1), st));
+    TS_FOREST_TRY(cudaMemsetAsync(run, 0, sizeof(ts_int), st));
+    return TS_SUCCESS;
+  }
+  entries<<<grid_for(cnnz), kThreads, 0, st>>>(nc, cnnz, w.unique, crow, ccol);
+  TS_FOREST_TRY(cudaGetLastError());
+  TS_FOREST_TRY(cudaMemsetAsync(w.length + cnnz, 0, sizeof(ts_int), st));
+  bytes = w.temp_bytes;
+  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(w.temp, bytes, w.length, run, cnnz + 1, st));
+  return check_launch();
+}
+
+size_t ts_cuda_galerkin_values_buffer_size(ts_int n, int64_t nterms)
+{
+  ts_forest::Carver cv(nullptr);
+
+  (void)carve_values(cv, n > 0 ? n : 0, nterms);
+  return cv.size();
+}
+
+ts_status ts_cuda_galerkin_values(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const double *pval, int64_t nterms, const ts_int *order, ts_int cnnz, const ts_int *run, double *cval, void *buffer)
+{
+  cudaStream_t      st = ts_forest::as_stream(stream);
+  ts_forest::Carver cv(buffer);
+  ValuesWork        w;
+
+  if (n < 0 || cnnz < 0 || nterms < 0) return TS_ERR_ARGUMENT;
+  w = carve_values(cv, n, nterms);
+  if (!cnnz) return TS_SUCCESS;
+  TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, prow, w.count));
+  expand_values<<<grid_for(n), kThreads, 0, st>>>(n, rowptr, col, val, prow, pval, w.count.first, w.term);
+  TS_FOREST_TRY(cudaGetLastError());
+  sum_runs<<<grid_for(cnnz), kThreads, 0, st>>>(cnnz, run, order, w.term, cval);
+  return check_launch();
+}
