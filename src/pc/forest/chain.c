@@ -50,11 +50,12 @@ static PetscErrorCode TSPChainParamsDefault(TSPChainKind kind, TSPChainParams *p
      a nonlinear solve, and only a factor with a zero pivot is shifted: the others stay as they were */
   p->shift_type          = MAT_SHIFT_NONZERO;
   p->shift_amount        = TSP_SHIFT_AMOUNT_DEFAULT;
+  /* neutral where a PC has none of them: MOS-d, ALT and MOS-a set their own in their PCCreate_*() */
   p->split.omega         = 0.0;
   p->split.diagonal      = -1;
-  p->split.droptol       = 1e-4;
+  p->split.droptol       = 0.0;
   p->split.exact         = PETSC_FALSE;
-  p->split.reuse_pattern = PETSC_TRUE;
+  p->split.reuse_pattern = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -3,8 +3,10 @@
    The options every trisplit preconditioner shares, under the PCTriSplit names: the forest extraction
    (pivoting, weights, the [0,2]-factor's rounds and charges), the precision and the zero-pivot repair of
    the factors, the reuse of the forests, and (the PCs of several factors) the number of factors, the
-   coverage target, omega and MOS-a's drop tolerance. Their -pc_<type>_ options, their composed setters
-   and getters, and the public functions. The options of one PC type live in that PC's file.
+   coverage target and (the splittings) omega. Their -pc_<type>_ options, their composed setters and
+   getters, and the public functions of every PCTriSplit setter. The options, setters and getters of one
+   PC type live in that PC's file (MOS-a's drop tolerance in mosa.c, behind the public
+   PCTriSplitSetDropTolerance() here).
 */
 #include <trisplit/private/chainimpl.h>
 #include <limits.h>
@@ -33,7 +35,6 @@ TSP_GETTER(PCTriSplitGetShiftAmount_TriSplit, PetscReal, shift_amount)
 TSP_GETTER(PCTriSplitGetMMax_TriSplit, PetscInt, m_max)
 TSP_GETTER(PCTriSplitGetCoverage_TriSplit, PetscReal, coverage)
 TSP_GETTER(PCTriSplitGetOmega_TriSplit, PetscReal, split.omega)
-TSP_GETTER(PCTriSplitGetDropTolerance_TriSplit, PetscReal, split.droptol)
 #undef TSP_GETTER
 
 static PetscErrorCode PCTriSplitSetPivoting_TriSplit(PC pc, PCTriSplitPivoting pivoting)
@@ -207,18 +208,11 @@ static PetscErrorCode PCTriSplitSetOmega_TriSplit(PC pc, PetscReal omega)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode PCTriSplitSetDropTolerance_TriSplit(PC pc, PetscReal droptol)
-{
-  PetscFunctionBegin;
-  PetscCheck(droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The drop tolerance must be nonnegative, got %g", (double)droptol);
-  TSPChainSetOption(pc, TSPChainFromPC(pc), split.droptol, droptol);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* Composes (compose = PETSC_TRUE) or removes the setters and getters of the shared options the PC's
    chain has: the forest options, precision, repair and reuse on every trisplit PC; the number of
-   factors, its bound and the coverage on the PCs of several factors; omega on the splittings, the drop
-   tolerance on MOS-a. A setter the PC does not have is a no-op (PetscTryMethod()). */
+   factors, its bound and the coverage on the PCs of several factors; omega on the splittings (MOS-d and
+   ALT). What only one PC type has (MOS-a's drop tolerance, ...) its own file composes. A setter the PC
+   does not have is a no-op (PetscTryMethod()). */
 PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
 {
   TSPChain c = TSPChainFromPC(pc);
@@ -260,9 +254,6 @@ PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
   if (c->kind == TSP_CHAIN_SPLITTING) {
     TSP_COMPOSE(PCTriSplitSetOmega);
     TSP_COMPOSE(PCTriSplitGetOmega);
-  } else {
-    TSP_COMPOSE(PCTriSplitSetDropTolerance);
-    TSP_COMPOSE(PCTriSplitGetDropTolerance);
   }
 #undef TSP_COMPOSE
   PetscFunctionReturn(PETSC_SUCCESS);
