@@ -255,6 +255,7 @@ PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC pc)
 {
   PetscFunctionBegin;
   PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_FOREST));
+  TSPChainFromPC(pc)->params.m = 1; /* one forest */
   pc->ops->view           = PCView_AlgTri;
   pc->ops->setfromoptions = PCSetFromOptions_AlgTri;
   pc->ops->destroy        = PCDestroy_AlgTri;

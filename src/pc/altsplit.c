@@ -422,8 +422,9 @@ PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
   PetscCall(PetscNew(&alt));
   pc->data = (void *)alt;
   PetscCall(TSPChainCreate(TSP_CHAIN_SPLITTING, &alt->chain));
-  alt->chain->params.split.omega = 0.01;
-  alt->type                      = PC_ALTSPLIT_INNER;
+  alt->chain->params.split.reweight = PETSC_TRUE;
+  alt->chain->params.split.omega    = 0.01;
+  alt->type                         = PC_ALTSPLIT_INNER;
 
   pc->ops->apply          = PCApply_AltSplit;
   pc->ops->matapply       = PCMatApply_AltSplit;

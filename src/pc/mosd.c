@@ -167,6 +167,7 @@ PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC pc)
 {
   PetscFunctionBegin;
   PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_SPLITTING));
+  TSPChainFromPC(pc)->params.split.reweight = PETSC_TRUE;
   TSPChainFromPC(pc)->params.split.omega    = 0.0;
   TSPChainFromPC(pc)->params.split.diagonal = 1; /* T = diagp_1(A) */
   pc->ops->view           = PCView_MOSD;

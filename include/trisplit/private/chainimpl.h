@@ -51,13 +51,15 @@ typedef enum {
    so that a new option is one field here and one setter in the file of the PC that has it. */
 typedef struct {
   TSPForestOptions   forest;
-  PetscInt           m, m_max;     /* forests (levels): m, or 0 for automatic with at most m_max; algtri: 1 */
+  PetscInt           m, m_max;     /* forests (levels): m, or 0 for automatic with at most m_max; algtri: m = 1 */
   PetscReal          coverage;     /* the automatic choice stops at this coverage (c_diag for MOS-a) */
   PetscBool          reuse;        /* keep the forests across SAME_NONZERO_PATTERN updates */
   MatFactorShiftType shift_type;   /* zero pivots: MAT_SHIFT_NONE fails, MAT_SHIFT_NONZERO repairs */
   PetscReal          shift_amount; /* first shift, relative to the factor's largest |diagonal entry| */
   /* the PCs of several factors; each sets the ones it has, the others keep their neutral defaults */
   struct {
+    PetscBool reweight;      /* splittings (MOS-d, ALT): forests of one graph, the edges forest l used reweighted by
+                                omega for forest l + 1, the coverage that of their union (else each forest's own) */
     PetscReal omega;         /* splittings: reweighting of used edges */
     PetscInt  diagonal;      /* splittings: k of MOS-d's T = diagp_k(A), -1 for the raw bands (ALT) */
     PetscReal droptol;       /* MOS-a: early dropping of the product */
@@ -99,9 +101,9 @@ typedef struct {
   PetscErrorCode (*create)(TSPChain); /* the backend's data, empty */
   PetscErrorCode (*reset)(TSPChain);  /* everything it holds freed, the data too */
   /* one forest or a splitting: the weight graph of the local block (c->n, c->coverage_id), with room for
-     target forests; forest l of it and its statistics in c->info[l] (a splitting then reweights the
-     edges the forest used by omega, and the coverage is that of the union of forests 0..l); the graph
-     released */
+     target forests; forest l of it and its statistics in c->info[l] (with params.split.reweight the
+     edges the forest used are then reweighted by omega, and the coverage is that of the union of forests
+     0..l); the graph released */
   PetscErrorCode (*graph)(TSPChain, Mat, PetscInt target);
   PetscErrorCode (*forest)(TSPChain, Mat, PetscInt);
   PetscErrorCode (*graphfree)(TSPChain, Mat);

@@ -38,11 +38,11 @@ static PetscErrorCode TSPForestOptionsDefault(TSPForestOptions *opt)
 }
 
 /* The parameters every chain starts from; a PC sets its own after TSPChainCreate() */
-static PetscErrorCode TSPChainParamsDefault(TSPChainKind kind, TSPChainParams *p)
+static PetscErrorCode TSPChainParamsDefault(TSPChainParams *p)
 {
   PetscFunctionBegin;
   PetscCall(TSPForestOptionsDefault(&p->forest));
-  p->m        = kind == TSP_CHAIN_FOREST ? 1 : 0;
+  p->m        = 0;
   p->m_max    = 4;
   p->coverage = 0.99;
   p->reuse    = PETSC_TRUE;
@@ -51,6 +51,7 @@ static PetscErrorCode TSPChainParamsDefault(TSPChainKind kind, TSPChainParams *p
   p->shift_type          = MAT_SHIFT_NONZERO;
   p->shift_amount        = TSP_SHIFT_AMOUNT_DEFAULT;
   /* neutral where a PC has none of them: MOS-d, ALT and MOS-a set their own in their PCCreate_*() */
+  p->split.reweight      = PETSC_FALSE;
   p->split.omega         = 0.0;
   p->split.diagonal      = -1;
   p->split.droptol       = 0.0;
@@ -66,7 +67,7 @@ PetscErrorCode TSPChainCreate(TSPChainKind kind, TSPChain *chain)
   PetscFunctionBegin;
   PetscCall(PetscNew(&c));
   c->kind = kind;
-  PetscCall(TSPChainParamsDefault(kind, &c->params));
+  PetscCall(TSPChainParamsDefault(&c->params));
   c->dropped_level = c->dropped_row = -1;
   *chain           = c;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -195,20 +196,22 @@ static PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
 }
 
 /* Whether to add forest number built + 1 when m is automatic: a splitting stops at the coverage target
-   of its union or when the last forest added less than 1%, MOS-a when c_diag(B_l) reaches the target
-   or gains less than 0.01 over c_diag(B_{l-1}), the first level included (or a level failed). A
-   splitting that never reuses an edge (omega = 0) also stops, m fixed or not, once a forest covers no
-   new edge on any rank: that forest is empty (*drop: the caller removes it), and so would be every
-   later one. Every rank takes the same decisions, so that the ranks agree on m (ALT-i couples them
-   through global products at every factor). */
+   of its union or when the last forest added less than 1% (the first one always adds: the union starts
+   from nothing), MOS-a when c_diag(B_l) reaches the target or gains less than 0.01 over c_diag(B_{l-1}),
+   the first level included, or a level failed or was dropped (a forest of one graph neither fails nor is
+   dropped while the forests are extracted). A splitting that never reuses an edge (omega = 0) also
+   stops, m fixed or not, once a forest covers no new edge on any rank: that forest is empty (*drop: the
+   caller removes it), and so would be every later one. Every rank takes the same decisions, so that the
+   ranks agree on m (ALT-i couples them through global products at every factor). */
 static PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal now, PetscReal before, PetscBool *more, PetscBool *drop)
 {
-  const PetscInt target = c->params.m ? c->params.m : c->params.m_max;
-  PetscBool      empty  = (PetscBool)(c->kind == TSP_CHAIN_SPLITTING && c->params.split.omega == 0 && built > 1 && now <= before);
+  const PetscInt  target   = c->params.m ? c->params.m : c->params.m_max;
+  const PetscBool of_union = c->params.split.reweight; /* the coverage is that of the union of the forests */
+  PetscBool       empty    = (PetscBool)(of_union && c->params.split.omega == 0 && built > 1 && now <= before);
 
   PetscFunctionBegin;
-  *more = (PetscBool)(built < target && (c->params.m || (now < c->params.coverage && ((built == 1 && c->kind != TSP_CHAIN_ADAPTIVE) || now - before >= 0.01))));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) *more = (PetscBool)(*more && !c->failed && c->dropped_level < 0);
+  *more = (PetscBool)(built < target && (c->params.m || (now < c->params.coverage && ((built == 1 && of_union) || now - before >= 0.01))));
+  *more = (PetscBool)(*more && !c->failed && c->dropped_level < 0);
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, more, 1, TriSplitMPIBool, MPI_LOR, comm));
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &empty, 1, TriSplitMPIBool, MPI_LAND, comm));
   if (empty) *more = PETSC_FALSE;
@@ -303,7 +306,7 @@ static PetscErrorCode TSPChainSetValues(TSPChain c, Mat local)
    which also drops a last forest that covers nothing new); then the links, bands and factors. */
 static PetscErrorCode TSPChainBuildForests(TSPChain c, MPI_Comm comm, Mat local)
 {
-  const PetscInt target = c->kind == TSP_CHAIN_FOREST ? 1 : (c->params.m ? c->params.m : c->params.m_max);
+  const PetscInt target = c->params.m ? c->params.m : c->params.m_max; /* algtri: m = 1 */
   PetscBool      more, drop = PETSC_FALSE;
 
   PetscFunctionBegin;
@@ -312,7 +315,7 @@ static PetscErrorCode TSPChainBuildForests(TSPChain c, MPI_Comm comm, Mat local)
   do {
     PetscCall((*c->ops.forest)(c, local, c->nforests));
     c->nforests++;
-    if (c->kind == TSP_CHAIN_FOREST) break;
+    if (target == 1) break; /* nothing to decide: no collective */
     PetscCall(TSPChainMore(c, comm, c->nforests, c->info[c->nforests - 1].coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more, &drop));
   } while (more);
   if (drop) PetscCall((*c->ops.truncate)(c, c->nforests - 1));

@@ -183,7 +183,7 @@ static size_t TSPCudaGraphCarve(TSPCudaGraph *g, TSPCarve *cv, const ts_factor_p
 static PetscErrorCode TSPCudaGraphBuild(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, TSPCudaGraph *g, cudaStream_t stream)
 {
   TSPChain_CUDA  *d         = (TSPChain_CUDA *)c->data;
-  const PetscBool splitting = (PetscBool)(c->kind == TSP_CHAIN_SPLITTING);
+  const PetscBool splitting = c->params.split.reweight;
   TSPCarve        cv        = {NULL, 0};
   double          sums[4]   = {0, 0, 0, 0};
 
@@ -237,7 +237,7 @@ static PetscErrorCode TSPCudaForestFromGraph(TSPChain c, TSPCudaGraph *g, TSPCud
   PetscCall(PetscLogEventBegin(TriSplit_Forest, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
   PetscCall(TriSplitCheckKernel(ts_cuda_linear_forest(stream, n, g->partner, g->partner_w, f->path_id, g->position, f->perm, f->iperm, g->scratch, TSP_REPORT_STATS(g->report), NULL), "linear_forest"));
-  if (c->kind == TSP_CHAIN_SPLITTING) {
+  if (c->params.split.reweight) {
     PetscCall(TriSplitCheckKernel(ts_cuda_graph_reweight(stream, n, g->rowptr, g->col, g->w, g->partner, c->params.split.omega, g->covered), "graph_reweight"));
     PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, g->g_nnz, g->w0, g->covered, TSP_REPORT_SUMS(g->report) + 3, g->scratch), "masked_sum"));
   } else PetscCall(TriSplitCheckKernel(ts_cuda_factor_coverage(stream, 2, n, g->bound, g->rowptr, g->w, g->partner, g->partner_w, TSP_REPORT_SUMS(g->report), g->scratch), "factor_coverage"));
@@ -249,7 +249,7 @@ static PetscErrorCode TSPCudaForestFromGraph(TSPChain c, TSPCudaGraph *g, TSPCud
   info->longest  = TSP_REPORT_STATS(report)[1];
   info->ncycles  = TSP_REPORT_STATS(report)[2];
   info->rounds   = *TSP_REPORT_ROUNDS(report);
-  info->coverage = c->kind == TSP_CHAIN_SPLITTING ? (g->total > 0 ? TSP_REPORT_SUMS(report)[3] / g->total : 1.0) : TSP_REPORT_SUMS(report)[0];
+  info->coverage = c->params.split.reweight ? (g->total > 0 ? TSP_REPORT_SUMS(report)[3] / g->total : 1.0) : TSP_REPORT_SUMS(report)[0];
   c->coverage_id = TSP_REPORT_SUMS(report)[1];
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -391,7 +391,7 @@ static PetscErrorCode TSPHostGraphForest(TSPChain c, Mat local, PetscInt l)
   PetscFunctionBegin;
   (void)local;
   PetscCall(TSPHostForestBuild(c, g, f, info));
-  if (c->kind == TSP_CHAIN_FOREST) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!c->params.split.reweight) PetscFunctionReturn(PETSC_SUCCESS);
   ts_ref_graph_reweight(n, g->rowptr, g->col, g->w, f->partner, c->params.split.omega, h->covered);
   info->coverage = g->total > 0 ? ts_ref_masked_sum(g->rowptr[n], h->graph_w0, h->covered) / g->total : 1.0;
   PetscCall(PetscLogFlops((PetscLogDouble)g->rowptr[n] + 2.0 * n)); /* as the coverage of a single forest */

@@ -251,7 +251,7 @@ PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
   TSP_COMPOSE(PCTriSplitGetMMax);
   TSP_COMPOSE(PCTriSplitSetCoverage);
   TSP_COMPOSE(PCTriSplitGetCoverage);
-  if (c->kind == TSP_CHAIN_SPLITTING) {
+  if (c->params.split.reweight) {
     TSP_COMPOSE(PCTriSplitSetOmega);
     TSP_COMPOSE(PCTriSplitGetOmega);
   }
@@ -320,7 +320,7 @@ PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObj
   PetscCall(PetscOptionsReal(name, text, "PCTriSplitSetCoverage", c->params.coverage, &rval, &flg));
   PetscCheck(!flg || (rval > 0 && rval <= 1), PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in (0,1], got %g", name, (double)rval);
   if (flg) PetscCall(PCTriSplitSetCoverage_TriSplit(pc, rval));
-  if (c->kind == TSP_CHAIN_SPLITTING) {
+  if (c->params.split.reweight) {
     PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_omega", type));
     PetscCall(PetscOptionsReal(name, "Reweighting of edges already used (0: never reuse)", "PCTriSplitSetOmega", c->params.split.omega, &rval, &flg));
     PetscCheck(!flg || (rval >= 0 && rval <= 1), PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)rval);
