@@ -31,7 +31,7 @@ static PetscErrorCode PCAlgTriSetBlockSize_AlgTri(PC pc, PetscInt bs)
 static PetscErrorCode PCAlgTriGetBlockSize_AlgTri(PC pc, PetscInt *bs)
 {
   PetscFunctionBegin;
-  *bs = TSPChainFromPC(pc)->forest.block;
+  *bs = TSPChainFromPC(pc)->params.forest.block;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -47,7 +47,7 @@ static PetscErrorCode PCAlgTriSetFactorN_AlgTri(PC pc, PetscInt nf)
 static PetscErrorCode PCAlgTriGetFactorN_AlgTri(PC pc, PetscInt *nf)
 {
   PetscFunctionBegin;
-  *nf = TSPChainFromPC(pc)->forest.factor.n;
+  *nf = TSPChainFromPC(pc)->params.forest.factor.n;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -61,9 +61,9 @@ static PetscErrorCode PCSetFromOptions_AlgTri(PC pc, TriSplitOptionItems PetscOp
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "ALGTRI options");
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "algtri", c));
-  PetscCall(PetscOptionsInt("-pc_algtri_block", "Block size of the tridiagonal factor: 1 (scalar) or 2 (2x2 blocks of matched pairs)", "PCAlgTriSetBlockSize", c->forest.block, &ival, &flg));
+  PetscCall(PetscOptionsInt("-pc_algtri_block", "Block size of the tridiagonal factor: 1 (scalar) or 2 (2x2 blocks of matched pairs)", "PCAlgTriSetBlockSize", c->params.forest.block, &ival, &flg));
   if (flg) PetscCall(PCAlgTriSetBlockSize_AlgTri(pc, ival));
-  PetscCall(PetscOptionsInt("-pc_algtri_factor_n", "n of the [0,n]-factor: 2 (linear forest) or 1 (a matching: paths of at most two vertices)", "PCAlgTriSetFactorN", c->forest.factor.n, &ival, &flg));
+  PetscCall(PetscOptionsInt("-pc_algtri_factor_n", "n of the [0,n]-factor: 2 (linear forest) or 1 (a matching: paths of at most two vertices)", "PCAlgTriSetFactorN", c->params.forest.factor.n, &ival, &flg));
   if (flg) PetscCall(PCAlgTriSetFactorN_AlgTri(pc, ival));
   PetscOptionsHeadEnd();
   PetscCall(TSPChainNoticeOtherOptions(pc));
@@ -255,6 +255,7 @@ PETSC_INTERN PetscErrorCode PCCreate_AlgTri(PC pc)
 {
   PetscFunctionBegin;
   PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_FOREST));
+  TSPChainFromPC(pc)->params.m = 1; /* one forest */
   pc->ops->view           = PCView_AlgTri;
   pc->ops->setfromoptions = PCSetFromOptions_AlgTri;
   pc->ops->destroy        = PCDestroy_AlgTri;

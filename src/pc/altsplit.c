@@ -226,8 +226,8 @@ static PetscErrorCode PCView_AltSplit(PC pc, PetscViewer viewer)
   PetscCall(PetscViewerASCIIPrintf(viewer, "splitting type: %s (%s)\n", PCAltSplitTypes[alt->type], alt->type == PC_ALTSPLIT_INNER ? "ALT-i: m sweeps per application" : "ALT-o: one factor per application"));
   if (alt->type == PC_ALTSPLIT_INNER && alt->local) PetscCall(PetscViewerASCIIPrintf(viewer, "residuals with each rank's diagonal block (local)\n"));
   PetscCall(TSPChainViewOptions(c, viewer));
-  if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " factors, omega %g\n", c->m, (double)c->omega));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", (double)c->coverage, c->m_max, (double)c->omega));
+  if (c->params.m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " factors, omega %g\n", c->params.m, (double)c->params.split.omega));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", (double)c->params.coverage, c->params.m_max, (double)c->params.split.omega));
   PetscCall(TSPChainView(pc, c, viewer));
   PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -422,8 +422,9 @@ PETSC_INTERN PetscErrorCode PCCreate_AltSplit(PC pc)
   PetscCall(PetscNew(&alt));
   pc->data = (void *)alt;
   PetscCall(TSPChainCreate(TSP_CHAIN_SPLITTING, &alt->chain));
-  alt->chain->omega  = 0.01;
-  alt->type         = PC_ALTSPLIT_INNER;
+  alt->chain->params.split.reweight = PETSC_TRUE;
+  alt->chain->params.split.omega    = 0.01;
+  alt->type                         = PC_ALTSPLIT_INNER;
 
   pc->ops->apply          = PCApply_AltSplit;
   pc->ops->matapply       = PCMatApply_AltSplit;

@@ -21,10 +21,10 @@ static PetscErrorCode PCView_MOSA(PC pc, PetscViewer viewer)
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
   PetscCall(TSPChainViewOptions(c, viewer));
-  if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " levels, product %s\n", c->m, c->exact ? "exact (whole chain)" : "on the touched paths"));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (c_diag %g, at most %" PetscInt_FMT "), product %s\n", (double)c->coverage, c->m_max, c->exact ? "exact (whole chain)" : "on the touched paths"));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "drop tolerance %g\n", (double)c->droptol));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "product patterns kept on same nonzero pattern: %s\n", PetscBools[c->reuse && c->reuse_pattern]));
+  if (c->params.m) PetscCall(PetscViewerASCIIPrintf(viewer, "m = %" PetscInt_FMT " levels, product %s\n", c->params.m, c->params.split.exact ? "exact (whole chain)" : "on the touched paths"));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "m automatic (c_diag %g, at most %" PetscInt_FMT "), product %s\n", (double)c->params.coverage, c->params.m_max, c->params.split.exact ? "exact (whole chain)" : "on the touched paths"));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "drop tolerance %g\n", (double)c->params.split.droptol));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "product patterns kept on same nonzero pattern: %s\n", PetscBools[c->params.reuse && c->params.split.reuse_pattern]));
   PetscCall(TSPChainView(pc, c, viewer));
   PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -34,28 +34,44 @@ static PetscErrorCode PCView_MOSA(PC pc, PetscViewer viewer)
 static PetscErrorCode PCMOSASetReusePattern_MOSA(PC pc, PetscBool reuse)
 {
   PetscFunctionBegin;
-  TSPChainSetOption(pc, TSPChainFromPC(pc), reuse_pattern, reuse);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), split.reuse_pattern, reuse);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode PCMOSAGetReusePattern_MOSA(PC pc, PetscBool *reuse)
 {
   PetscFunctionBegin;
-  *reuse = TSPChainFromPC(pc)->reuse_pattern;
+  *reuse = TSPChainFromPC(pc)->params.split.reuse_pattern;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode PCMOSASetExactProduct_MOSA(PC pc, PetscBool exact)
 {
   PetscFunctionBegin;
-  TSPChainSetOption(pc, TSPChainFromPC(pc), exact, exact);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), split.exact, exact);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode PCMOSAGetExactProduct_MOSA(PC pc, PetscBool *exact)
 {
   PetscFunctionBegin;
-  *exact = TSPChainFromPC(pc)->exact;
+  *exact = TSPChainFromPC(pc)->params.split.exact;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the drop tolerance is MOS-a's own, behind the public PCTriSplitSetDropTolerance() (src/pc/forest/setters.c) */
+static PetscErrorCode PCTriSplitSetDropTolerance_MOSA(PC pc, PetscReal droptol)
+{
+  PetscFunctionBegin;
+  PetscCheck(droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The drop tolerance must be nonnegative, got %g", (double)droptol);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), split.droptol, droptol);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriSplitGetDropTolerance_MOSA(PC pc, PetscReal *droptol)
+{
+  PetscFunctionBegin;
+  *droptol = TSPChainFromPC(pc)->params.split.droptol;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -69,12 +85,12 @@ static PetscErrorCode PCSetFromOptions_MOSA(PC pc, TriSplitOptionItems PetscOpti
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "MOSA options");
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "mosa", c));
-  PetscCall(PetscOptionsReal("-pc_mosa_droptol", "Early dropping of B_l M_l^-1, relative to each row's top-q scale (0: exact on each path)", "PCTriSplitSetDropTolerance", c->droptol, &droptol, &flg));
+  PetscCall(PetscOptionsReal("-pc_mosa_droptol", "Early dropping of B_l M_l^-1, relative to each row's top-q scale (0: exact on each path)", "PCTriSplitSetDropTolerance", c->params.split.droptol, &droptol, &flg));
   PetscCheck(!flg || droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "-pc_mosa_droptol must be nonnegative, got %g", (double)droptol);
-  if (flg) PetscCall(PCTriSplitSetDropTolerance(pc, droptol));
-  PetscCall(PetscOptionsBool("-pc_mosa_exact_product", "Solve the whole chain for every row (O(N^2), for testing)", "PCMOSASetExactProduct", c->exact, &bval, &flg));
+  if (flg) PetscCall(PCTriSplitSetDropTolerance_MOSA(pc, droptol));
+  PetscCall(PetscOptionsBool("-pc_mosa_exact_product", "Solve the whole chain for every row (O(N^2), for testing)", "PCMOSASetExactProduct", c->params.split.exact, &bval, &flg));
   if (flg) PetscCall(PCMOSASetExactProduct_MOSA(pc, bval));
-  PetscCall(PetscOptionsBool("-pc_mosa_reuse_pattern", "With the forests kept, keep the levels' product patterns too: a new operator with the same nonzero pattern gets new values on them", "PCMOSASetReusePattern", c->reuse_pattern, &bval, &flg));
+  PetscCall(PetscOptionsBool("-pc_mosa_reuse_pattern", "With the forests kept, keep the levels' product patterns too: a new operator with the same nonzero pattern gets new values on them", "PCMOSASetReusePattern", c->params.split.reuse_pattern, &bval, &flg));
   if (flg) PetscCall(PCMOSASetReusePattern_MOSA(pc, bval));
   PetscOptionsHeadEnd();
   PetscCall(TSPChainNoticeOtherOptions(pc));
@@ -84,6 +100,8 @@ static PetscErrorCode PCSetFromOptions_MOSA(PC pc, TriSplitOptionItems PetscOpti
 static PetscErrorCode PCDestroy_MOSA(PC pc)
 {
   PetscFunctionBegin;
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriSplitSetDropTolerance_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriSplitGetDropTolerance_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetReusePattern_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSAGetReusePattern_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetExactProduct_C", NULL));
@@ -253,10 +271,14 @@ PETSC_INTERN PetscErrorCode PCCreate_MOSA(PC pc)
 {
   PetscFunctionBegin;
   PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_ADAPTIVE));
+  TSPChainFromPC(pc)->params.split.droptol       = 1e-4;
+  TSPChainFromPC(pc)->params.split.reuse_pattern = PETSC_TRUE;
   pc->ops->view           = PCView_MOSA;
   pc->ops->setfromoptions = PCSetFromOptions_MOSA;
   pc->ops->destroy        = PCDestroy_MOSA;
   PetscCall(TSPChainComposeSetters(pc, PETSC_TRUE));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriSplitSetDropTolerance_C", PCTriSplitSetDropTolerance_MOSA));
+  PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCTriSplitGetDropTolerance_C", PCTriSplitGetDropTolerance_MOSA));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetReusePattern_C", PCMOSASetReusePattern_MOSA));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSAGetReusePattern_C", PCMOSAGetReusePattern_MOSA));
   PetscCall(PetscObjectComposeFunction((PetscObject)pc, "PCMOSASetExactProduct_C", PCMOSASetExactProduct_MOSA));

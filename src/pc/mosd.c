@@ -17,8 +17,8 @@ static PetscErrorCode PCView_MOSD(PC pc, PetscViewer viewer)
   if (!iascii) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPushTab(viewer)); /* the details under "type:", as PETSc's PCs print them */
   PetscCall(TSPChainViewOptions(c, viewer));
-  if (c->m) PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m = %" PetscInt_FMT " factors, omega %g\n", c->diagonal, c->m, (double)c->omega));
-  else PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", c->diagonal, (double)c->coverage, c->m_max, (double)c->omega));
+  if (c->params.m) PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m = %" PetscInt_FMT " factors, omega %g\n", c->params.split.diagonal, c->params.m, (double)c->params.split.omega));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "T = diagp_%" PetscInt_FMT "(A), m automatic (coverage %g, at most %" PetscInt_FMT "), omega %g\n", c->params.split.diagonal, (double)c->params.coverage, c->params.m_max, (double)c->params.split.omega));
   PetscCall(TSPChainView(pc, c, viewer));
   PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -28,14 +28,14 @@ static PetscErrorCode PCMOSDSetDiagonal_MOSD(PC pc, PetscInt k)
 {
   PetscFunctionBegin;
   PetscCheck(k >= 0 && k <= 2, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "T = diagp_k(A) takes k = 0, 1 or 2, got %" PetscInt_FMT, k);
-  TSPChainSetOption(pc, TSPChainFromPC(pc), diagonal, k);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), split.diagonal, k);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode PCMOSDGetDiagonal_MOSD(PC pc, PetscInt *k)
 {
   PetscFunctionBegin;
-  *k = TSPChainFromPC(pc)->diagonal;
+  *k = TSPChainFromPC(pc)->params.split.diagonal;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -49,7 +49,7 @@ static PetscErrorCode PCSetFromOptions_MOSD(PC pc, TriSplitOptionItems PetscOpti
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "MOSD options");
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "mosd", c));
-  PetscCall(PetscOptionsRangeInt("-pc_mosd_diagonal", "T = diagp_k(A): 0 (diagonal of A), 1 (default), 2", "PCMOSDSetDiagonal", c->diagonal, &k, &flg, 0, 2));
+  PetscCall(PetscOptionsRangeInt("-pc_mosd_diagonal", "T = diagp_k(A): 0 (diagonal of A), 1 (default), 2", "PCMOSDSetDiagonal", c->params.split.diagonal, &k, &flg, 0, 2));
   if (flg) PetscCall(PCMOSDSetDiagonal_MOSD(pc, k));
   PetscOptionsHeadEnd();
   PetscCall(TSPChainNoticeOtherOptions(pc));
@@ -167,8 +167,9 @@ PETSC_INTERN PetscErrorCode PCCreate_MOSD(PC pc)
 {
   PetscFunctionBegin;
   PetscCall(PCCreate_TriSplit(pc, TSP_CHAIN_SPLITTING));
-  TSPChainFromPC(pc)->omega    = 0.0;
-  TSPChainFromPC(pc)->diagonal = 1; /* T = diagp_1(A) */
+  TSPChainFromPC(pc)->params.split.reweight = PETSC_TRUE;
+  TSPChainFromPC(pc)->params.split.omega    = 0.0;
+  TSPChainFromPC(pc)->params.split.diagonal = 1; /* T = diagp_1(A) */
   pc->ops->view           = PCView_MOSD;
   pc->ops->setfromoptions = PCSetFromOptions_MOSD;
   pc->ops->destroy        = PCDestroy_MOSD;

@@ -46,6 +46,28 @@ typedef enum {
   TSP_CHAIN_ADAPTIVE   /* MOS-a's levels */
 } TSPChainKind;
 
+/* What a chain builds, set by its PC (defaults in TSPChainCreate(), the PC's own in its PCCreate_*())
+   and changed by the setters (TSPChainSetOption()); the chain and its backends only read it. One block,
+   so that a new option is one field here and one setter in the file of the PC that has it. */
+typedef struct {
+  TSPForestOptions   forest;
+  PetscInt           m, m_max;     /* forests (levels): m, or 0 for automatic with at most m_max; algtri: m = 1 */
+  PetscReal          coverage;     /* the automatic choice stops at this coverage (c_diag for MOS-a) */
+  PetscBool          reuse;        /* keep the forests across SAME_NONZERO_PATTERN updates */
+  MatFactorShiftType shift_type;   /* zero pivots: MAT_SHIFT_NONE fails, MAT_SHIFT_NONZERO repairs */
+  PetscReal          shift_amount; /* first shift, relative to the factor's largest |diagonal entry| */
+  /* the PCs of several factors; each sets the ones it has, the others keep their neutral defaults */
+  struct {
+    PetscBool reweight;      /* splittings (MOS-d, ALT): forests of one graph, the edges forest l used reweighted by
+                                omega for forest l + 1, the coverage that of their union (else each forest's own) */
+    PetscReal omega;         /* splittings: reweighting of used edges */
+    PetscInt  diagonal;      /* splittings: k of MOS-d's T = diagp_k(A), -1 for the raw bands (ALT) */
+    PetscReal droptol;       /* MOS-a: early dropping of the product */
+    PetscBool exact;         /* MOS-a: the O(N^2) whole-chain product */
+    PetscBool reuse_pattern; /* MOS-a: keep the levels' product patterns too (values refreshed on them) */
+  } split;
+} TSPChainParams;
+
 /* The statistics of one forest, the same on every backend */
 typedef struct {
   PetscInt  npaths, longest, ncycles, rounds;
@@ -79,9 +101,9 @@ typedef struct {
   PetscErrorCode (*create)(TSPChain); /* the backend's data, empty */
   PetscErrorCode (*reset)(TSPChain);  /* everything it holds freed, the data too */
   /* one forest or a splitting: the weight graph of the local block (c->n, c->coverage_id), with room for
-     target forests; forest l of it and its statistics in c->info[l] (a splitting then reweights the
-     edges the forest used by omega, and the coverage is that of the union of forests 0..l); the graph
-     released */
+     target forests; forest l of it and its statistics in c->info[l] (with params.split.reweight the
+     edges the forest used are then reweighted by omega, and the coverage is that of the union of forests
+     0..l); the graph released */
   PetscErrorCode (*graph)(TSPChain, Mat, PetscInt target);
   PetscErrorCode (*forest)(TSPChain, Mat, PetscInt);
   PetscErrorCode (*graphfree)(TSPChain, Mat);
@@ -125,20 +147,9 @@ struct _n_TSPChain {
   PetscInt    min_batch; /* PCMatApply: fewer columns go one by one (RPTS batches columns by four) */
   PetscBool   single_ok; /* the backend has single-precision factors */
 
-  /* what to build, set by the PC */
-  TSPChainKind     kind;
-  TSPForestOptions forest;
-  PetscInt         m, m_max; /* forests (levels): m, or 0 for automatic with at most m_max */
-  PetscReal        coverage; /* the automatic choice stops at this coverage (c_diag for MOS-a) */
-  PetscReal        omega;    /* splittings: reweighting of used edges */
-  PetscInt         diagonal; /* splittings: k of MOS-d's T = diagp_k(A), -1 for the raw bands (ALT) */
-  PetscReal        droptol;  /* MOS-a: early dropping of the product */
-  PetscBool        exact;    /* MOS-a: the O(N^2) whole-chain product */
-  PetscBool        reuse;    /* keep the forests across SAME_NONZERO_PATTERN updates */
-  PetscBool        reuse_pattern; /* MOS-a: keep the levels' product patterns too (values refreshed on them) */
-  MatFactorShiftType shift_type;   /* zero pivots: MAT_SHIFT_NONE fails, MAT_SHIFT_NONZERO repairs */
-  PetscReal          shift_amount; /* first shift, relative to the factor's largest |diagonal entry| */
-  PetscBool          rebuild;      /* an option changed since the last build: the next setup builds anew */
+  TSPChainKind   kind;    /* which driver builds it: forests of one graph, or MOS-a's levels */
+  TSPChainParams params;  /* what to build, set by the PC and its setters */
+  PetscBool      rebuild; /* a parameter changed since the last build: the next setup builds anew */
 
   /* what was built, the same on every backend */
   PetscInt       n;                 /* rows of the local block */
@@ -203,11 +214,11 @@ static inline PetscLogDouble TSPFlopsMOSBands(PetscInt n, PetscInt m, PetscInt l
    after PCSetUp() is never ignored by a chain that keeps its forests */
 #define TSPChainSetOption(pc, c, field, value) \
   do { \
-    if ((c)->field != (value)) { \
+    if ((c)->params.field != (value)) { \
       (pc)->setupcalled = PETSC_FALSE; \
       (c)->rebuild      = PETSC_TRUE; \
     } \
-    (c)->field = (value); \
+    (c)->params.field = (value); \
   } while (0)
 
 PETSC_INTERN PetscErrorCode TSPChainCreate(TSPChainKind, TSPChain *);

@@ -37,6 +37,29 @@ static PetscErrorCode TSPForestOptionsDefault(TSPForestOptions *opt)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The parameters every chain starts from; a PC sets its own after TSPChainCreate() */
+static PetscErrorCode TSPChainParamsDefault(TSPChainParams *p)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPForestOptionsDefault(&p->forest));
+  p->m        = 0;
+  p->m_max    = 4;
+  p->coverage = 0.99;
+  p->reuse    = PETSC_TRUE;
+  /* repair by default: a PC that stops a KSP at its first zero pivot is no use inside a time loop or
+     a nonlinear solve, and only a factor with a zero pivot is shifted: the others stay as they were */
+  p->shift_type          = MAT_SHIFT_NONZERO;
+  p->shift_amount        = TSP_SHIFT_AMOUNT_DEFAULT;
+  /* neutral where a PC has none of them: MOS-d, ALT and MOS-a set their own in their PCCreate_*() */
+  p->split.reweight      = PETSC_FALSE;
+  p->split.omega         = 0.0;
+  p->split.diagonal      = -1;
+  p->split.droptol       = 0.0;
+  p->split.exact         = PETSC_FALSE;
+  p->split.reuse_pattern = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode TSPChainCreate(TSPChainKind kind, TSPChain *chain)
 {
   TSPChain c;
@@ -44,21 +67,9 @@ PetscErrorCode TSPChainCreate(TSPChainKind kind, TSPChain *chain)
   PetscFunctionBegin;
   PetscCall(PetscNew(&c));
   c->kind = kind;
-  PetscCall(TSPForestOptionsDefault(&c->forest));
-  c->m        = kind == TSP_CHAIN_FOREST ? 1 : 0;
-  c->m_max    = 4;
-  c->coverage = 0.99;
-  c->omega    = 0.0;
-  c->diagonal = -1;
-  c->droptol  = 1e-4;
-  c->reuse    = PETSC_TRUE;
-  c->reuse_pattern = PETSC_TRUE;
-  /* repair by default: a PC that stops a KSP at its first zero pivot is no use inside a time loop or
-     a nonlinear solve, and only a factor with a zero pivot is shifted: the others stay as they were */
-  c->shift_type    = MAT_SHIFT_NONZERO;
-  c->shift_amount  = TSP_SHIFT_AMOUNT_DEFAULT;
+  PetscCall(TSPChainParamsDefault(&c->params));
   c->dropped_level = c->dropped_row = -1;
-  *chain      = c;
+  *chain           = c;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -127,11 +138,11 @@ static PetscErrorCode TSPChainRepairSplittingDiagonal(TSPChain c, PetscInt n, Pe
     if (t[i] == 0.0 && c->tshift_row < 0) c->tshift_row = i;
   }
   if (c->tshift_row < 0) PetscFunctionReturn(PETSC_SUCCESS);
-  if (c->shift_type == MAT_SHIFT_NONE) {
+  if (c->params.shift_type == MAT_SHIFT_NONE) {
     PetscCall(TSPChainSetFailed(c, PC_FACTOR_NUMERIC_ZEROPIVOT, -1, c->tshift_row));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  c->tshift = c->shift_amount * (big > 0 ? big : 1.0);
+  c->tshift = c->params.shift_amount * (big > 0 ? big : 1.0);
   for (PetscInt i = 0; i < n; i++)
     if (t[i] == 0.0) {
       t[i]    = c->tshift;
@@ -139,7 +150,7 @@ static PetscErrorCode TSPChainRepairSplittingDiagonal(TSPChain c, PetscInt n, Pe
       j[i]    = 1.0 + (0.0 - t[i]) * tinv[i] / (PetscReal)c->nforests;
       c->tshift_count++;
     }
-  PetscCall(PetscInfo(NULL, "T = diagp_%" PetscInt_FMT "(A): %" PetscInt_FMT " zero entries (the first at row %" PetscInt_FMT " of the local block) set to %g\n", c->diagonal, c->tshift_count, c->tshift_row, (double)c->tshift));
+  PetscCall(PetscInfo(NULL, "T = diagp_%" PetscInt_FMT "(A): %" PetscInt_FMT " zero entries (the first at row %" PetscInt_FMT " of the local block) set to %g\n", c->params.split.diagonal, c->tshift_count, c->tshift_row, (double)c->tshift));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -162,17 +173,17 @@ static PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
   info->nshift   = 0;
   info->zero_row = -1;
   PetscCall((*c->ops.factor)(c, l, &status, &row));
-  if (status == TS_ERR_ZERO_PIVOT && c->shift_type == MAT_SHIFT_NONZERO && dropped && l > 0) {
+  if (status == TS_ERR_ZERO_PIVOT && c->params.shift_type == MAT_SHIFT_NONZERO && dropped && l > 0) {
     PetscCall(PetscInfo(NULL, "Level %" PetscInt_FMT " has a zero pivot at row %" PetscInt_FMT " of the local block: dropped, the chain stops before it\n", l, row));
     c->dropped_level = l;
     c->dropped_row   = row;
     *dropped         = PETSC_TRUE;
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  while (status == TS_ERR_ZERO_PIVOT && c->shift_type == MAT_SHIFT_NONZERO && info->nshift < TSP_MAX_SHIFTS) {
+  while (status == TS_ERR_ZERO_PIVOT && c->params.shift_type == MAT_SHIFT_NONZERO && info->nshift < TSP_MAX_SHIFTS) {
     if (info->zero_row < 0) info->zero_row = row;
     /* the first shift is the amount, every later one adds the total so far: the total doubles */
-    PetscCall((*c->ops.shift)(c, l, info->nshift ? c->shift_amount * PetscPowReal(2.0, (PetscReal)(info->nshift - 1)) : c->shift_amount, &added));
+    PetscCall((*c->ops.shift)(c, l, info->nshift ? c->params.shift_amount * PetscPowReal(2.0, (PetscReal)(info->nshift - 1)) : c->params.shift_amount, &added));
     info->shift += added;
     info->nshift++;
     PetscCall((*c->ops.factor)(c, l, &status, &row));
@@ -185,20 +196,22 @@ static PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
 }
 
 /* Whether to add forest number built + 1 when m is automatic: a splitting stops at the coverage target
-   of its union or when the last forest added less than 1%, MOS-a when c_diag(B_l) reaches the target
-   or gains less than 0.01 over c_diag(B_{l-1}), the first level included (or a level failed). A
-   splitting that never reuses an edge (omega = 0) also stops, m fixed or not, once a forest covers no
-   new edge on any rank: that forest is empty (*drop: the caller removes it), and so would be every
-   later one. Every rank takes the same decisions, so that the ranks agree on m (ALT-i couples them
-   through global products at every factor). */
+   of its union or when the last forest added less than 1% (the first one always adds: the union starts
+   from nothing), MOS-a when c_diag(B_l) reaches the target or gains less than 0.01 over c_diag(B_{l-1}),
+   the first level included, or a level failed or was dropped (a forest of one graph neither fails nor is
+   dropped while the forests are extracted). A splitting that never reuses an edge (omega = 0) also
+   stops, m fixed or not, once a forest covers no new edge on any rank: that forest is empty (*drop: the
+   caller removes it), and so would be every later one. Every rank takes the same decisions, so that the
+   ranks agree on m (ALT-i couples them through global products at every factor). */
 static PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, PetscReal now, PetscReal before, PetscBool *more, PetscBool *drop)
 {
-  const PetscInt target = c->m ? c->m : c->m_max;
-  PetscBool      empty  = (PetscBool)(c->kind == TSP_CHAIN_SPLITTING && c->omega == 0 && built > 1 && now <= before);
+  const PetscInt  target   = c->params.m ? c->params.m : c->params.m_max;
+  const PetscBool of_union = c->params.split.reweight; /* the coverage is that of the union of the forests */
+  PetscBool       empty    = (PetscBool)(of_union && c->params.split.omega == 0 && built > 1 && now <= before);
 
   PetscFunctionBegin;
-  *more = (PetscBool)(built < target && (c->m || (now < c->coverage && ((built == 1 && c->kind != TSP_CHAIN_ADAPTIVE) || now - before >= 0.01))));
-  if (c->kind == TSP_CHAIN_ADAPTIVE) *more = (PetscBool)(*more && !c->failed && c->dropped_level < 0);
+  *more = (PetscBool)(built < target && (c->params.m || (now < c->params.coverage && ((built == 1 && of_union) || now - before >= 0.01))));
+  *more = (PetscBool)(*more && !c->failed && c->dropped_level < 0);
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, more, 1, TriSplitMPIBool, MPI_LOR, comm));
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &empty, 1, TriSplitMPIBool, MPI_LAND, comm));
   if (empty) *more = PETSC_FALSE;
@@ -216,7 +229,7 @@ static PetscErrorCode TSPChainMore(TSPChain c, MPI_Comm comm, PetscInt built, Pe
 static PetscErrorCode TSPChainLevels(TSPChain c, MPI_Comm comm, Mat local, PetscBool refresh)
 {
   const TSPLevelOps *ops    = &c->ops.levels;
-  const PetscInt     target = refresh ? c->nforests : (c->m ? c->m : c->m_max);
+  const PetscInt     target = refresh ? c->nforests : (c->params.m ? c->params.m : c->params.m_max);
   PetscInt           levels = 0, bad_row;
   PetscReal          cdiag;
   PetscBool          more, stop = PETSC_FALSE, dropped = PETSC_FALSE;
@@ -271,7 +284,7 @@ static PetscErrorCode TSPChainSetValues(TSPChain c, Mat local)
   }
   PetscCall(MatGetLocalSize(local, &n, NULL));
   PetscCheck(n == c->n, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "Matrix has %" PetscInt_FMT " local rows, the forest %" PetscInt_FMT, n, c->n);
-  if (c->diagonal >= 0) {
+  if (c->params.split.diagonal >= 0) {
     PetscScalar *t, *tinv, *j;
 
     c->tshift_count = 0;
@@ -293,7 +306,7 @@ static PetscErrorCode TSPChainSetValues(TSPChain c, Mat local)
    which also drops a last forest that covers nothing new); then the links, bands and factors. */
 static PetscErrorCode TSPChainBuildForests(TSPChain c, MPI_Comm comm, Mat local)
 {
-  const PetscInt target = c->kind == TSP_CHAIN_FOREST ? 1 : (c->m ? c->m : c->m_max);
+  const PetscInt target = c->params.m ? c->params.m : c->params.m_max; /* algtri: m = 1 */
   PetscBool      more, drop = PETSC_FALSE;
 
   PetscFunctionBegin;
@@ -302,7 +315,7 @@ static PetscErrorCode TSPChainBuildForests(TSPChain c, MPI_Comm comm, Mat local)
   do {
     PetscCall((*c->ops.forest)(c, local, c->nforests));
     c->nforests++;
-    if (c->kind == TSP_CHAIN_FOREST) break;
+    if (target == 1) break; /* nothing to decide: no collective */
     PetscCall(TSPChainMore(c, comm, c->nforests, c->info[c->nforests - 1].coverage, c->nforests > 1 ? c->info[c->nforests - 2].coverage : 0, &more, &drop));
   } while (more);
   if (drop) PetscCall((*c->ops.truncate)(c, c->nforests - 1));
@@ -447,12 +460,12 @@ PetscErrorCode TSPChainSetUp(PC pc, TSPChain c)
 
   PetscFunctionBegin;
   PetscCall(TSPGetLocalBlock(pc, &local, &owned));
-  PetscCall(MatGetOwnershipRange(pc->pmat, &c->forest.factor.offset, NULL)); /* charges by global row: rank-independent forests */
+  PetscCall(MatGetOwnershipRange(pc->pmat, &c->params.forest.factor.offset, NULL)); /* charges by global row: rank-independent forests */
   PetscCall(MatGetLocalSize(local, &n, NULL));
   PetscCall(TSPChainSelectBackend(c, local, &changed));
-  if (c->forest.single && !c->single_ok) PetscCall(MatDestroy(&owned)); /* nothing leaks on the way out */
-  PetscCheck(!c->forest.single || c->single_ok, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_%s_precision single is implemented on the GPU only (MATAIJCUSPARSE); the host factors in double", ((PetscObject)pc)->type_name);
-  rebuild    = (PetscBool)(changed || c->rebuild || !pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !c->reuse || !c->nforests || c->n != n);
+  if (c->params.forest.single && !c->single_ok) PetscCall(MatDestroy(&owned)); /* nothing leaks on the way out */
+  PetscCheck(!c->params.forest.single || c->single_ok, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_%s_precision single is implemented on the GPU only (MATAIJCUSPARSE); the host factors in double", ((PetscObject)pc)->type_name);
+  rebuild    = (PetscBool)(changed || c->rebuild || !pc->setupcalled || pc->flag != SAME_NONZERO_PATTERN || !c->params.reuse || !c->nforests || c->n != n);
   c->rebuild = PETSC_FALSE;
   c->failed        = PC_NOERROR;
   c->failed_factor = c->failed_row = -1;
@@ -467,8 +480,8 @@ PetscErrorCode TSPChainSetUp(PC pc, TSPChain c)
   PetscCall(MatDestroy(&owned));
   if (c->failed) {
     PetscCall(PetscInfo(pc, "Tridiagonal factor %" PetscInt_FMT " failed: %s at row %" PetscInt_FMT " of the local block\n", c->failed_factor, PCFailedReasons[c->failed], c->failed_row));
-    PetscCheck(!pc->erroriffailure || c->failed != PC_FACTOR_NUMERIC_ZEROPIVOT || c->failed_factor >= 0, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero pivot in the diagonal T = diagp_k(A) of %s: row %" PetscInt_FMT " of the local block (global row %" PetscInt_FMT ")", ((PetscObject)pc)->type_name, c->failed_row, c->failed_row + c->forest.factor.offset);
-    PetscCheck(!pc->erroriffailure || c->failed != PC_FACTOR_NUMERIC_ZEROPIVOT, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero pivot in the tridiagonal factor %" PetscInt_FMT " of %s: row %" PetscInt_FMT " of the local block (global row %" PetscInt_FMT ")", c->failed_factor, ((PetscObject)pc)->type_name, c->failed_row, c->failed_row + c->forest.factor.offset);
+    PetscCheck(!pc->erroriffailure || c->failed != PC_FACTOR_NUMERIC_ZEROPIVOT || c->failed_factor >= 0, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero pivot in the diagonal T = diagp_k(A) of %s: row %" PetscInt_FMT " of the local block (global row %" PetscInt_FMT ")", ((PetscObject)pc)->type_name, c->failed_row, c->failed_row + c->params.forest.factor.offset);
+    PetscCheck(!pc->erroriffailure || c->failed != PC_FACTOR_NUMERIC_ZEROPIVOT, PETSC_COMM_SELF, PETSC_ERR_MAT_LU_ZRPVT, "Zero pivot in the tridiagonal factor %" PetscInt_FMT " of %s: row %" PetscInt_FMT " of the local block (global row %" PetscInt_FMT ")", c->failed_factor, ((PetscObject)pc)->type_name, c->failed_row, c->failed_row + c->params.forest.factor.offset);
     PetscCheck(!pc->erroriffailure, PETSC_COMM_SELF, PETSC_ERR_FP, "Tridiagonal factor %" PetscInt_FMT " of %s failed: %s (a NaN or Inf in the matrix or the factor) near row %" PetscInt_FMT " of the local block", c->failed_factor, ((PetscObject)pc)->type_name, PCFailedReasons[c->failed], c->failed_row);
   }
   PetscCall(PCSetFailedReason(pc, c->failed));
@@ -780,7 +793,7 @@ static PetscErrorCode TSPChainViewLocal(TSPChain c, PetscViewer viewer, PetscMPI
   }
   for (PetscInt l = 0; l < c->nforests; l++)
     if (c->info[l].nshift) TSP_PRINT("%s  %s %" PetscInt_FMT ": zero pivot at row %" PetscInt_FMT " repaired, diagonal shifted by %.3g (%" PetscInt_FMT " shift%s)\n", tag, c->kind == TSP_CHAIN_ADAPTIVE ? "level" : "factor", l, c->info[l].zero_row, (double)c->info[l].shift, c->info[l].nshift, c->info[l].nshift > 1 ? "s" : "");
-  if (c->tshift_count) TSP_PRINT("%s  T = diagp_%" PetscInt_FMT "(A): %" PetscInt_FMT " zero entries repaired (the first at row %" PetscInt_FMT "), set to %.3g\n", tag, c->diagonal, c->tshift_count, c->tshift_row, (double)c->tshift);
+  if (c->tshift_count) TSP_PRINT("%s  T = diagp_%" PetscInt_FMT "(A): %" PetscInt_FMT " zero entries repaired (the first at row %" PetscInt_FMT "), set to %.3g\n", tag, c->params.split.diagonal, c->tshift_count, c->tshift_row, (double)c->tshift);
   if (c->dropped_level >= 0) TSP_PRINT("%s  level %" PetscInt_FMT " dropped: zero pivot at row %" PetscInt_FMT ", the chain stops before it\n", tag, c->dropped_level, c->dropped_row);
   if (c->failed) TSP_PRINT("%sfactorization FAILED: %s in factor %" PetscInt_FMT " at row %" PetscInt_FMT "\n", tag, PCFailedReasons[c->failed], c->failed_factor, c->failed_row);
 #undef TSP_PRINT
@@ -791,11 +804,11 @@ static PetscErrorCode TSPChainViewLocal(TSPChain c, PetscViewer viewer, PetscMPI
 PetscErrorCode TSPChainViewOptions(TSPChain c, PetscViewer viewer)
 {
   PetscFunctionBegin;
-  PetscCall(TSPForestOptionsView(&c->forest, viewer));
-  if (c->kind == TSP_CHAIN_FOREST) PetscCall(PetscViewerASCIIPrintf(viewer, "forest reuse on same nonzero pattern: %s\n", PetscBools[c->reuse]));
+  PetscCall(TSPForestOptionsView(&c->params.forest, viewer));
+  if (c->kind == TSP_CHAIN_FOREST) PetscCall(PetscViewerASCIIPrintf(viewer, "forest reuse on same nonzero pattern: %s\n", PetscBools[c->params.reuse]));
   /* only what differs from the default repair, so that views of healthy factors stay as they were */
-  if (c->shift_type == MAT_SHIFT_NONE) PetscCall(PetscViewerASCIIPrintf(viewer, "zero pivots not repaired (shift type none)\n"));
-  else if (c->shift_amount != TSP_SHIFT_AMOUNT_DEFAULT) PetscCall(PetscViewerASCIIPrintf(viewer, "zero pivots repaired by a diagonal shift of %g times the largest diagonal entry\n", (double)c->shift_amount));
+  if (c->params.shift_type == MAT_SHIFT_NONE) PetscCall(PetscViewerASCIIPrintf(viewer, "zero pivots not repaired (shift type none)\n"));
+  else if (c->params.shift_amount != TSP_SHIFT_AMOUNT_DEFAULT) PetscCall(PetscViewerASCIIPrintf(viewer, "zero pivots repaired by a diagonal shift of %g times the largest diagonal entry\n", (double)c->params.shift_amount));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -96,7 +96,7 @@ static void *TSPTake(TSPCarve *cv, size_t bytes)
 
 static inline ts_weighting TSPWeighting(const TSPChain c)
 {
-  return c->forest.weight == PCTRISPLIT_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS;
+  return c->params.forest.weight == PCTRISPLIT_WEIGHT_SCALED ? TS_WEIGHT_SCALED : TS_WEIGHT_ABS;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -183,25 +183,25 @@ static size_t TSPCudaGraphCarve(TSPCudaGraph *g, TSPCarve *cv, const ts_factor_p
 static PetscErrorCode TSPCudaGraphBuild(TSPChain c, PetscInt n, PetscInt nnz, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, TSPCudaGraph *g, cudaStream_t stream)
 {
   TSPChain_CUDA  *d         = (TSPChain_CUDA *)c->data;
-  const PetscBool splitting = (PetscBool)(c->kind == TSP_CHAIN_SPLITTING);
+  const PetscBool splitting = c->params.split.reweight;
   TSPCarve        cv        = {NULL, 0};
   double          sums[4]   = {0, 0, 0, 0};
 
   PetscFunctionBegin;
   PetscCall(PetscMemzero(g, sizeof(*g)));
   TriSplitDeviceFree(d->graph); /* MOS-a's next level: B_l has a pattern of its own */
-  PetscCall(TriSplitDeviceMalloc(TSPCudaGraphCarve(g, &cv, &c->forest.factor, n, nnz, splitting), &d->graph));
+  PetscCall(TriSplitDeviceMalloc(TSPCudaGraphCarve(g, &cv, &c->params.forest.factor, n, nnz, splitting), &d->graph));
   g->base = d->graph;
   cv.base = (char *)g->base;
   cv.off  = 0;
-  (void)TSPCudaGraphCarve(g, &cv, &c->forest.factor, n, nnz, splitting);
+  (void)TSPCudaGraphCarve(g, &cv, &c->params.forest.factor, n, nnz, splitting);
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscLogEventBegin(TriSplit_Graph, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
   PetscCallCUDA(cudaMemsetAsync(g->report, 0, TSP_REPORT_BYTES, stream)); /* the sums and statistics a kind leaves alone come back too */
   PetscCall(TriSplitCheckKernel(ts_cuda_weight_graph(stream, TSPWeighting(c), n, nnz, ia, ja, va, g->rowptr, g->col, g->w, g->scratch), "weight_graph"));
   PetscCall(TriSplitCheckKernel(ts_cuda_identity_coverage(stream, n, g->bound, g->rowptr, g->col, g->w, TSP_REPORT_SUMS(g->report) + 1, g->scratch), "identity_coverage"));
-  PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->forest.weight == PCTRISPLIT_WEIGHT_SCALED))));
+  PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->params.forest.weight == PCTRISPLIT_WEIGHT_SCALED))));
   if (splitting) { /* the splitting's stop rule needs the total weight on the host before the first forest */
     PetscCall(TriSplitDeviceRead(stream, g->rowptr + n, &g->g_nnz, sizeof(PetscInt)));
     PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, g->g_nnz, g->w, NULL, TSP_REPORT_SUMS(g->report) + 2, g->scratch), "masked_sum"));
@@ -224,21 +224,21 @@ static PetscErrorCode TSPCudaForestFromGraph(TSPChain c, TSPCudaGraph *g, TSPCud
   char           report[TSP_REPORT_BYTES];
 
   PetscFunctionBegin;
-  PetscCheck(c->forest.factor.n == 1 || c->forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "A linear forest needs a [0,1]- or [0,2]-factor, not a [0,%d]-factor", c->forest.factor.n);
+  PetscCheck(c->params.forest.factor.n == 1 || c->params.forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "A linear forest needs a [0,1]- or [0,2]-factor, not a [0,%d]-factor", c->params.forest.factor.n);
   PetscCall(TSPCudaForestAllocate(f, n, n, 1));
   if (!n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscLogEventBegin(TriSplit_Factor, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCall(TriSplitCheckKernel(ts_cuda_factor(stream, &c->forest.factor, n, g->bound, g->rowptr, g->col, g->w, g->partner, g->partner_w, g->scratch, TSP_REPORT_ROUNDS(g->report)), "factor"));
+  PetscCall(TriSplitCheckKernel(ts_cuda_factor(stream, &c->params.forest.factor, n, g->bound, g->rowptr, g->col, g->w, g->partner, g->partner_w, g->scratch, TSP_REPORT_ROUNDS(g->report)), "factor"));
   /* a matching (-pc_algtri_factor_n 1) in the slots of a [0,2]-factor, as the host's TSPFactorGraph() */
-  if (c->forest.factor.n == 1) PetscCall(TriSplitCheckKernel(ts_cuda_factor_spread(stream, n, g->partner, g->partner_w, g->scratch), "factor_spread"));
+  if (c->params.forest.factor.n == 1) PetscCall(TriSplitCheckKernel(ts_cuda_factor_spread(stream, n, g->partner, g->partner_w, g->scratch), "factor_spread"));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TriSplit_Factor, 0, 0, 0, 0));
   PetscCall(PetscLogEventBegin(TriSplit_Forest, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
   PetscCall(TriSplitCheckKernel(ts_cuda_linear_forest(stream, n, g->partner, g->partner_w, f->path_id, g->position, f->perm, f->iperm, g->scratch, TSP_REPORT_STATS(g->report), NULL), "linear_forest"));
-  if (c->kind == TSP_CHAIN_SPLITTING) {
-    PetscCall(TriSplitCheckKernel(ts_cuda_graph_reweight(stream, n, g->rowptr, g->col, g->w, g->partner, c->omega, g->covered), "graph_reweight"));
+  if (c->params.split.reweight) {
+    PetscCall(TriSplitCheckKernel(ts_cuda_graph_reweight(stream, n, g->rowptr, g->col, g->w, g->partner, c->params.split.omega, g->covered), "graph_reweight"));
     PetscCall(TriSplitCheckKernel(ts_cuda_masked_sum(stream, g->g_nnz, g->w0, g->covered, TSP_REPORT_SUMS(g->report) + 3, g->scratch), "masked_sum"));
   } else PetscCall(TriSplitCheckKernel(ts_cuda_factor_coverage(stream, 2, n, g->bound, g->rowptr, g->w, g->partner, g->partner_w, TSP_REPORT_SUMS(g->report), g->scratch), "factor_coverage"));
   PetscCall(PetscLogGpuFlops(TSPFlopsCoverage(n, g->bound / 2)));
@@ -249,7 +249,7 @@ static PetscErrorCode TSPCudaForestFromGraph(TSPChain c, TSPCudaGraph *g, TSPCud
   info->longest  = TSP_REPORT_STATS(report)[1];
   info->ncycles  = TSP_REPORT_STATS(report)[2];
   info->rounds   = *TSP_REPORT_ROUNDS(report);
-  info->coverage = c->kind == TSP_CHAIN_SPLITTING ? (g->total > 0 ? TSP_REPORT_SUMS(report)[3] / g->total : 1.0) : TSP_REPORT_SUMS(report)[0];
+  info->coverage = c->params.split.reweight ? (g->total > 0 ? TSP_REPORT_SUMS(report)[3] / g->total : 1.0) : TSP_REPORT_SUMS(report)[0];
   c->coverage_id = TSP_REPORT_SUMS(report)[1];
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -267,23 +267,23 @@ static PetscErrorCode TSPCudaForestBuildBlock(TSPChain c, Mat A, TSPCudaForest *
   PetscReal          sums[2] = {0, 0}, *d_sums;
 
   PetscFunctionBegin;
-  PetscCheck(c->forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "The 2x2 block forest uses a [0,2]-factor of the pairs, not a [0,%d]-factor", c->forest.factor.n);
+  PetscCheck(c->params.forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "The 2x2 block forest uses a [0,2]-factor of the pairs, not a [0,%d]-factor", c->params.forest.factor.n);
   PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
-  bytes = ts_cuda_block_forest_buffer_size(&c->forest.factor, n, nnz);
+  bytes = ts_cuda_block_forest_buffer_size(&c->params.forest.factor, n, nnz);
   PetscCall(TriSplitDeviceMalloc(bytes + 8 * sizeof(PetscReal), &work));
   d_sums  = (PetscReal *)((char *)work + bytes);
   d_sizes = (PetscInt *)(d_sums + 2); /* then 6 ts_int: sizes and stats */
   PetscCall(PetscLogEventBegin(TriSplit_Forest, A, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
   if (n) {
-    PetscCall(TriSplitCheckKernel(ts_cuda_block_forest_match(stream, TSPWeighting(c), &c->forest.factor, n, nnz, ia, ja, va, work, d_sizes), "block_forest_match"));
+    PetscCall(TriSplitCheckKernel(ts_cuda_block_forest_match(stream, TSPWeighting(c), &c->params.forest.factor, n, nnz, ia, ja, va, work, d_sizes), "block_forest_match"));
     PetscCall(TriSplitDeviceRead(stream, d_sizes, sizes, sizeof(sizes)));
   }
   PetscCall(TSPCudaForestAllocate(f, n, 2 * sizes[0], 2));
   c->npairs = n - sizes[0];
   if (n) {
-    PetscCall(TriSplitCheckKernel(ts_cuda_block_forest_finish(stream, &c->forest.factor, n, nnz, sizes[0], sizes[1], f->perm, f->iperm, f->path_id, work, d_sizes + 2, d_sums), "block_forest_finish"));
-    PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->forest.weight == PCTRISPLIT_WEIGHT_SCALED)) + (nnz - n) + TSPFlopsCoverage(n, nnz)));
+    PetscCall(TriSplitCheckKernel(ts_cuda_block_forest_finish(stream, &c->params.forest.factor, n, nnz, sizes[0], sizes[1], f->perm, f->iperm, f->path_id, work, d_sizes + 2, d_sums), "block_forest_finish"));
+    PetscCall(PetscLogGpuFlops(TSPFlopsGraph(n, nnz, (PetscBool)(c->params.forest.weight == PCTRISPLIT_WEIGHT_SCALED)) + (nnz - n) + TSPFlopsCoverage(n, nnz)));
     PetscCallCUDA(cudaMemcpyAsync(stats, d_sizes + 2, sizeof(stats), cudaMemcpyDeviceToHost, stream));
     PetscCall(TriSplitDeviceRead(stream, d_sums, sums, sizeof(sums)));
   }
@@ -361,8 +361,8 @@ static PetscErrorCode TSPCudaPlan(TSPChain c, PetscInt l, PetscInt nweak, cudaSt
     char what[32];
 
     PetscCall(PetscSNPrintf(what, sizeof(what), "factor %" PetscInt_FMT, l));
-    if (f->sb) PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->sa, f->sb, f->sc, PETSC_TRUE, PETSC_TRUE, &d->planwork, &d->planwork_bytes, &plan, &err));
-    else PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, PETSC_FALSE, PETSC_TRUE, &d->planwork, &d->planwork_bytes, &plan, &err));
+    if (f->sb) PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->params.forest.pivoting, f->nrows, f->sa, f->sb, f->sc, PETSC_TRUE, PETSC_TRUE, &d->planwork, &d->planwork_bytes, &plan, &err));
+    else PetscCall(TriSplitDeviceRPTSPlan(NULL, what, stream, (ts_pivoting)c->params.forest.pivoting, f->nrows, f->a, f->b, f->c, PETSC_FALSE, PETSC_TRUE, &d->planwork, &d->planwork_bytes, &plan, &err));
   }
   PetscCall(PetscMemcmp(&plan, &f->plan, sizeof(plan), &same));
   if (!same) {
@@ -396,7 +396,7 @@ static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, P
   if (f->bs == 2) {
     PetscInt h[2];
 
-    PetscCall(TriSplitCheckKernel(ts_cuda_bgttrf_check(stream, (ts_pivoting)c->forest.pivoting, f->nrows / 2, f->a, f->b, f->c, d->cinfo), "bgttrf_check"));
+    PetscCall(TriSplitCheckKernel(ts_cuda_bgttrf_check(stream, (ts_pivoting)c->params.forest.pivoting, f->nrows / 2, f->a, f->b, f->c, d->cinfo), "bgttrf_check"));
     PetscCall(TriSplitDeviceRead(stream, d->cinfo, h, sizeof(h)));
     *status = (ts_status)h[0];
     if (h[1] >= 0) PetscCall(TriSplitDeviceRead(stream, f->perm + 2 * h[1], row, sizeof(PetscInt))); /* the block row's first vertex, as the host */
@@ -405,8 +405,8 @@ static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, P
 
     if (c->kind == TSP_CHAIN_ADAPTIVE) { /* the product needs the elimination whatever the dominance */
       PetscCall(TriSplitDeviceWeakRows(stream, c->n, f->a, f->b, f->c, d->cinfo, &nweak));
-      PetscCall(TriSplitDeviceEliminate(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, d->factor, d->cinfo, status, row));
-    } else PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->forest.pivoting, c->n, f->perm, f->a, f->b, f->c, d->cscratch, d->cinfo, status, row, &nweak));
+      PetscCall(TriSplitDeviceEliminate(stream, (ts_pivoting)c->params.forest.pivoting, c->n, f->perm, f->path_id, f->a, f->b, f->c, d->cbegin, d->cend, d->cscratch, d->factor, d->cinfo, status, row));
+    } else PetscCall(TriSplitDeviceCheckPivots(stream, (ts_pivoting)c->params.forest.pivoting, c->n, f->perm, f->a, f->b, f->c, d->cscratch, d->cinfo, status, row, &nweak));
     if (*status == TS_SUCCESS) PetscCall(TSPCudaPlan(c, l, nweak, stream));
   }
   PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
@@ -433,7 +433,7 @@ static PetscErrorCode TSPCudaShift(TSPChain c, PetscInt l, PetscReal amount, Pet
   PetscCallCUDA(cudaStreamSynchronize(stream)); /* b is freed at once */
   PetscCall(PetscFree(b));
   f->transposed = PETSC_FALSE;
-  if (c->forest.single) PetscCall(TSPCudaForestToSingle(f, stream));
+  if (c->params.forest.single) PetscCall(TSPCudaForestToSingle(f, stream));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -462,7 +462,7 @@ static PetscErrorCode TSPCudaDiagonal(TSPChain c, Mat A, PetscScalar **t, PetscS
       PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->j));
       PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * n, (void **)&d->scale));
     }
-    PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, (int)c->diagonal, n, ia, ja, va, (int)c->nforests, d->t, d->scale, d->j), "mos_diagonal"));
+    PetscCall(TriSplitCheckKernel(ts_cuda_mos_diagonal(stream, (int)c->params.split.diagonal, n, ia, ja, va, (int)c->nforests, d->t, d->scale, d->j), "mos_diagonal"));
     PetscCall(PetscLogGpuFlops(TSPFlopsMOSDiagonal(n, nnz)));
     PetscCall(TSPCudaCheckWorkspace(c, n, nnz));
     PetscCallCUDA(cudaMemsetAsync(d->w0, 0, sizeof(PetscScalar) * n, stream)); /* a work vector, free at setup */
@@ -552,9 +552,9 @@ static PetscErrorCode TSPCudaBands(TSPChain c, Mat A, PetscInt *bad_row)
     f->transposed = PETSC_FALSE; /* new bands: the transposed copy is rebuilt at the next transposed solve */
     if (f->bs == 2) PetscCall(TriSplitCheckKernel(ts_cuda_block_bands(stream, f->nrows / 2, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "block_bands"));
     else PetscCall(TriSplitCheckKernel(ts_cuda_forest_bands(stream, n, ia, ja, va, f->perm, f->iperm, f->path_id, f->a, f->b, f->c), "forest_bands"));
-    if (c->diagonal >= 0) PetscCall(TriSplitCheckKernel(ts_cuda_mos_bands(stream, n, (int)c->nforests, (int)l, f->perm, d->t, d->j, f->a, f->b, f->c), "mos_bands"));
-    if (c->diagonal >= 0) PetscCall(PetscLogGpuFlops(TSPFlopsMOSBands(n, c->nforests, l)));
-    if (c->forest.single) PetscCall(TSPCudaForestToSingle(f, stream));
+    if (c->params.split.diagonal >= 0) PetscCall(TriSplitCheckKernel(ts_cuda_mos_bands(stream, n, (int)c->nforests, (int)l, f->perm, d->t, d->j, f->a, f->b, f->c), "mos_bands"));
+    if (c->params.split.diagonal >= 0) PetscCall(PetscLogGpuFlops(TSPFlopsMOSBands(n, c->nforests, l)));
+    if (c->params.forest.single) PetscCall(TSPCudaForestToSingle(f, stream));
   }
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogEventEnd(TriSplit_Bands, A, 0, 0, 0));
@@ -644,7 +644,7 @@ static PetscErrorCode TSPCudaLinks(TSPChain c)
   }
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * c->nrows, (void **)&d->w0));
   PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * c->nrows, (void **)&d->w1));
-  if (c->bs == 2 && c->forest.single) PetscCall(TriSplitDeviceMalloc(sizeof(float) * c->nrows, (void **)&d->swork));
+  if (c->bs == 2 && c->params.forest.single) PetscCall(TriSplitDeviceMalloc(sizeof(float) * c->nrows, (void **)&d->swork));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -659,7 +659,7 @@ static PetscErrorCode TSPCudaGraphOfBlock(TSPChain c, Mat A, PetscInt target)
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(PetscCalloc1(target, &d->forest));
-  if (c->forest.block == 2) {
+  if (c->params.forest.block == 2) {
     PetscCall(MatGetLocalSize(A, &c->n, NULL));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -678,7 +678,7 @@ static PetscErrorCode TSPCudaGraphForest(TSPChain c, Mat A, PetscInt l)
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
-  if (c->forest.block == 2) PetscCall(TSPCudaForestBuildBlock(c, A, &d->forest[l], &c->info[l], stream));
+  if (c->params.forest.block == 2) PetscCall(TSPCudaForestBuildBlock(c, A, &d->forest[l], &c->info[l], stream));
   else PetscCall(TSPCudaForestFromGraph(c, &d->g, &d->forest[l], &c->info[l], stream));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -690,7 +690,7 @@ static PetscErrorCode TSPCudaGraphFree(TSPChain c, Mat A)
   TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
 
   PetscFunctionBegin;
-  if (c->forest.block != 2) PetscCall(TriSplitRestoreDeviceCSR(A, &d->gia, &d->gja, &d->gva));
+  if (c->params.forest.block != 2) PetscCall(TriSplitRestoreDeviceCSR(A, &d->gia, &d->gja, &d->gva));
   PetscCall(PetscMemzero(&d->g, sizeof(d->g)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -752,11 +752,11 @@ static PetscErrorCode TSPCudaLevelsBegin(TSPChain c, Mat A, PetscInt target, Pet
       PetscCall(TriSplitDeviceMalloc(sizeof(PetscInt) * (cap + 1), (void **)&w->bcol[t]));
       PetscCall(TriSplitDeviceMalloc(sizeof(PetscScalar) * (cap + 1), (void **)&w->bval[t]));
     }
-    PetscCall(TriSplitDeviceMalloc(ts_cuda_mosa_product_buffer_size(n, (int)c->exact), &w->prod));
+    PetscCall(TriSplitDeviceMalloc(ts_cuda_mosa_product_buffer_size(n, (int)c->params.split.exact), &w->prod));
   }
   if (!refresh) {
     PetscCall(PetscCalloc1(target, &d->forest));
-    if (c->reuse && c->reuse_pattern) {
+    if (c->params.reuse && c->params.split.reuse_pattern) {
       w->npatterns = target;
       PetscCall(PetscCalloc3(target, &w->krow, target, &w->kcol, target, &w->knnz));
     }
@@ -811,7 +811,7 @@ static PetscErrorCode TSPCudaLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
   TSPCudaLevelWork    *w    = &d->lw;
   const TSPCudaForest *f    = &d->forest[l];
   const PetscInt       n    = c->n;
-  const PetscBool      kept = (PetscBool)(c->reuse_pattern && l < w->npatterns && w->kcol[l]);
+  const PetscBool      kept = (PetscBool)(c->params.split.reuse_pattern && l < w->npatterns && w->kcol[l]);
   PetscInt             rounds[2];
   cudaStream_t         stream;
   ts_status            st;
@@ -823,8 +823,8 @@ static PetscErrorCode TSPCudaLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
   if (n) {
     PetscCall(PetscLogEventBegin(TriSplit_MOSAProduct, 0, 0, 0, 0));
     w->cur = w->cur == 0 ? 1 : 0;
-    if (kept) st = ts_cuda_mosa_refresh(stream, n, w->b_rowptr, w->b_col, w->b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->krow[l], w->kcol[l], w->bval[w->cur], w->prod, rounds);
-    else st = ts_cuda_mosa_product(stream, n, w->b_rowptr, w->b_col, w->b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->droptol, (int)c->exact, w->orow, w->ocol, w->oval, w->olen, w->prod, rounds);
+    if (kept) st = ts_cuda_mosa_refresh(stream, n, w->b_rowptr, w->b_col, w->b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->params.split.droptol, (int)c->params.split.exact, w->krow[l], w->kcol[l], w->bval[w->cur], w->prod, rounds);
+    else st = ts_cuda_mosa_product(stream, n, w->b_rowptr, w->b_col, w->b_val, f->perm, f->iperm, d->cbegin, d->cend, d->factor, w->q, c->params.split.droptol, (int)c->params.split.exact, w->orow, w->ocol, w->oval, w->olen, w->prod, rounds);
     PetscCheck(st == TS_SUCCESS || st == TS_ERR_NONFINITE, PETSC_COMM_SELF, st == TS_ERR_DEVICE ? PETSC_ERR_GPU : PETSC_ERR_LIB, "MOS-a device product failed (status %d)", (int)st);
     c->product_rounds[0] = PetscMax(c->product_rounds[0], rounds[0]);
     c->product_rounds[1] += rounds[1];
@@ -947,7 +947,7 @@ static PetscErrorCode TSPCudaApplyRange(TSPChain c, PetscInt lo, PetscInt hi, Pe
   TSPCudaForest     *forest  = d->forest;
   const PetscInt     n       = c->nrows, first = transpose ? lo : hi, last = transpose ? hi : lo, step = transpose ? 1 : -1;
   const PetscScalar *scale   = hi == c->nforests - 1 ? d->scale : NULL;
-  const PCTriSplitPivoting piv = c->forest.pivoting;
+  const PCTriSplitPivoting piv = c->params.forest.pivoting;
   cudaStream_t       stream;
 
   PetscFunctionBegin;
@@ -1045,7 +1045,7 @@ static PetscErrorCode TSPCudaCorrect(TSPChain c, PetscInt l, const PetscScalar *
   io.accumulate = 1;
   PetscCall(PetscLogEventBegin(TriSplit_Solve, 0, 0, 0, 0));
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCall(TSPCudaForestPermutedSolve(f, c->forest.pivoting, PETSC_FALSE, 1, &io, f->buffer, stream));
+  PetscCall(TSPCudaForestPermutedSolve(f, c->params.forest.pivoting, PETSC_FALSE, 1, &io, f->buffer, stream));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(PetscLogGpuFlops(11.0 * c->n));
   PetscCall(PetscLogEventEnd(TriSplit_Solve, 0, 0, 0, 0));

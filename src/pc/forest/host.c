@@ -123,7 +123,7 @@ static PetscErrorCode TSPLinearForest(PetscInt n, PetscInt *partner, PetscReal *
 static PetscErrorCode TSPHostForestBuildBlock(TSPChain c, const TSPGraph *g, TSPHostForest *f, TSPForestInfo *info)
 {
   const PetscInt   n        = g->n;
-  ts_factor_params matching = c->forest.factor;
+  ts_factor_params matching = c->params.forest.factor;
   PetscInt        *match, *coarse, *fine, *c_rowptr, *c_col, *slot /* workspace of the coarse graph */, *c_perm, *c_iperm, *c_path_id, nb;
   PetscReal       *match_w, *c_w;
   int              rounds, crounds;
@@ -145,7 +145,7 @@ static PetscErrorCode TSPHostForestBuildBlock(TSPChain c, const TSPGraph *g, TSP
   PetscCall(PetscLogEventEnd(TriSplit_Graph, 0, 0, 0, 0));
 
   PetscCall(PetscMalloc2(2 * nb, &f->partner, 2 * nb, &f->partner_w));
-  PetscCall(TSPFactorGraph(&c->forest.factor, nb, c_rowptr, c_col, c_w, f->partner, f->partner_w, &crounds));
+  PetscCall(TSPFactorGraph(&c->params.forest.factor, nb, c_rowptr, c_col, c_w, f->partner, f->partner_w, &crounds));
   info->rounds = rounds + crounds;
 
   PetscCall(PetscLogEventBegin(TriSplit_Forest, 0, 0, 0, 0));
@@ -170,8 +170,8 @@ static PetscErrorCode TSPHostForestBuild(TSPChain c, const TSPGraph *g, TSPHostF
   int            rounds;
 
   PetscFunctionBegin;
-  PetscCheck(c->forest.factor.n == 1 || c->forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "A linear forest needs a [0,1]- or [0,2]-factor, not a [0,%d]-factor", c->forest.factor.n);
-  if (c->forest.block == 2) {
+  PetscCheck(c->params.forest.factor.n == 1 || c->params.forest.factor.n == 2, PETSC_COMM_SELF, PETSC_ERR_SUP, "A linear forest needs a [0,1]- or [0,2]-factor, not a [0,%d]-factor", c->params.forest.factor.n);
+  if (c->params.forest.block == 2) {
     PetscCall(TSPHostForestBuildBlock(c, g, f, info));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -179,7 +179,7 @@ static PetscErrorCode TSPHostForestBuild(TSPChain c, const TSPGraph *g, TSPHostF
   f->nrows = n;
   PetscCall(PetscMalloc2(2 * n, &f->partner, 2 * n, &f->partner_w));
   PetscCall(PetscMalloc3(n, &f->perm, n, &f->iperm, n, &f->path_id));
-  PetscCall(TSPFactorGraph(&c->forest.factor, n, g->rowptr, g->col, g->w, f->partner, f->partner_w, &rounds));
+  PetscCall(TSPFactorGraph(&c->params.forest.factor, n, g->rowptr, g->col, g->w, f->partner, f->partner_w, &rounds));
   info->rounds = rounds;
   PetscCall(PetscLogEventBegin(TriSplit_Forest, 0, 0, 0, 0));
   PetscCall(TSPLinearForest(n, f->partner, f->partner_w, f->path_id, f->perm, f->iperm, info));
@@ -226,11 +226,11 @@ static PetscErrorCode TSPHostFactor(TSPChain c, PetscInt l, ts_status *status, P
   PetscCall(PetscLogEventBegin(TriSplit_TriFactor, 0, 0, 0, 0));
   if (f->bs == 2) {
     if (!f->factor) PetscCall(PetscMalloc(ts_ref_bgttrf_size(f->nrows / 2), &f->factor));
-    *status = ts_ref_bgttrf((ts_pivoting)c->forest.pivoting, f->nrows / 2, f->a, f->b, f->c, f->factor, &zero_row);
+    *status = ts_ref_bgttrf((ts_pivoting)c->params.forest.pivoting, f->nrows / 2, f->a, f->b, f->c, f->factor, &zero_row);
     if (zero_row >= 0) zero_row *= 2; /* the block row's first vertex (never a ghost) */
   } else {
     if (!f->factor) PetscCall(PetscMalloc(ts_ref_gttrf_size(f->nrows), &f->factor));
-    *status = ts_ref_gttrf((ts_pivoting)c->forest.pivoting, f->nrows, f->a, f->b, f->c, f->factor, &zero_row);
+    *status = ts_ref_gttrf((ts_pivoting)c->params.forest.pivoting, f->nrows, f->a, f->b, f->c, f->factor, &zero_row);
   }
   *row = zero_row >= 0 ? f->perm[zero_row] : -1;
   PetscCall(PetscLogFlops((f->bs == 2 ? 40.0 : 8.0) * f->nrows));
@@ -264,7 +264,7 @@ static PetscErrorCode TSPHostDiagonal(TSPChain c, Mat local, PetscScalar **t, Pe
   PetscCall(PetscFree2(h->t, h->j));
   PetscCall(PetscMalloc2(n, &h->t, n, &h->j));
   PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0)); /* MOS-d's T and J: part of its bands, as on the GPU */
-  (void)ts_ref_mos_diagonal((int)c->diagonal, n, ia, ja, va, (int)c->nforests, h->t, h->scale, h->j);
+  (void)ts_ref_mos_diagonal((int)c->params.split.diagonal, n, ia, ja, va, (int)c->nforests, h->t, h->scale, h->j);
   PetscCall(PetscLogFlops(TSPFlopsMOSDiagonal(n, ia[n])));
   PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
   PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
@@ -290,7 +290,7 @@ static PetscErrorCode TSPHostBands(TSPChain c, Mat local, PetscInt *bad_row)
     TSPHostForest *f = &h->forest[l];
 
     PetscCall(TSPHostForestBands(f, n, ia, ja, va));
-    if (c->diagonal >= 0) {
+    if (c->params.split.diagonal >= 0) {
       PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0));
       ts_ref_mos_bands(n, (int)c->nforests, (int)l, f->perm, h->t, h->j, f->a, f->b, f->c);
       PetscCall(PetscLogFlops(TSPFlopsMOSBands(n, c->nforests, l)));
@@ -367,7 +367,7 @@ static PetscErrorCode TSPHostGraphOfBlock(TSPChain c, Mat local, PetscInt target
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetCSR(local, &n, &ia, &ja, &va));
-  PetscCall(TSPGraphBuild(n, ia, ja, va, c->forest.weight, g));
+  PetscCall(TSPGraphBuild(n, ia, ja, va, c->params.forest.weight, g));
   PetscCall(TriSplitRestoreCSR(local, &n, &ia, &ja, &va));
   c->n           = n;
   c->coverage_id = g->coverage_id;
@@ -391,8 +391,8 @@ static PetscErrorCode TSPHostGraphForest(TSPChain c, Mat local, PetscInt l)
   PetscFunctionBegin;
   (void)local;
   PetscCall(TSPHostForestBuild(c, g, f, info));
-  if (c->kind == TSP_CHAIN_FOREST) PetscFunctionReturn(PETSC_SUCCESS);
-  ts_ref_graph_reweight(n, g->rowptr, g->col, g->w, f->partner, c->omega, h->covered);
+  if (!c->params.split.reweight) PetscFunctionReturn(PETSC_SUCCESS);
+  ts_ref_graph_reweight(n, g->rowptr, g->col, g->w, f->partner, c->params.split.omega, h->covered);
   info->coverage = g->total > 0 ? ts_ref_masked_sum(g->rowptr[n], h->graph_w0, h->covered) / g->total : 1.0;
   PetscCall(PetscLogFlops((PetscLogDouble)g->rowptr[n] + 2.0 * n)); /* as the coverage of a single forest */
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -439,7 +439,7 @@ static PetscErrorCode TSPHostLevelsBegin(TSPChain c, Mat local, PetscInt target,
   if (!refresh) {
     c->n = n;
     PetscCall(PetscCalloc1(target, &h->forest));
-    if (c->reuse && c->reuse_pattern) {
+    if (c->params.reuse && c->params.split.reuse_pattern) {
       h->npatterns = target;
       PetscCall(PetscCalloc2(target, &h->pattern_rowptr, target, &h->pattern_col));
     }
@@ -455,7 +455,7 @@ static PetscErrorCode TSPHostLevelForest(TSPChain c, PetscInt l)
   TSPGraph       g = {0};
 
   PetscFunctionBegin;
-  PetscCall(TSPGraphBuild(c->n, h->b_rowptr, h->b_col, h->b_val, c->forest.weight, &g));
+  PetscCall(TSPGraphBuild(c->n, h->b_rowptr, h->b_col, h->b_val, c->params.forest.weight, &g));
   if (!l) c->coverage_id = g.coverage_id;
   PetscCall(TSPHostForestBuild(c, &g, &h->forest[l], &c->info[l]));
   PetscCall(TSPGraphReset(&g));
@@ -482,7 +482,7 @@ static PetscErrorCode TSPHostLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
   TSPChain_Host       *h    = (TSPChain_Host *)c->data;
   const TSPHostForest *f    = &h->forest[l];
   const PetscInt       n    = c->n;
-  const PetscBool      kept = (PetscBool)(c->reuse_pattern && l < h->npatterns && h->pattern_col[l]);
+  const PetscBool      kept = (PetscBool)(c->params.split.reuse_pattern && l < h->npatterns && h->pattern_col[l]);
   PetscInt            *begin, *end, *out_rowptr = NULL, *out_col = NULL, *out_len = NULL, *rowptr, *col;
   PetscScalar         *out_val = NULL, *val;
   void                *work;
@@ -498,13 +498,13 @@ static PetscErrorCode TSPHostLevelProduct(TSPChain c, PetscInt l, PetscReal *cdi
     PetscCall(PetscArraycpy(rowptr, h->pattern_rowptr[l], n + 1));
     PetscCall(PetscMalloc2(rowptr[n], &col, rowptr[n], &val));
     PetscCall(PetscArraycpy(col, h->pattern_col[l], rowptr[n]));
-    status = ts_ref_mosa_refresh(n, h->b_rowptr, h->b_col, h->b_val, f->perm, f->iperm, begin, end, f->factor, h->q, c->droptol, (int)c->exact, rowptr, col, val, work);
+    status = ts_ref_mosa_refresh(n, h->b_rowptr, h->b_col, h->b_val, f->perm, f->iperm, begin, end, f->factor, h->q, c->params.split.droptol, (int)c->params.split.exact, rowptr, col, val, work);
   } else { /* the diagonal and the q_i largest entries of each row, padded, then compacted */
     PetscCall(PetscMalloc2(n + 1, &out_rowptr, n, &out_len));
     out_rowptr[0] = 0;
     for (PetscInt i = 0; i < n; i++) out_rowptr[i + 1] = out_rowptr[i] + h->q[i] + 1;
     PetscCall(PetscMalloc2(out_rowptr[n], &out_col, out_rowptr[n], &out_val));
-    status    = ts_ref_mosa_product(n, h->b_rowptr, h->b_col, h->b_val, f->perm, f->iperm, begin, end, f->factor, h->q, c->droptol, (int)c->exact, out_rowptr, out_col, out_val, out_len, work);
+    status    = ts_ref_mosa_product(n, h->b_rowptr, h->b_col, h->b_val, f->perm, f->iperm, begin, end, f->factor, h->q, c->params.split.droptol, (int)c->params.split.exact, out_rowptr, out_col, out_val, out_len, work);
     rowptr[0] = 0;
     for (PetscInt i = 0; i < n; i++) rowptr[i + 1] = rowptr[i] + (status == TS_SUCCESS ? out_len[i] : 0);
     PetscCall(PetscMalloc2(rowptr[n], &col, rowptr[n], &val));

@@ -3,20 +3,22 @@
    The options every trisplit preconditioner shares, under the PCTriSplit names: the forest extraction
    (pivoting, weights, the [0,2]-factor's rounds and charges), the precision and the zero-pivot repair of
    the factors, the reuse of the forests, and (the PCs of several factors) the number of factors, the
-   coverage target, omega and MOS-a's drop tolerance. Their -pc_<type>_ options, their composed setters
-   and getters, and the public functions. The options of one PC type live in that PC's file.
+   coverage target and (the splittings) omega. Their -pc_<type>_ options, their composed setters and
+   getters, and the public functions of every PCTriSplit setter. The options, setters and getters of one
+   PC type live in that PC's file (MOS-a's drop tolerance in mosa.c, behind the public
+   PCTriSplitSetDropTolerance() here).
 */
 #include <trisplit/private/chainimpl.h>
 #include <limits.h>
 
 static const char *const TSPShiftTypes[] = {"none", "nonzero", "MatFactorShiftType", "MAT_SHIFT_", NULL};
 
-/* the getters that read one field of the chain */
+/* the getters that read one parameter of the chain */
 #define TSP_GETTER(fname, type, field) \
   static PetscErrorCode fname(PC pc, type *value) \
   { \
     PetscFunctionBegin; \
-    *value = (type)TSPChainFromPC(pc)->field; \
+    *value = (type)TSPChainFromPC(pc)->params.field; \
     PetscFunctionReturn(PETSC_SUCCESS); \
   }
 
@@ -32,8 +34,7 @@ TSP_GETTER(PCTriSplitGetShiftType_TriSplit, MatFactorShiftType, shift_type)
 TSP_GETTER(PCTriSplitGetShiftAmount_TriSplit, PetscReal, shift_amount)
 TSP_GETTER(PCTriSplitGetMMax_TriSplit, PetscInt, m_max)
 TSP_GETTER(PCTriSplitGetCoverage_TriSplit, PetscReal, coverage)
-TSP_GETTER(PCTriSplitGetOmega_TriSplit, PetscReal, omega)
-TSP_GETTER(PCTriSplitGetDropTolerance_TriSplit, PetscReal, droptol)
+TSP_GETTER(PCTriSplitGetOmega_TriSplit, PetscReal, split.omega)
 #undef TSP_GETTER
 
 static PetscErrorCode PCTriSplitSetPivoting_TriSplit(PC pc, PCTriSplitPivoting pivoting)
@@ -148,7 +149,7 @@ static PetscErrorCode PCTriSplitSetPrecision_TriSplit(PC pc, PCTriSplitPrecision
 static PetscErrorCode PCTriSplitGetPrecision_TriSplit(PC pc, PCTriSplitPrecision *precision)
 {
   PetscFunctionBegin;
-  *precision = TSPChainFromPC(pc)->forest.single ? PCTRISPLIT_PRECISION_SINGLE : PCTRISPLIT_PRECISION_DOUBLE;
+  *precision = TSPChainFromPC(pc)->params.forest.single ? PCTRISPLIT_PRECISION_SINGLE : PCTRISPLIT_PRECISION_DOUBLE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -179,7 +180,7 @@ static PetscErrorCode PCTriSplitGetM_TriSplit(PC pc, PetscInt *m)
   TSPChain c = TSPChainFromPC(pc);
 
   PetscFunctionBegin;
-  *m = pc->setupcalled && c->nforests ? c->nforests : c->m; /* once set up: what the automatic choice took */
+  *m = pc->setupcalled && c->nforests ? c->nforests : c->params.m; /* once set up: what the automatic choice took */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -203,22 +204,15 @@ static PetscErrorCode PCTriSplitSetOmega_TriSplit(PC pc, PetscReal omega)
 {
   PetscFunctionBegin;
   PetscCheck(omega >= 0 && omega <= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "omega must lie in [0,1], got %g", (double)omega);
-  TSPChainSetOption(pc, TSPChainFromPC(pc), omega, omega);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode PCTriSplitSetDropTolerance_TriSplit(PC pc, PetscReal droptol)
-{
-  PetscFunctionBegin;
-  PetscCheck(droptol >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The drop tolerance must be nonnegative, got %g", (double)droptol);
-  TSPChainSetOption(pc, TSPChainFromPC(pc), droptol, droptol);
+  TSPChainSetOption(pc, TSPChainFromPC(pc), split.omega, omega);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* Composes (compose = PETSC_TRUE) or removes the setters and getters of the shared options the PC's
    chain has: the forest options, precision, repair and reuse on every trisplit PC; the number of
-   factors, its bound and the coverage on the PCs of several factors; omega on the splittings, the drop
-   tolerance on MOS-a. A setter the PC does not have is a no-op (PetscTryMethod()). */
+   factors, its bound and the coverage on the PCs of several factors; omega on the splittings (MOS-d and
+   ALT). What only one PC type has (MOS-a's drop tolerance, ...) its own file composes. A setter the PC
+   does not have is a no-op (PetscTryMethod()). */
 PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
 {
   TSPChain c = TSPChainFromPC(pc);
@@ -257,12 +251,9 @@ PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
   TSP_COMPOSE(PCTriSplitGetMMax);
   TSP_COMPOSE(PCTriSplitSetCoverage);
   TSP_COMPOSE(PCTriSplitGetCoverage);
-  if (c->kind == TSP_CHAIN_SPLITTING) {
+  if (c->params.split.reweight) {
     TSP_COMPOSE(PCTriSplitSetOmega);
     TSP_COMPOSE(PCTriSplitGetOmega);
-  } else {
-    TSP_COMPOSE(PCTriSplitSetDropTolerance);
-    TSP_COMPOSE(PCTriSplitGetDropTolerance);
   }
 #undef TSP_COMPOSE
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -280,58 +271,58 @@ PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObj
 
   PetscFunctionBegin;
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_pivoting", type));
-  PetscCall(PetscOptionsEnum(name, "Pivoting of the tridiagonal solves", "PCTriSplitSetPivoting", PCTriSplitPivotings, (PetscEnum)c->forest.pivoting, &eval, &flg));
+  PetscCall(PetscOptionsEnum(name, "Pivoting of the tridiagonal solves", "PCTriSplitSetPivoting", PCTriSplitPivotings, (PetscEnum)c->params.forest.pivoting, &eval, &flg));
   if (flg) PetscCall(PCTriSplitSetPivoting_TriSplit(pc, (PCTriSplitPivoting)eval));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_weight", type));
-  PetscCall(PetscOptionsEnum(name, "Edge weights of the graph the forest is extracted from", "PCTriSplitSetWeight", PCTriSplitWeights, (PetscEnum)c->forest.weight, &eval, &flg));
+  PetscCall(PetscOptionsEnum(name, "Edge weights of the graph the forest is extracted from", "PCTriSplitSetWeight", PCTriSplitWeights, (PetscEnum)c->params.forest.weight, &eval, &flg));
   if (flg) PetscCall(PCTriSplitSetWeight_TriSplit(pc, (PCTriSplitWeight)eval));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_iterations", type));
-  PetscCall(PetscOptionsRangeInt(name, "Rounds M of the parallel [0,2]-factor", "PCTriSplitSetFactorIterations", c->forest.factor.iterations, &ival, &flg, 1, 1000));
+  PetscCall(PetscOptionsRangeInt(name, "Rounds M of the parallel [0,2]-factor", "PCTriSplitSetFactorIterations", c->params.forest.factor.iterations, &ival, &flg, 1, 1000));
   if (flg) PetscCall(PCTriSplitSetFactorIterations_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_period", type));
-  PetscCall(PetscOptionsRangeInt(name, "Charges are off in every m-th round of the factor (m)", "PCTriSplitSetFactorChargePeriod", c->forest.factor.charge_period, &ival, &flg, 1, 1000));
+  PetscCall(PetscOptionsRangeInt(name, "Charges are off in every m-th round of the factor (m)", "PCTriSplitSetFactorChargePeriod", c->params.forest.factor.charge_period, &ival, &flg, 1, 1000));
   if (flg) PetscCall(PCTriSplitSetFactorChargePeriod_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_skip", type));
-  PetscCall(PetscOptionsRangeInt(name, "Uncharged round within each period (k_m)", "PCTriSplitSetFactorChargeSkip", c->forest.factor.charge_skip, &ival, &flg, 0, 1000));
+  PetscCall(PetscOptionsRangeInt(name, "Uncharged round within each period (k_m)", "PCTriSplitSetFactorChargeSkip", c->params.forest.factor.charge_skip, &ival, &flg, 0, 1000));
   if (flg) PetscCall(PCTriSplitSetFactorChargeSkip_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_p", type));
-  PetscCall(PetscOptionsReal(name, "Probability of a positive charge", "PCTriSplitSetFactorP", c->forest.factor.p, &rval, &flg));
+  PetscCall(PetscOptionsReal(name, "Probability of a positive charge", "PCTriSplitSetFactorP", c->params.forest.factor.p, &rval, &flg));
   if (flg) {
     PetscCheck(rval >= 0 && rval <= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)rval);
     PetscCall(PCTriSplitSetFactorP_TriSplit(pc, rval));
   }
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_seed", type));
-  PetscCall(PetscOptionsRangeInt(name, "Seed mixed into the charge hash", "PCTriSplitSetFactorSeed", (PetscInt)c->forest.factor.seed, &ival, &flg, 0, INT_MAX));
+  PetscCall(PetscOptionsRangeInt(name, "Seed mixed into the charge hash", "PCTriSplitSetFactorSeed", (PetscInt)c->params.forest.factor.seed, &ival, &flg, 0, INT_MAX));
   if (flg) PetscCall(PCTriSplitSetFactorSeed_TriSplit(pc, ival));
   if (c->kind != TSP_CHAIN_ADAPTIVE) {
     PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_precision", type));
-    PetscCall(PetscOptionsEnum(name, "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCTriSplitSetPrecision", PCTriSplitPrecisions, (PetscEnum)(c->forest.single ? PCTRISPLIT_PRECISION_SINGLE : PCTRISPLIT_PRECISION_DOUBLE), &eval, &flg));
+    PetscCall(PetscOptionsEnum(name, "Precision of the tridiagonal factors (single: float bands and solves on the GPU)", "PCTriSplitSetPrecision", PCTriSplitPrecisions, (PetscEnum)(c->params.forest.single ? PCTRISPLIT_PRECISION_SINGLE : PCTRISPLIT_PRECISION_DOUBLE), &eval, &flg));
     if (flg) PetscCall(PCTriSplitSetPrecision_TriSplit(pc, (PCTriSplitPrecision)eval));
   }
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_reuse_forest", type));
-  PetscCall(PetscOptionsBool(name, "Keep the forests when the operator changes with the same nonzero pattern", "PCTriSplitSetReuseForest", c->reuse, &bval, &flg));
+  PetscCall(PetscOptionsBool(name, "Keep the forests when the operator changes with the same nonzero pattern", "PCTriSplitSetReuseForest", c->params.reuse, &bval, &flg));
   if (flg) PetscCall(PCTriSplitSetReuseForest_TriSplit(pc, bval));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_shift_type", type));
-  PetscCall(PetscOptionsEnum(name, "Repair of a zero pivot in a tridiagonal factor: none (the PC fails) or nonzero (diagonal shift)", "PCTriSplitSetShiftType", TSPShiftTypes, (PetscEnum)c->shift_type, &eval, &flg));
+  PetscCall(PetscOptionsEnum(name, "Repair of a zero pivot in a tridiagonal factor: none (the PC fails) or nonzero (diagonal shift)", "PCTriSplitSetShiftType", TSPShiftTypes, (PetscEnum)c->params.shift_type, &eval, &flg));
   if (flg) PetscCall(PCTriSplitSetShiftType_TriSplit(pc, (MatFactorShiftType)eval));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_shift_amount", type));
-  PetscCall(PetscOptionsReal(name, "First diagonal shift, relative to the largest diagonal entry of the factor (-1: the default 1e-4)", "PCTriSplitSetShiftAmount", c->shift_amount, &rval, &flg));
+  PetscCall(PetscOptionsReal(name, "First diagonal shift, relative to the largest diagonal entry of the factor (-1: the default 1e-4)", "PCTriSplitSetShiftAmount", c->params.shift_amount, &rval, &flg));
   if (flg) PetscCall(PCTriSplitSetShiftAmount_TriSplit(pc, rval));
   if (c->kind == TSP_CHAIN_FOREST) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m", type));
-  PetscCall(PetscOptionsRangeInt(name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCTriSplitSetM", c->m, &ival, &flg, 0, 64));
+  PetscCall(PetscOptionsRangeInt(name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCTriSplitSetM", c->params.m, &ival, &flg, 0, 64));
   if (flg) PetscCall(PCTriSplitSetM_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m_max", type));
-  PetscCall(PetscOptionsRangeInt(name, "Most factors of the automatic choice", "PCTriSplitSetMMax", c->m_max, &ival, &flg, 1, 64));
+  PetscCall(PetscOptionsRangeInt(name, "Most factors of the automatic choice", "PCTriSplitSetMMax", c->params.m_max, &ival, &flg, 1, 64));
   if (flg) PetscCall(PCTriSplitSetMMax_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_coverage", type));
   PetscCall(PetscSNPrintf(text, sizeof(text), "Stop adding factors once %s", c->kind == TSP_CHAIN_ADAPTIVE ? "the diagonal coverage c_diag(B_l) reaches this" : "the union of the forests covers this fraction of the weight"));
-  PetscCall(PetscOptionsReal(name, text, "PCTriSplitSetCoverage", c->coverage, &rval, &flg));
+  PetscCall(PetscOptionsReal(name, text, "PCTriSplitSetCoverage", c->params.coverage, &rval, &flg));
   PetscCheck(!flg || (rval > 0 && rval <= 1), PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in (0,1], got %g", name, (double)rval);
   if (flg) PetscCall(PCTriSplitSetCoverage_TriSplit(pc, rval));
-  if (c->kind == TSP_CHAIN_SPLITTING) {
+  if (c->params.split.reweight) {
     PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_omega", type));
-    PetscCall(PetscOptionsReal(name, "Reweighting of edges already used (0: never reuse)", "PCTriSplitSetOmega", c->omega, &rval, &flg));
+    PetscCall(PetscOptionsReal(name, "Reweighting of edges already used (0: never reuse)", "PCTriSplitSetOmega", c->params.split.omega, &rval, &flg));
     PetscCheck(!flg || (rval >= 0 && rval <= 1), PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "%s must lie in [0,1], got %g", name, (double)rval);
     if (flg) PetscCall(PCTriSplitSetOmega_TriSplit(pc, rval));
   }
