@@ -260,6 +260,7 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
   MPI_Comm    comm;
   PetscInt    l;
   PetscMPIInt size;
+  PetscBool   smoothing = amg->smooth_p;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectGetComm((PetscObject)pc, &comm));
@@ -291,15 +292,16 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
     PetscCall(PetscMalloc1(n, &agg));
     PetscCall(MatGetDiagonalBlock(A, &Ad));
     {
-      /* smoothing stops below the first level whose Galerkin product grew: aggregates that are lines of a 3D grid
-         make the smoothed coarse operators denser level by level (LAP3D: 7, 48, 261 nonzeros per row) */
-      PetscBool smooth = (PetscBool)(amg->smooth_p && l < amg->smooth_levels && (l == 0 || amg->nnz[l] <= amg->nnz[l - 1]));
-      PetscReal rho    = 0;
-
-      if (smooth) PetscCall(PCTriAMGSpectralRadius(A, &rho));
-      if (PetscIsInfOrNanReal(rho) || rho < 0) rho = 0;
+      PetscBool smooth;
+      PetscReal rho  = 0;
       Vec       lump = NULL;
 
+      /* smoothing stops at the first level whose Galerkin product grew: aggregates that are lines of a 3D grid make
+         the smoothed coarse operators denser level by level (LAP3D: 7, 48, 261 nonzeros per row) */
+      if (l > 0 && amg->nnz[l] > amg->nnz[l - 1]) smoothing = PETSC_FALSE;
+      smooth = (PetscBool)(smoothing && l < amg->smooth_levels);
+      if (smooth) PetscCall(PCTriAMGSpectralRadius(A, &rho));
+      if (PetscIsInfOrNanReal(rho) || rho < 0) rho = 0;
       if (smooth && size > 1) PetscCall(PCTriAMGLumpOffProcess(A, &lump));
       PetscCall((*amg->prolongator)(Ad, lump, fpc, amg->agg_size, smooth, rho, amg->smooth_threshold, &Pl, agg, &nagg, &amg->omega[l]));
       PetscCall(VecDestroy(&lump));
