@@ -403,7 +403,7 @@ int main(int argc, char **argv)
   test:
     suffix: grid_gmres
     nsize: {{1 2 3}}
-    args: -test grid -bounds 10,10,10,28,14,8
+    args: -test grid -bounds 10,10,10,28,14,10
     output_file: output/ex9_grid_gmres.out
 
   test:
