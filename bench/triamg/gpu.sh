@@ -10,7 +10,8 @@
 #                                        (without .gpu/triamg.tar.xz: the ex1 of the GPU suite that
 #                                        tests/gpu/run.sh unpacked)
 #                                        "label | problem | KSP | reason its | setup solve total" (seconds)
-# Knobs: SIZES (small, large or both: 1-1.44M or 4-5.76M rows), PCS (default "triamg jacobi gamg hypre"),
+# Knobs: SIZES (small, large or both: 1-1.44M or 4-5.76M rows), PCS (default "triamg jacobi gamg hypre"; also
+# ilu, bjilu, gamgtri: GAMG with algtri smoothers),
 # KSPS (default "gmres bcgs"), PROBLEMS (default: the six of issue 31), LOGVIEW=1 (one -log_view run of triamg
 # on ANISO1 first), TIMEOUT (per run, 90 s).
 set -u
@@ -58,6 +59,7 @@ pcopts() {
   hypre) echo "-pc_type hypre -pc_hypre_type boomeramg" ;;
   ilu) echo "-pc_type ilu -pc_factor_mat_solver_type cusparse" ;;
   bjilu) echo "-pc_type bjacobi -sub_pc_type ilu" ;;
+  gamgtri) echo "-pc_type gamg -mg_levels_pc_type algtri" ;;
   *) echo "-pc_type $1" ;;
   esac
 }
