@@ -13,7 +13,8 @@
 # Knobs: SIZES (small, large or both: 1-1.44M or 4-5.76M rows), PCS (default "triamg jacobi gamg hypre"; also
 # ilu, bjilu, gamgtri: GAMG with algtri smoothers),
 # KSPS (default "gmres bcgs"), PROBLEMS (default: the six of issue 31), LOGVIEW=1 (one -log_view run of triamg
-# on ANISO1 first), TIMEOUT (per run, 90 s).
+# on ANISO1 first), TIMEOUT (per run, 90 s), SEQUENCE=1 (tutorials/ex4: 20 systems of one pattern at the small size,
+# GAMG with -pc_gamg_reuse_interpolation, triamg with its default reuse).
 set -u
 cd "$(dirname "$0")/../.."
 . bench/gpu/petsc_env.sh -- >/dev/null
@@ -79,6 +80,23 @@ run() { # label problem-options ksp pc
   [ -n "$its" ] || its="FAILED $(echo "$out" | grep -m1 -i "error\|killed" | cut -c1-80)"
   echo "$1 | $2 | $3 | $4 | $its | $t"
 }
+
+# SEQUENCE=1: tutorials/ex4, 20 systems of one pattern (issue 31's fourth table), instead of the single solves
+if [ "${SEQUENCE:-0}" = 1 ]; then
+  EX4=${EX1%/ex1}/ex4
+  problems | while IFS='|' read -r label small large; do
+    [ -n "${PROBLEMS:-}" ] && ! echo " $PROBLEMS " | grep -q " $label " && continue
+    for k in $KSPS; do
+      for pc in $PCS; do
+        extra=""
+        [ "$pc" = gamg ] && extra="-pc_gamg_reuse_interpolation"
+        out=$(timeout "$TIMEOUT" $EX4 $small -steps 20 -view_steps 0 $(kspopts "$k") -ksp_pc_side right $(pcopts "$pc") $extra $GPUOPT -view_times 2>&1)
+        echo "$label small | $small | $k | $pc | $(echo "$out" | sed -n 's/.*: 20 steps, \(.*\)/\1/p') | $(echo "$out" | sed -n 's/.*times: //p') | converged: $(echo "$out" | sed -n 's/.*relative error below 1e4 rtol: //p')"
+      done
+    done
+  done
+  exit
+fi
 
 if [ "${LOGVIEW:-0}" = 1 ]; then
   $EX1 -problem aniso1 -n 1200 $(kspopts gmres) -ksp_pc_side right -pc_type triamg $GPUOPT -warmup -view_times -log_view -log_view_gpu_time -ksp_view 2>&1
