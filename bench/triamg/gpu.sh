@@ -27,7 +27,7 @@ if [ -f .gpu/triamg.tar.xz ]; then
   ts_unpack triamg >&2 || exit 1
   EX1=.gpu/triamg/ex1
 else # the GPU suite's ex1, unpacked by tests/gpu/run.sh (make check-gpu-pack), when both do not fit one carry
-  EX1=build/cuda/tests/tutorials/ex1
+  EX1=${TS_EX1:-build/cuda/tests/tutorials/ex1}
   export LD_LIBRARY_PATH=$PWD/build/cuda/lib:${LD_LIBRARY_PATH:-}
   echo "commit $(cat build/cuda/tests/gpu/commit.txt)" >&2
 fi
@@ -36,7 +36,7 @@ SIZES=${SIZES:-small}
 PCS=${PCS:-triamg jacobi gamg hypre}
 KSPS=${KSPS:-gmres bcgs}
 TIMEOUT=${TIMEOUT:-90}
-GPUOPT="-mat_type aijcusparse -vec_type cuda -use_gpu_aware_mpi 0"
+GPUOPT=${GPUOPT-"-mat_type aijcusparse -vec_type cuda -use_gpu_aware_mpi 0"}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >&2
 
 # problem label and options at the small and the large size
