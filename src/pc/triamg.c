@@ -225,7 +225,7 @@ static PetscErrorCode PCTriAMGChecksum(Mat A, PetscInt n, const PetscInt *agg, P
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* C = P^T A P: the backend's product of thin factors on one rank, PETSc's MatPtAP() across ranks */
+/* C = P^T A P: the backend's sort-and-reduce product on one rank, PETSc's MatPtAP() across ranks */
 static PetscErrorCode PCTriAMGGalerkin(PC_TriAMG *amg, Mat A, Mat P, MatReuse reuse, Mat *C)
 {
   PetscMPIInt size;
@@ -934,9 +934,10 @@ PetscErrorCode PCTriAMGGetMaxLevels(PC pc, PetscInt *n)
   Level: intermediate
 
   Note:
-  The smoothed prolongator is P = (I - omega D^-1 A) P0, with P0 piecewise constant on the aggregates and
-  omega = 4 / (3 rho), rho an estimate of the spectral radius of D^-1 A by 12 power iterations. Unsmoothed
-  aggregation makes the coarse operators sparser and the setup cheaper, but its iteration counts grow with the grid.
+  The smoothed prolongator is P = (I - omega D^-1 A_F) P0, with P0 piecewise constant on the aggregates, A_F the
+  matrix with its weak entries lumped into the diagonal (`PCTriAMGSetSmoothThreshold()`) and omega = 4 / (3 rho),
+  rho an estimate of the spectral radius of D^-1 A by 10 GMRES iterations. Unsmoothed aggregation makes the coarse
+  operators sparser and the setup cheaper, but its iteration counts grow with the grid.
 
 .seealso: `PCTRIAMG`, `PCTriAMGGetSmoothProlongator()`
 @*/
@@ -1093,11 +1094,11 @@ PetscErrorCode PCTriAMGGetReuseInterpolation(PC pc, PetscBool *flg)
   Level: intermediate
 
   Note:
-  Smoothing widens the prolongator's stencil by one ring of A's, and the Galerkin operators densify level by level
-  where the aggregates are lines of a 3D grid: on the 7-point Laplacian of 48^3 the operator complexity is 12.0 with
-  every prolongator smoothed (setup 30 s on one CPU core, 7 GMRES(20) iterations) and 3.6 with the finest one only
-  (`-pc_triamg_smooth_levels 1`: 1.5 s, 9 iterations). In 2D every level smoothed keeps the iteration counts flat
-  (`PCTRIAMG`). It has no effect with `PCTriAMGSetSmoothProlongator()` false.
+  Smoothing widens the prolongator's stencil by the strong entries of A's rows, and the Galerkin operators densify
+  level by level where the aggregates are lines of a 3D grid. So `PCTRIAMG` also stops smoothing at the first level
+  whose coarse operator has more nonzeros than the level above (the 7-point Laplacian of 40^3: operator complexity
+  4.0 instead of 7.0, 8 GMRES(20) iterations). In 2D every level is smoothed, which keeps the iteration counts flat.
+  It has no effect with `PCTriAMGSetSmoothProlongator()` false.
 
 .seealso: `PCTRIAMG`, `PCTriAMGSetSmoothProlongator()`, `PCTriAMGGetSmoothLevels()`
 @*/
@@ -1352,9 +1353,12 @@ PetscErrorCode PCTriAMGGetHierarchy(PC pc, PetscInt *nlevels, const PetscInt **r
   block, which orders the unknowns along paths of strong couplings. The aggregates are consecutive segments of
   those paths (`PCTriAMGSetAggregateSize()`), so the coarsening follows the strong direction of anisotropic problems
   and never crosses a rank boundary. The prolongator is piecewise constant on the aggregates, by default smoothed
-  by one damped Jacobi step, and the coarse operators are the Galerkin products P^T A P (`MatPtAP()`).
-  On the device (`MATAIJCUSPARSE`) the forest and the aggregates are computed on the GPU; the aggregate ids (one
-  integer per row) are copied to the host to assemble the prolongator's pattern, never the matrix.
+  by one damped Jacobi step with A's weak entries lumped into the diagonal (`PCTriAMGSetSmoothThreshold()`), and
+  the coarse operators are the Galerkin products P^T A P. On one rank both are trisplit kernels (the same result on
+  the host and on the device, bit for bit); across ranks the product is `MatPtAP()`. Smoothing stops at the first
+  level whose coarse operator has more nonzeros than the level above.
+  On the device (`MATAIJCUSPARSE`) the whole hierarchy is built on the GPU; only the aggregate ids (one integer per
+  row) and the new matrices' patterns, which PETSc keeps on the host as well, are copied to the host, never A.
 
   `PCTRIAMG` is a `PCMG`: the cycle (-pc_mg_cycle_type), the smoothers (-mg_levels_ksp_type, -mg_levels_pc_type,
   -mg_levels_pc_algtri_*), the coarse solve (-mg_coarse_ksp_type, -mg_coarse_pc_type) and -ksp_view work as for
@@ -1363,7 +1367,7 @@ PetscErrorCode PCTriAMGGetHierarchy(PC pc, PetscInt *nlevels, const PetscInt **r
   reach the forest. `PCView()` prints the hierarchy: rows and nonzeros per level, the mean aggregate size, the
   operator and grid complexities.
 
-.seealso: `PCMG`, `PCGAMG`, `PCALGTRI`, `PCTriAMGSetAggregateSize()`, `PCTriAMGSetSmootherType()`, `PCTriAMGSetSmoothProlongator()`
+.seealso: `PCMG`, `PCGAMG`, `PCALGTRI`, `PCTriAMGSetAggregateSize()`, `PCTriAMGSetSmootherType()`, `PCTriAMGSetSmoothProlongator()`, `PCTriAMGSetSmoothThreshold()`
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC pc)
 {
