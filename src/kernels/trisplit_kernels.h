@@ -654,8 +654,9 @@ static inline TS_HOST_DEVICE ts_int ts_prolongator_target(const ts_int *col, con
 /* Row i of P: its distinct targets (ts_prolongator_target()) over the row's columns and agg(i), in
    increasing order, each with [J == agg(i)] + the sum of -(omega a_ik) / a_ii over its columns in CSR
    order, the own aggregate's then + -(omega lump[i]) / a_ii (lump: the row sums of the entries outside the
-   block, another rank's columns, or NULL). omega == 0 or a_ii == 0 keeps the row of P0. With pcol == NULL, returns the row's length only.
-   Quadratic in the row's length: rows of a sparse operator are short. */
+   block, another rank's columns, or NULL). omega == 0 or a_ii == 0 keeps the row of P0. With pcol == NULL,
+   returns the row's length only. The targets are written in the order of their first column, then sorted in
+   place: quadratic in the row's length (rows of a sparse operator are short). */
 static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, const ts_int *col, const double *val, const double *lump, const ts_int *agg, ts_int i, double omega, double theta, ts_int *pcol, double *pval)
 {
   const ts_int b = rowptr[i], e = rowptr[i + 1], own = agg[i];
@@ -676,32 +677,37 @@ static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, con
     }
     return 1;
   }
-  /* the row's targets are own and those of its columns, each counted at its first column (own first) */
+  /* the row's targets are own and those of its columns, each taken at its first column (own first) */
   for (ts_int k = b - 1; k < e; k++) {
     const ts_int J = k < b ? own : ts_prolongator_target(col, val, agg, i, k, cut);
-    ts_int       seen = (k >= b && J == own), before = 0;
+    ts_int       seen = (k >= b && J == own);
     double       v;
 
     for (ts_int m = b; m < k && !seen; m++) seen = ts_prolongator_target(col, val, agg, i, m, cut) == J;
     if (seen) continue;
     if (pcol) {
-      /* its place: the distinct targets below J */
-      for (ts_int m = b - 1; m < e; m++) {
-        const ts_int K = m < b ? own : ts_prolongator_target(col, val, agg, i, m, cut);
-        ts_int       first = !(m >= b && K == own);
-
-        for (ts_int r = b; r < m && first; r++) first = ts_prolongator_target(col, val, agg, i, r, cut) != K;
-        before += first && K < J;
-      }
       v = J == own ? 1.0 : 0.0;
       for (ts_int m = b; m < e; m++)
         if (ts_prolongator_target(col, val, agg, i, m, cut) == J) v = v + (-(omega * val[m]) / d);
       if (J == own && lump) v = v + (-(omega * lump[i]) / d);
-      pcol[before] = J;
-      pval[before] = v;
+      pcol[len] = J;
+      pval[len] = v;
     }
     len++;
   }
+  if (pcol) /* insertion sort by column: the columns are distinct, so the order is unique */
+    for (ts_int r = 1; r < len; r++) {
+      const ts_int c = pcol[r];
+      const double x = pval[r];
+      ts_int       q = r;
+
+      for (; q > 0 && pcol[q - 1] > c; q--) {
+        pcol[q] = pcol[q - 1];
+        pval[q] = pval[q - 1];
+      }
+      pcol[q] = c;
+      pval[q] = x;
+    }
   return len;
 }
 
