@@ -152,7 +152,8 @@ cuda-kernels: $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_CUDA_SRC))
 # kernel objects (the same nvcc, CUDA_ARCH, -I and flags: no fast math), into $(BUILD)/tests/kernels/.
 #   make kernel-tests    build them (nvcc only; no GPU needed)
 #   make kernel-sim      run the host simulations (no GPU): MOS-a's row and path routines, the 2x2 block and scalar
-#                        zero-pivot checks, RPTS's partition routines and analysis; CI runs it
+#                        zero-pivot checks, RPTS's partition routines and analysis, triamg's reference kernels against
+#                        their definitions; CI runs it
 #   make kernel-device   run the device modes on the GPU (and compute-sanitizer memcheck of the quick ones)
 # Both runs end with 'N passed, N failed' (one per program run); the status is non-zero on any failure.
 KT          := $(BUILD)/tests/kernels
@@ -164,7 +165,7 @@ KT_GALLERY   := $(KT)/obj/tridiag_gallery.o $(KT)/obj/block_gallery.o
 KT_RPTS      := $(call KT_CUDA,gtsv bgtsv $(patsubst src/kernels/cuda/%.cu,%,$(wildcard src/kernels/cuda/gtsv_*_*.cu)))
 KT_HDRS      := $(KERNEL_HEADERS) $(wildcard tests/kernels/*.h)
 KT_REF_MOSA  := $(call KT_REF,bgtsv diagp graph factor forest permute gtsv rowsolve splitting)
-KERNEL_TESTS := $(addprefix $(KT)/,forest_test mosa_test block_check_test gttrf_check_test test_rpts mosa_sim host_sim_rpts acc_sim)
+KERNEL_TESTS := $(addprefix $(KT)/,forest_test mosa_test block_check_test gttrf_check_test test_rpts mosa_sim host_sim_rpts acc_sim triamg_test)
 
 $(KT)/obj/%.o: tests/gallery/%.c tests/gallery/%.h
 	@mkdir -p $(dir $@)
@@ -178,6 +179,8 @@ $(KT)/mosa_sim: tests/kernels/mosa_sim.cu $(KT_HDRS) $(KT_REF_MOSA)
 # the host simulation)
 $(KT)/block_check_test: tests/kernels/block_check_test.cu $(KT_HDRS) $(call KT_CUDA,block_check) $(KT_REF_MOSA)
 $(KT)/gttrf_check_test: tests/kernels/gttrf_check_test.cu $(KT_HDRS) $(call KT_CUDA,gttrf_check) $(KT_REF_MOSA)
+# triamg's prolongator and Galerkin product (without --device: the reference against their definitions)
+$(KT)/triamg_test: tests/kernels/triamg_test.cu $(KT_HDRS) $(call KT_CUDA,prolongator galerkin) $(call KT_REF,prolongator galerkin)
 $(KT)/test_rpts: KT_DEFS := -DTS_HAVE_GALLERY
 $(KT)/test_rpts: tests/kernels/test_rpts.cu $(KT_HDRS) $(KT_RPTS) $(call KT_REF,gtsv bgtsv) $(KT_GALLERY)
 # RPTS's partition routines thread by thread on the host (and the accuracy study on it)
@@ -193,7 +196,7 @@ kernel-tests: $(KERNEL_TESTS)
 
 # kt_run LABEL CMD...: one program run of kernel-sim / kernel-device, counted in the closing line
 KT_RUN := bash $(TRISPLIT_DIR)/tests/kernels/run.sh
-kernel-sim: $(KT)/mosa_sim $(KT)/block_check_test $(KT)/gttrf_check_test $(KT)/host_sim_rpts $(KT)/acc_sim
+kernel-sim: $(KT)/mosa_sim $(KT)/block_check_test $(KT)/gttrf_check_test $(KT)/host_sim_rpts $(KT)/acc_sim $(KT)/triamg_test
 	@$(KT_RUN) -d $(KT) sim
 
 kernel-device: $(KERNEL_TESTS)

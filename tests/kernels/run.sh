@@ -48,6 +48,8 @@ sim)
   t rpts_sim 300 "$dir/host_sim_rpts"
   t rpts_acc_robust 300 "$dir/acc_sim" robust 508 100002 -q
   t rpts_acc_suite 300 "$dir/acc_sim" suite 512 -analyze
+  # triamg's prolongator and Galerkin product against their definitions
+  t triamg_sim 300 "$dir/triamg_test"
   ;;
 device)
   # host == device forests, scalar and 2x2 blocks, on the generated matrices and those of tests/data
@@ -61,6 +63,9 @@ device)
   m block_check_device 300 "$dir/block_check_test" --device --quick
   # the parallel zero-pivot check of scalar chains against the host's
   t gttrf_check_device 300 "$dir/gttrf_check_test" --device
+  # triamg's prolongator, Galerkin product and refresh, device == host bit for bit
+  t triamg_device 300 "$dir/triamg_test" --device
+  m triamg_device 300 "$dir/triamg_test" --device --quick
   # RPTS, scalar, 2x2 blocks and permuted (fused) solves against the host; Table 4 at N = 512 and 2^20
   t test_rpts 300 "$dir/test_rpts"
   t test_rpts_suite 300 "$dir/test_rpts" --suite-only --suite 512 --suite 1048576

@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+   triamg_test.cu - PCTRIAMG's device kernels against their oracles: the smoothed prolongator
+   (ts_cuda_prolongator, src/kernels/cuda/prolongator.cu) and the Galerkin product with its refresh
+   (ts_cuda_galerkin_*, galerkin.cu) give ts_ref_prolongator's and ts_ref_galerkin_*'s results bit for bit.
+   Matrices: 5- and 9-point grids with random values (weak and strong entries, positive off-diagonals),
+   rows with zero or missing diagonals, long rows (up to 300 entries), empty rows; aggregates of random
+   sizes, numbered in random order; with and without lumped sums, Gershgorin and given rho, thresholds
+   0, 0.25 and 1; 1 to 200,000 rows.
+
+   usage: triamg_test [--device] [--quick]      (--quick: at most 2000 rows, for compute-sanitizer)
+   Without --device the reference kernels are checked against a plain computation of their definitions
+   (P from its formula, P^T A P by a triple product into a map, to 1e-12): no GPU needed, CI runs it. With
+   --device the CUDA kernels must give the reference's arrays exactly. Last line: "N passed, M failed".
+*/
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "trisplit_kernels.h"
+#include "check.h"
+
+static int g_pass = 0, g_fail = 0;
+
+static unsigned long long g_state = 2026112602ULL;
+static double             uniform() /* [0, 1) */
+{
+  g_state = g_state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (double)(g_state >> 11) / 9007199254740992.0;
+}
+static ts_int below(ts_int m) { return (ts_int)(uniform() * m); }
+
+struct Csr {
+  ts_int              n = 0, m = 0; /* rows, columns */
+  std::vector<ts_int> row, col;
+  std::vector<double> val;
+};
+
+/* a k x k grid with the 5- or 9-point pattern, random values; some rows lose their diagonal, get a zero one,
+   get long or are emptied */
+static Csr grid(ts_int k, int nine, int oddities)
+{
+  Csr A;
+  A.n = A.m = k * k;
+  A.row.push_back(0);
+  for (ts_int y = 0; y < k; y++)
+    for (ts_int x = 0; x < k; x++) {
+      const ts_int i    = y * k + x;
+      const double roll = uniform();
+      std::vector<std::pair<ts_int, double>> e;
+
+      if (!(oddities && roll < 0.002)) { /* 0.2% empty rows */
+        for (int dy = -1; dy <= 1; dy++)
+          for (int dx = -1; dx <= 1; dx++) {
+            if (!nine && dx && dy) continue;
+            if (x + dx < 0 || x + dx >= k || y + dy < 0 || y + dy >= k) continue;
+            double v = (dx || dy) ? -(uniform() < 0.3 ? 0.01 : 1.0) * uniform() : 4.0 + uniform();
+            if ((dx || dy) && uniform() < 0.1) v = -v; /* positive off-diagonals */
+            if (!dx && !dy && oddities && roll < 0.01) {
+              if (roll < 0.006) continue; /* no diagonal */
+              v = 0.0;                    /* a zero diagonal */
+            }
+            e.push_back({i + dy * k + dx, v});
+          }
+        if (oddities && roll > 0.999) /* a long row */
+          for (int r = 0; r < 300; r++) e.push_back({below(A.n), uniform() - 0.5});
+      }
+      std::sort(e.begin(), e.end(), [](const std::pair<ts_int, double> &a, const std::pair<ts_int, double> &b) { return a.first < b.first; });
+      for (size_t t = 0; t < e.size(); t++) {
+        if (t && e[t].first == e[t - 1].first) {
+          A.val.back() += e[t].second;
+          continue;
+        }
+        A.col.push_back(e[t].first);
+        A.val.push_back(e[t].second);
+      }
+      A.row.push_back((ts_int)A.col.size());
+    }
+  return A;
+}
+
+/* aggregates: consecutive runs of 1..6 rows, their numbers shuffled */
+static ts_int aggregates(ts_int n, std::vector<ts_int> &agg)
+{
+  std::vector<ts_int> perm;
+  ts_int              nagg = 0;
+
+  agg.assign(n, 0);
+  for (ts_int i = 0; i < n;) {
+    ts_int len = 1 + below(6);
+    for (ts_int j = i; j < i + len && j < n; j++) agg[j] = nagg;
+    nagg++;
+    i += len;
+  }
+  perm.resize(nagg);
+  for (ts_int a = 0; a < nagg; a++) perm[a] = a;
+  for (ts_int a = nagg - 1; a > 0; a--) std::swap(perm[a], perm[below(a + 1)]);
+  for (ts_int i = 0; i < n; i++) agg[i] = perm[agg[i]];
+  return nagg;
+}
+
+static void report(bool ok, const std::string &what)
+{
+  if (ok) g_pass++;
+  else {
+    g_fail++;
+    printf("not ok %s\n", what.c_str());
+  }
+}
+
+template <class T>
+static T *to_device(const std::vector<T> &h)
+{
+  T *d = nullptr;
+  CK(cudaMalloc((void **)&d, (h.size() ? h.size() : 1) * sizeof(T)));
+  if (h.size()) CK(cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice));
+  return d;
+}
+template <class T>
+static std::vector<T> to_host(const T *d, size_t count)
+{
+  std::vector<T> h(count);
+  if (count) CK(cudaMemcpy(h.data(), d, count * sizeof(T), cudaMemcpyDeviceToHost));
+  return h;
+}
+static bool same_bits(const std::vector<double> &a, const std::vector<double> &b) { return a.size() == b.size() && (a.empty() || !memcmp(a.data(), b.data(), a.size() * sizeof(double))); }
+
+/* the reference prolongator */
+static Csr ref_prolongator(const Csr &A, const std::vector<ts_int> &agg, ts_int nagg, const double *lump, double rho, double theta, double *omega)
+{
+  Csr P;
+  P.n = A.n;
+  P.m = nagg;
+  P.row.resize(A.n + 1);
+  P.col.resize(A.row[A.n] + A.n + 1);
+  P.val.resize(A.row[A.n] + A.n + 1);
+  CT(ts_ref_prolongator(A.n, A.row.data(), A.col.data(), A.val.data(), lump, agg.data(), 1, rho, theta, P.row.data(), P.col.data(), P.val.data(), omega));
+  P.col.resize(P.row[A.n]);
+  P.val.resize(P.row[A.n]);
+  return P;
+}
+
+/* the reference product */
+static Csr ref_galerkin(const Csr &A, const Csr &P)
+{
+  Csr               C;
+  std::vector<char> work(ts_ref_galerkin_buffer_size(A.n, P.m, P.row[P.n]));
+
+  C.n = C.m = P.m;
+  C.row.resize(P.m + 1);
+  CT(ts_ref_galerkin_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), C.row.data(), NULL, work.data()));
+  C.col.resize(C.row[P.m]);
+  C.val.resize(C.row[P.m]);
+  CT(ts_ref_galerkin_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), C.row.data(), C.col.data(), work.data()));
+  CT(ts_ref_galerkin_values(A.n, P.m, A.row.data(), A.col.data(), A.val.data(), P.row.data(), P.col.data(), P.val.data(), C.row.data(), C.col.data(), C.val.data(), work.data()));
+  return C;
+}
+
+/* host mode: the reference against the definitions */
+static void check_definitions(const std::string &name, const Csr &A, const std::vector<ts_int> &agg, const std::vector<double> &lump, double theta, const Csr &P, double omega, const Csr &C)
+{
+  bool ok = true;
+
+  /* P: every row sorted, and each entry the formula's */
+  for (ts_int i = 0; i < A.n && ok; i++) {
+    double d = 0, cut = 0;
+    std::map<ts_int, double> row;
+
+    for (ts_int k = A.row[i]; k < A.row[i + 1]; k++) {
+      if (A.col[k] == i) d = A.val[k];
+      else cut = fmax(cut, fabs(A.val[k]));
+    }
+    if (d == 0.0 || omega == 0.0) row[agg[i]] = 1.0;
+    else {
+      row[agg[i]] = 1.0;
+      for (ts_int k = A.row[i]; k < A.row[i + 1]; k++) {
+        ts_int J = (A.col[k] == i || fabs(A.val[k]) >= theta * cut) ? agg[A.col[k]] : agg[i];
+        row[J] += -omega * A.val[k] / d;
+      }
+      if (!lump.empty()) row[agg[i]] += -omega * lump[i] / d;
+    }
+    ok = (ts_int)row.size() == P.row[i + 1] - P.row[i];
+    ts_int k = P.row[i];
+    for (auto &e : row) {
+      if (!ok) break;
+      ok = P.col[k] == e.first && fabs(P.val[k] - e.second) <= 1e-12 * (1 + fabs(e.second));
+      k++;
+    }
+  }
+  report(ok, name + ": P is the formula's");
+  /* C = P^T A P into a map */
+  std::map<std::pair<ts_int, ts_int>, double> c;
+  for (ts_int i = 0; i < A.n; i++)
+    for (ts_int k = A.row[i]; k < A.row[i + 1]; k++) {
+      ts_int j = A.col[k];
+      for (ts_int p = P.row[i]; p < P.row[i + 1]; p++)
+        for (ts_int q = P.row[j]; q < P.row[j + 1]; q++) c[{P.col[p], P.col[q]}] += P.val[p] * A.val[k] * P.val[q];
+    }
+  ok = (size_t)C.row[C.n] == c.size();
+  double scale = 0;
+  for (auto &e : c) scale = fmax(scale, fabs(e.second));
+  ts_int I = 0;
+  for (ts_int e = 0; e < C.row[C.n] && ok; e++) {
+    while (e >= C.row[I + 1]) I++;
+    auto it = c.find({I, C.col[e]});
+    ok = it != c.end() && fabs(it->second - C.val[e]) <= 1e-12 * (1 + scale) && (e == C.row[I] || C.col[e] > C.col[e - 1]);
+  }
+  report(ok, name + ": C is P^T A P");
+}
+
+/* device mode: the CUDA kernels against the reference, bit for bit, and the refresh on a kept plan */
+static void check_device(const std::string &name, const Csr &A, const std::vector<ts_int> &agg, ts_int nagg, const std::vector<double> &lump, double rho, double theta)
+{
+  double  omega_h = 0, omega_d = 0;
+  Csr     P = ref_prolongator(A, agg, nagg, lump.empty() ? NULL : lump.data(), rho, theta, &omega_h);
+  Csr     C = ref_galerkin(A, P);
+  ts_int *dr = to_device(A.row), *dc = to_device(A.col), *dagg = to_device(agg);
+  double *dv = to_device(A.val), *dl = lump.empty() ? nullptr : to_device(lump), *domega;
+  ts_int *dpr, *dpc;
+  double *dpv;
+  void   *buf;
+
+  /* the prolongator */
+  CK(cudaMalloc((void **)&dpr, (A.n + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&dpc, (A.row[A.n] + A.n + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&dpv, (A.row[A.n] + A.n + 1) * sizeof(double)));
+  CK(cudaMalloc((void **)&domega, sizeof(double)));
+  CK(cudaMalloc(&buf, ts_cuda_prolongator_buffer_size(A.n)));
+  CT(ts_cuda_prolongator(nullptr, A.n, dr, dc, dv, dl, dagg, 1, rho, theta, dpr, dpc, dpv, domega, buf));
+  CK(cudaDeviceSynchronize());
+  CK(cudaFree(buf));
+  std::vector<ts_int> prow = to_host(dpr, A.n + 1);
+  omega_d                  = to_host(domega, 1)[0];
+  report(prow == P.row && to_host(dpc, P.row[A.n]) == P.col && same_bits(to_host(dpv, P.row[A.n]), P.val) && !memcmp(&omega_h, &omega_d, sizeof(double)), name + ": device P == host P");
+
+  /* the product: count, sort, pattern, values */
+  int64_t *dnterms, nterms;
+  ts_int  *dcnnz, cnnz, *order, *run, *dcr, *dcc;
+  double  *dcv;
+  CK(cudaMalloc((void **)&dnterms, sizeof(int64_t)));
+  CK(cudaMalloc((void **)&dcnnz, sizeof(ts_int)));
+  CK(cudaMalloc(&buf, ts_cuda_galerkin_count_buffer_size(A.n)));
+  CT(ts_cuda_galerkin_count(nullptr, A.n, dr, dc, dpr, dnterms, buf));
+  nterms = to_host(dnterms, 1)[0];
+  CK(cudaFree(buf));
+  CK(cudaMalloc(&buf, ts_cuda_galerkin_sort_buffer_size(A.n, nagg, nterms)));
+  CK(cudaMalloc((void **)&order, (nterms ? nterms : 1) * sizeof(ts_int)));
+  CT(ts_cuda_galerkin_sort(nullptr, A.n, nagg, dr, dc, dpr, dpc, nterms, order, dcnnz, buf));
+  cnnz = to_host(dcnnz, 1)[0];
+  CK(cudaMalloc((void **)&run, (cnnz + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&dcr, (nagg + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&dcc, (cnnz ? cnnz : 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&dcv, (cnnz ? cnnz : 1) * sizeof(double)));
+  CT(ts_cuda_galerkin_pattern(nullptr, A.n, nagg, nterms, cnnz, dcr, dcc, run, buf));
+  CK(cudaFree(buf));
+  CK(cudaMalloc(&buf, ts_cuda_galerkin_values_buffer_size(A.n, nterms)));
+  CT(ts_cuda_galerkin_values(nullptr, A.n, dr, dc, dv, dpr, dpv, nterms, order, cnnz, run, dcv, buf));
+  CK(cudaDeviceSynchronize());
+  report(to_host(dcr, nagg + 1) == C.row && to_host(dcc, cnnz) == C.col && same_bits(to_host(dcv, cnnz), C.val), name + ": device C == host C");
+
+  /* new values on the same pattern: the kept order and runs */
+  Csr B = A;
+  for (auto &v : B.val) v = v * 1.5 + (uniform() - 0.5) * 0.01;
+  Csr CB = C;
+  {
+    std::vector<char> work(ts_ref_galerkin_buffer_size(B.n, P.m, P.row[P.n]));
+    CT(ts_ref_galerkin_values(B.n, P.m, B.row.data(), B.col.data(), B.val.data(), P.row.data(), P.col.data(), P.val.data(), CB.row.data(), CB.col.data(), CB.val.data(), work.data()));
+  }
+  CK(cudaMemcpy(dv, B.val.data(), B.val.size() * sizeof(double), cudaMemcpyHostToDevice));
+  CT(ts_cuda_galerkin_values(nullptr, A.n, dr, dc, dv, dpr, dpv, nterms, order, cnnz, run, dcv, buf));
+  CK(cudaDeviceSynchronize());
+  report(same_bits(to_host(dcv, cnnz), CB.val), name + ": device refresh == host refresh");
+
+  CK(cudaFree(buf));
+  for (void *p : {(void *)dr, (void *)dc, (void *)dagg, (void *)dv, (void *)dl, (void *)domega, (void *)dpr, (void *)dpc, (void *)dpv, (void *)dnterms, (void *)dcnnz, (void *)order, (void *)run, (void *)dcr, (void *)dcc, (void *)dcv})
+    if (p) CK(cudaFree(p));
+}
+
+int main(int argc, char **argv)
+{
+  bool device = false, quick = false;
+
+  for (int a = 1; a < argc; a++) {
+    if (!strcmp(argv[a], "--device")) device = true;
+    else if (!strcmp(argv[a], "--quick")) quick = true;
+  }
+  const ts_int sizes[] = {1, 2, 7, 40, 200, 450};
+  for (ts_int k : sizes) {
+    if (quick && k * k > 2000) continue;
+    if (!device && k > 40) continue; /* the host mode's maps are slow: CI runs it */
+    for (int nine = 0; nine <= 1; nine++)
+      for (int odd = 0; odd <= 1; odd++) {
+        Csr                 A = grid(k, nine, odd);
+        std::vector<ts_int> agg;
+        ts_int              nagg = aggregates(A.n, agg);
+        const double        thetas[] = {0.0, 0.25, 1.0};
+
+        for (double theta : thetas)
+          for (int variant = 0; variant < 2; variant++) {
+            std::vector<double> lump;
+            double              rho = variant ? 1.5 + uniform() : 0.0; /* given, or the Gershgorin bound */
+            char                name[160];
+
+            if (variant)
+              for (ts_int i = 0; i < A.n; i++) lump.push_back(uniform() < 0.5 ? 0.0 : -uniform());
+            snprintf(name, sizeof(name), "%dx%d %s%s theta %g %s", (int)k, (int)k, nine ? "9-point" : "5-point", odd ? " with odd rows" : "", theta, variant ? "rho given, lumped" : "Gershgorin");
+            if (device) check_device(name, A, agg, nagg, lump, rho, theta);
+            else {
+              double omega = 0;
+              Csr    P     = ref_prolongator(A, agg, nagg, lump.empty() ? NULL : lump.data(), rho, theta, &omega);
+              Csr    C     = ref_galerkin(A, P);
+              check_definitions(name, A, agg, lump, theta, P, omega, C);
+            }
+          }
+      }
+  }
+  printf("%d passed, %d failed\n", g_pass, g_fail);
+  return g_fail ? 1 : 0;
+}
