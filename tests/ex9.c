@@ -400,16 +400,19 @@ int main(int argc, char **argv)
   build:
     requires: !complex double
 
+  # bounds with room for PETSc's versions: ANISO2 at 256² on 2 ranks takes 10 GMRES(20) iterations with 3.18 and 11
+  # with 3.25; BiCGStab's counts on ROT are erratic (64², 128², 256²: 10, 13, 15 with 3.18, 10, 12, 21 with 3.25),
+  # hence its growth of 1.8x
   test:
     suffix: grid_gmres
     nsize: {{1 2 3}}
-    args: -test grid -bounds 10,10,10,28,14,10
+    args: -test grid -bounds 12,12,12,28,14,10
     output_file: output/ex9_grid_gmres.out
 
   test:
     suffix: grid_bcgs
     nsize: {{1 2 3}}
-    args: -test grid -ksp_type bcgs -bounds 7,7,7,21,8,6
+    args: -test grid -ksp_type bcgs -bounds 7,7,7,24,8,6 -growth 1.8
     output_file: output/ex9_grid_bcgs.out
 
   test:
