@@ -45,7 +45,6 @@ typedef struct {
   PetscInt       builds, refreshes;
 
   /* the backend's leaf operations, those of the fine matrix's local block (host or CUDA), chosen at setup */
-  const char            *backend;
   TSPTriAMGProlongatorFn prolongator;
   TSPTriAMGGalerkinFn    galerkin;
 
@@ -96,7 +95,6 @@ static PetscErrorCode PCTriAMGSelectBackend(PC pc, PC_TriAMG *amg)
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)Ad, MATSEQAIJ, &aij));
   PetscCheck(aij, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCTRIAMG needs an AIJ matrix (MATAIJ, MATAIJCUSPARSE), got a local block of type %s", ((PetscObject)Ad)->type_name);
   PetscCall(TriSplitIsDeviceMat(Ad, &device));
-  amg->backend     = device ? "cuda" : "host";
   amg->prolongator = TSPTriAMGProlongator_Host;
   amg->galerkin    = TSPTriAMGGalerkin_Host;
 #if defined(PETSC_HAVE_CUDA)
@@ -170,23 +168,32 @@ static PetscErrorCode PCTriAMGLumpOffProcess(Mat A, Vec *lump)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The distributed prolongator of A's type from the local blocks' Pl (local rows to this rank's
-   aggregates, which never cross ranks): the rows of Pl shifted to the global numbering */
-static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, PetscInt nagg, Mat *P)
+/* The global number of this rank's first aggregate (aggregates never cross ranks) */
+static PetscErrorCode PCTriAMGFirstAggregate(Mat A, PetscInt nagg, PetscInt *cstart)
 {
-  MPI_Comm           comm;
-  MatType            type;
-  PetscInt           n, rstart, cstart = 0, *ci, *cj;
-  const PetscInt    *pi, *pj;
-  const PetscScalar *pa;
-  PetscMPIInt        rank;
+  MPI_Comm    comm;
+  PetscMPIInt rank;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectGetComm((PetscObject)A, &comm));
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  *cstart = 0;
+  PetscCallMPI(MPI_Exscan(&nagg, cstart, 1, MPIU_INT, MPI_SUM, comm));
+  if (!rank) *cstart = 0; /* MPI_Exscan leaves rank 0's result undefined */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The distributed prolongator of A's type from the local blocks' Pl (local rows to this rank's aggregates,
+   the first of them global number cstart): the rows of Pl shifted to the global numbering */
+static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, PetscInt nagg, PetscInt cstart, Mat *P)
+{
+  MatType            type;
+  PetscInt           n, rstart, *ci, *cj;
+  const PetscInt    *pi, *pj;
+  const PetscScalar *pa;
+
+  PetscFunctionBegin;
   PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
-  PetscCallMPI(MPI_Exscan(&nagg, &cstart, 1, MPIU_INT, MPI_SUM, comm));
-  if (!rank) cstart = 0;
   PetscCall(TriSplitGetCSR(Pl, &n, &pi, &pj, &pa));
   PetscCall(PetscMalloc2(pi[n], &ci, pi[n], &cj));
   for (PetscInt i = 0; i < n; i++)
@@ -195,7 +202,7 @@ static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, PetscInt nagg, Mat *P)
       cj[k] = cstart + pj[k];
     }
   PetscCall(MatGetType(A, &type));
-  PetscCall(MatCreate(comm, P));
+  PetscCall(MatCreate(PetscObjectComm((PetscObject)A), P));
   PetscCall(MatSetSizes(*P, n, nagg, PETSC_DETERMINE, PETSC_DETERMINE));
   PetscCall(MatSetType(*P, type));
   PetscCall(MatSetPreallocationCOO(*P, pi[n], ci, cj));
@@ -207,21 +214,15 @@ static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, PetscInt nagg, Mat *P)
 
 /* sum over the local rows of (global row + 1) (global aggregate + 1), summed over the ranks: a checksum of
    the aggregates that host and device compare */
-static PetscErrorCode PCTriAMGChecksum(Mat A, PetscInt n, const PetscInt *agg, PetscInt nagg, PetscInt64 *aggsum)
+static PetscErrorCode PCTriAMGChecksum(Mat A, PetscInt n, const PetscInt *agg, PetscInt cstart, PetscInt64 *aggsum)
 {
-  MPI_Comm    comm;
-  PetscInt64  sum = 0;
-  PetscInt    rstart, cstart = 0;
-  PetscMPIInt rank;
+  PetscInt64 sum = 0;
+  PetscInt   rstart;
 
   PetscFunctionBegin;
-  PetscCall(PetscObjectGetComm((PetscObject)A, &comm));
-  PetscCallMPI(MPI_Comm_rank(comm, &rank));
   PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
-  PetscCallMPI(MPI_Exscan(&nagg, &cstart, 1, MPIU_INT, MPI_SUM, comm));
-  if (!rank) cstart = 0;
   for (PetscInt i = 0; i < n; i++) sum += (PetscInt64)(rstart + i + 1) * (PetscInt64)(cstart + agg[i] + 1);
-  PetscCallMPI(MPIU_Allreduce(&sum, aggsum, 1, MPIU_INT64, MPI_SUM, comm));
+  PetscCallMPI(MPIU_Allreduce(&sum, aggsum, 1, MPIU_INT64, MPI_SUM, PetscObjectComm((PetscObject)A)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -270,7 +271,7 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
   for (l = 0;; l++) {
     Mat       A = amg->A[l], Ad, Pl;
     MatInfo   info;
-    PetscInt  N, n, nagg, Nagg, *agg;
+    PetscInt  N, n, nagg, Nagg, cstart, *agg;
     PC        fpc = NULL;
     PetscBool has;
 
@@ -317,11 +318,12 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
       PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
       break;
     }
-    PetscCall(PCTriAMGChecksum(A, n, agg, nagg, &amg->aggsum[l]));
+    PetscCall(PCTriAMGFirstAggregate(A, nagg, &cstart));
+    PetscCall(PCTriAMGChecksum(A, n, agg, cstart, &amg->aggsum[l]));
     PetscCall(PetscFree(agg));
     if (size == 1) amg->P[l] = Pl;
     else {
-      PetscCall(PCTriAMGDistribute(A, Pl, nagg, &amg->P[l]));
+      PetscCall(PCTriAMGDistribute(A, Pl, nagg, cstart, &amg->P[l]));
       PetscCall(MatDestroy(&Pl));
     }
     PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));

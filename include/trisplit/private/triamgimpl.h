@@ -34,6 +34,25 @@ static inline PetscErrorCode TSPTriAMGCheck(ts_status status, const char *what)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The first forest of the trisplit PC fpc set up on a level of n local rows, in the memory the backend expects
+   (host: PETSC_MEMTYPE_HOST, CUDA: PETSC_MEMTYPE_DEVICE) */
+static inline PetscErrorCode TSPTriAMGLevelPaths(PC fpc, PetscInt n, PetscMemType want, const PetscInt **perm, const PetscInt **path_id)
+{
+  PetscMemType mtype;
+  PetscInt     cn;
+
+  PetscFunctionBegin;
+  PetscCall(TSPChainGetPaths(TSPChainFromPC(fpc), &mtype, &cn, perm, path_id));
+  PetscCheck(cn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the forest has %" PetscInt_FMT " rows, the level %" PetscInt_FMT, cn, n);
+  PetscCheck(!n || PetscMemTypeHost(mtype) == PetscMemTypeHost(want), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the level's forest is in %s memory, its backend works in %s memory", PetscMemTypeToString(mtype), PetscMemTypeToString(want));
+  PetscCheck(!n || (*perm && *path_id), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the level's PC holds no scalar forest");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ctx composed on obj under name and destroyed with it by destroy(ctx); the query gives NULL when there is none */
+PETSC_INTERN PetscErrorCode TSPTriAMGCompose(PetscObject obj, const char name[], void *ctx, PetscErrorCode (*destroy)(void *));
+PETSC_INTERN PetscErrorCode TSPTriAMGQuery(PetscObject obj, const char name[], void **ctx);
+
 /* A MATSEQAIJ on CSR arrays (PetscMalloc'd) that it owns from now on: freed with the matrix */
 PETSC_INTERN PetscErrorCode TSPTriAMGMatCreateOwned(PetscInt m, PetscInt n, PetscInt *i, PetscInt *j, PetscScalar *a, Mat *M);
 

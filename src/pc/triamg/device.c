@@ -38,9 +38,7 @@ static PetscErrorCode TSPTriAMGDeviceMat(cudaStream_t stream, PetscInt m, PetscI
 
 PetscErrorCode TSPTriAMGProlongator_CUDA(Mat Ad, Vec lump, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega)
 {
-  TSPChain           chain = TSPChainFromPC(fpc);
-  PetscMemType       mtype;
-  PetscInt           n, cn, nnz, *d_agg, *d_prow, *d_pcol, pnnz;
+  PetscInt           n, nnz, *d_agg, *d_prow, *d_pcol, pnnz;
   const PetscInt    *perm, *path_id, *ia, *ja;
   const PetscScalar *va, *lv = NULL;
   PetscMemType       lmtype = PETSC_MEMTYPE_DEVICE;
@@ -51,13 +49,9 @@ PetscErrorCode TSPTriAMGProlongator_CUDA(Mat Ad, Vec lump, PC fpc, PetscInt s, P
   size_t             bytes;
 
   PetscFunctionBegin;
-  PetscCall(TSPChainGetPaths(chain, &mtype, &cn, &perm, &path_id));
-  PetscCall(MatGetLocalSize(Ad, &n, NULL));
-  PetscCheck(cn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the forest has %" PetscInt_FMT " rows, the level %" PetscInt_FMT, cn, n);
-  PetscCheck(!n || PetscMemTypeDevice(mtype), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the device level holds a host forest");
-  PetscCheck(!n || (perm && path_id), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the level's PC holds no scalar forest");
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(TriSplitGetDeviceCSR(Ad, &n, &nnz, &ia, &ja, &va));
+  PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_DEVICE, &perm, &path_id));
   /* one allocation: the aggregates, P's rows (at most the entries of A's, and the own aggregate), omega and
      the kernels' workspace */
   bytes = ts_cuda_aggregate_buffer_size(n);
@@ -111,15 +105,6 @@ static PetscErrorCode TSPTriAMGGalerkinPlanDestroy(void *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-  #if PETSC_VERSION_GE(3, 23, 0)
-static PetscErrorCode TSPTriAMGGalerkinPlanDestroyCtx(void **ctx)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPTriAMGGalerkinPlanDestroy(*ctx));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-  #endif
-
 /* the values of C from the plan */
 static PetscErrorCode TSPTriAMGGalerkinValues(cudaStream_t stream, Mat A, Mat P, TSPTriAMGGalerkinPlan *plan, PetscScalar *cval)
 {
@@ -156,7 +141,6 @@ PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *C)
     void              *work = NULL;
     int64_t           *d_nterms;
     PetscInt          *d_crow = NULL, *d_ccol = NULL;
-    PetscContainer     container;
     size_t             bytes;
 
     PetscCall(PetscNew(&plan));
@@ -192,21 +176,10 @@ PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *C)
     PetscCall(TSPTriAMGDeviceMat(stream, nc, nc, d_crow, d_ccol, plan->cnnz, C, &cval));
     TriSplitDeviceFree(d_crow);
     TriSplitDeviceFree(d_ccol);
-    PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
-    PetscCall(PetscContainerSetPointer(container, plan));
-  #if PETSC_VERSION_GE(3, 23, 0)
-    PetscCall(PetscContainerSetCtxDestroy(container, TSPTriAMGGalerkinPlanDestroyCtx));
-  #else
-    PetscCall(PetscContainerSetUserDestroy(container, TSPTriAMGGalerkinPlanDestroy));
-  #endif
-    PetscCall(PetscObjectCompose((PetscObject)*C, "TSPTriAMGGalerkinPlan", (PetscObject)container));
-    PetscCall(PetscContainerDestroy(&container));
+    PetscCall(TSPTriAMGCompose((PetscObject)*C, "TSPTriAMGGalerkinPlan", plan, TSPTriAMGGalerkinPlanDestroy));
   } else {
-    PetscContainer container;
-
-    PetscCall(PetscObjectQuery((PetscObject)*C, "TSPTriAMGGalerkinPlan", (PetscObject *)&container));
-    PetscCheck(container, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "PCTRIAMG: the coarse matrix was not made by the device Galerkin product");
-    PetscCall(PetscContainerGetPointer(container, (void **)&plan));
+    PetscCall(TSPTriAMGQuery((PetscObject)*C, "TSPTriAMGGalerkinPlan", (void **)&plan));
+    PetscCheck(plan, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "PCTRIAMG: the coarse matrix was not made by the device Galerkin product");
     PetscCall(MatSeqAIJCUSPARSEGetArrayWrite(*C, &cval));
   }
   PetscCall(TSPTriAMGGalerkinValues(stream, A, P, plan, cval));

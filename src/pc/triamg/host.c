@@ -6,6 +6,80 @@
 */
 #include <trisplit/private/triamgimpl.h>
 
+/* A context composed on an object and its destroy function: one container callback for every PETSc version */
+typedef struct {
+  void *ctx;
+  PetscErrorCode (*destroy)(void *);
+} TSPTriAMGOwned;
+
+static PetscErrorCode TSPTriAMGOwnedFree(TSPTriAMGOwned *owned)
+{
+  PetscFunctionBegin;
+  PetscCall((*owned->destroy)(owned->ctx));
+  PetscCall(PetscFree(owned));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The container's destroy callback: since PETSc 3.23 it receives the address of the context (typed void ** in 3.23
+   and 3.24, PetscCtxRt from 3.25), before it the context itself */
+#if PETSC_VERSION_GE(3, 25, 0)
+static PetscErrorCode TSPTriAMGOwnedDestroy(PetscCtxRt owned)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPTriAMGOwnedFree(*(TSPTriAMGOwned **)owned));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#elif PETSC_VERSION_GE(3, 23, 0)
+static PetscErrorCode TSPTriAMGOwnedDestroy(void **owned)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPTriAMGOwnedFree((TSPTriAMGOwned *)*owned));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#else
+static PetscErrorCode TSPTriAMGOwnedDestroy(void *owned)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPTriAMGOwnedFree((TSPTriAMGOwned *)owned));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+PetscErrorCode TSPTriAMGCompose(PetscObject obj, const char name[], void *ctx, PetscErrorCode (*destroy)(void *))
+{
+  TSPTriAMGOwned *owned;
+  PetscContainer  container;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&owned));
+  owned->ctx     = ctx;
+  owned->destroy = destroy;
+  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
+  PetscCall(PetscContainerSetPointer(container, owned));
+#if PETSC_VERSION_GE(3, 23, 0)
+  PetscCall(PetscContainerSetCtxDestroy(container, TSPTriAMGOwnedDestroy));
+#else
+  PetscCall(PetscContainerSetUserDestroy(container, TSPTriAMGOwnedDestroy));
+#endif
+  PetscCall(PetscObjectCompose(obj, name, (PetscObject)container));
+  PetscCall(PetscContainerDestroy(&container));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPTriAMGQuery(PetscObject obj, const char name[], void **ctx)
+{
+  PetscContainer  container;
+  TSPTriAMGOwned *owned;
+
+  PetscFunctionBegin;
+  *ctx = NULL;
+  PetscCall(PetscObjectQuery(obj, name, (PetscObject *)&container));
+  if (!container) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscContainerGetPointer(container, (void **)&owned));
+  *ctx = owned->ctx;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 typedef struct {
   PetscInt    *i, *j;
   PetscScalar *a;
@@ -23,19 +97,9 @@ static PetscErrorCode TSPTriAMGArraysDestroy(void *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-#if PETSC_VERSION_GE(3, 23, 0)
-static PetscErrorCode TSPTriAMGArraysDestroyCtx(void **ctx)
-{
-  PetscFunctionBegin;
-  PetscCall(TSPTriAMGArraysDestroy(*ctx));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-#endif
-
 PetscErrorCode TSPTriAMGMatCreateOwned(PetscInt m, PetscInt n, PetscInt *i, PetscInt *j, PetscScalar *a, Mat *M)
 {
   TSPTriAMGArrays *arr;
-  PetscContainer   container;
 
   PetscFunctionBegin;
   PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, m, n, i, j, a, M));
@@ -43,23 +107,13 @@ PetscErrorCode TSPTriAMGMatCreateOwned(PetscInt m, PetscInt n, PetscInt *i, Pets
   arr->i = i;
   arr->j = j;
   arr->a = a;
-  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
-  PetscCall(PetscContainerSetPointer(container, arr));
-#if PETSC_VERSION_GE(3, 23, 0)
-  PetscCall(PetscContainerSetCtxDestroy(container, TSPTriAMGArraysDestroyCtx));
-#else
-  PetscCall(PetscContainerSetUserDestroy(container, TSPTriAMGArraysDestroy));
-#endif
-  PetscCall(PetscObjectCompose((PetscObject)*M, "TSPTriAMGArrays", (PetscObject)container));
-  PetscCall(PetscContainerDestroy(&container));
+  PetscCall(TSPTriAMGCompose((PetscObject)*M, "TSPTriAMGArrays", arr, TSPTriAMGArraysDestroy));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode TSPTriAMGProlongator_Host(Mat Ad, Vec lump, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega)
 {
-  TSPChain           chain = TSPChainFromPC(fpc);
-  PetscMemType       mtype;
-  PetscInt           n, cn, *prow, *pcol;
+  PetscInt           n, *prow, *pcol;
   PetscScalar       *pval;
   const PetscInt    *perm, *path_id, *ia, *ja;
   const PetscScalar *va, *lv = NULL;
@@ -67,11 +121,8 @@ PetscErrorCode TSPTriAMGProlongator_Host(Mat Ad, Vec lump, PC fpc, PetscInt s, P
   double             w = 0;
 
   PetscFunctionBegin;
-  PetscCall(TSPChainGetPaths(chain, &mtype, &cn, &perm, &path_id));
   PetscCall(TriSplitGetCSR(Ad, &n, &ia, &ja, &va));
-  PetscCheck(cn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the forest has %" PetscInt_FMT " rows, the level %" PetscInt_FMT, cn, n);
-  PetscCheck(PetscMemTypeHost(mtype), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the host level holds a device forest");
-  PetscCheck(!n || (perm && path_id), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the level's PC holds no scalar forest");
+  PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_HOST, &perm, &path_id));
   PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, fpc, 0, 0, 0));
   *nagg = n ? ts_ref_aggregate(n, perm, path_id, s, agg) : 0;
   PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
