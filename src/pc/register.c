@@ -15,7 +15,7 @@ PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 
 PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, TriSplit_Bands, TriSplit_TriFactor, TriSplit_Solve, TriSplit_MOSAProduct;
 PetscLogEvent TriSplit_PivotCheck, TriSplit_RPTSPlan;
-PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin;
+PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin;
 
 static PetscBool TriSplitPackageInitialized = PETSC_FALSE;
 
@@ -71,8 +71,10 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PetscLogEventRegister("TriSplitMOSAProd", PC_CLASSID, &TriSplit_MOSAProduct));
   PetscCall(PetscLogEventRegister("TriSplitPivCheck", PC_CLASSID, &TriSplit_PivotCheck));
   PetscCall(PetscLogEventRegister("TriSplitRPTSPlan", PC_CLASSID, &TriSplit_RPTSPlan));
-  /* PCTRIAMG's setup phases: aggregates from the forests, prolongators, Galerkin products */
+  /* PCTRIAMG's setup phases: aggregates from the forests, the estimate of rho(D^-1 A) for the damping, prolongators,
+     Galerkin products */
   PetscCall(PetscLogEventRegister("TriAMGAggregate", PC_CLASSID, &TriSplit_AMGAggregate));
+  PetscCall(PetscLogEventRegister("TriAMGEstimate", PC_CLASSID, &TriSplit_AMGEstimate));
   PetscCall(PetscLogEventRegister("TriAMGProlong", PC_CLASSID, &TriSplit_AMGProlongator));
   PetscCall(PetscLogEventRegister("TriAMGGalerkin", PC_CLASSID, &TriSplit_AMGGalerkin));
   PetscCall(PetscRegisterFinalize(TriSplitFinalizePackage));

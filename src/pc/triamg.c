@@ -19,7 +19,7 @@
    and the operator complexity near that of the piecewise constant prolongator (docs/algorithms.md) */
 #define TRIAMG_SMOOTH_THRESHOLD 0.25
 
-PETSC_INTERN PetscLogEvent TriSplit_AMGProlongator, TriSplit_AMGGalerkin;
+PETSC_INTERN PetscLogEvent TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin;
 
 typedef struct {
   /* options */
@@ -301,7 +301,11 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
          the smoothed coarse operators denser level by level (LAP3D: 7, 48, 261 nonzeros per row) */
       if (l > 0 && amg->nnz[l] > amg->nnz[l - 1]) smoothing = PETSC_FALSE;
       smooth = (PetscBool)(smoothing && l < amg->smooth_levels);
-      if (smooth) PetscCall(PCTriAMGSpectralRadius(A, &rho));
+      if (smooth) {
+        PetscCall(PetscLogEventBegin(TriSplit_AMGEstimate, pc, 0, 0, 0));
+        PetscCall(PCTriAMGSpectralRadius(A, &rho));
+        PetscCall(PetscLogEventEnd(TriSplit_AMGEstimate, pc, 0, 0, 0));
+      }
       if (PetscIsInfOrNanReal(rho) || rho < 0) rho = 0;
       if (smooth && size > 1) PetscCall(PCTriAMGLumpOffProcess(A, &lump));
       PetscCall((*amg->prolongator)(Ad, lump, fpc, amg->agg_size, smooth, rho, amg->smooth_threshold, &Pl, agg, &nagg, &amg->omega[l]));

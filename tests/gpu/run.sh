@@ -14,9 +14,13 @@
 #   bash tests/gpu/run.sh --dry-run   here, after the pack step: the same steps in a copy of the checkout (another
 #                                path, as on the GPU machine), with host tests that read the same expected outputs
 #                                instead of the cuda ones and the kernel host simulations instead of the device runs
-# The last line is 'N passed, N failed, N skipped' (harness tests and kernel runs together); the status is non-zero
-# on any failure. Knobs: PARTS (default 'harness kernels sanitizer': any of them, e.g. to split the suite over two
-# calls), TESTS='name ...' (a subset of the harness tests), OUT (a copy of the logs goes there when set).
+# The parts (harness: the 'requires: cuda' tests; kernels: the kernel tests' device modes; sanitizer: every
+# compute-sanitizer run) run one after the other, each with up to JOBS commands at once
+# (default: the cores, at most 8; on a machine of several GPUs the one-process sanitizer runs go round the GPUs), so
+# that the whole suite fits one call of the GPU machine. The last line is
+# 'N passed, N failed, N skipped' (harness tests, kernel runs and sanitizer runs together); the status is non-zero
+# on any failure. Knobs: PARTS (default 'harness kernels sanitizer': any of them), TESTS='name ...' (a subset of
+# the harness tests), JOBS, OUT (a copy of the logs goes there when set).
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 top=$PWD
@@ -81,6 +85,9 @@ fi
 
 T=$B/tests
 parts=" ${PARTS:-harness kernels sanitizer} "
+JOBS=${JOBS:-$(n=$(nproc); [ "$n" -gt 8 ] && n=8; echo "$n")}
+GPUS=$( (nvidia-smi -L 2> /dev/null || true) | grep -c '^GPU')
+[ "$GPUS" -ge 1 ] || GPUS=1
 passed=0 failed=0 skipped=0
 # add_line LOG: add the closing 'N passed, N failed' line of LOG to the totals (one failure if it has none)
 add_line() {
@@ -91,8 +98,27 @@ add_line() {
   passed=$((passed + kp)); failed=$((failed + kf))
 }
 
-# the harness tests: each script as PETSc's gmakefile.test runs it, counts in $B/tests/counts
-if [[ $parts == *" harness "* ]]; then
+# run_list N DIR [GPUS]: the commands of standard input ('LABEL COMMAND...', one a line) with up to N at once, each
+# output in DIR/LABEL.out and its status in DIR/LABEL.rc; then every output in the order of the list. With GPUS > 1
+# the k-th command sees only GPU k mod GPUS (one-process runs on a machine of several GPUs)
+run_list() {
+  local n=$1 d=$2 gpus=${3:-1} label cmd labels=() k=0
+  mkdir -p "$d"
+  while read -r label cmd; do
+    while [ "$(jobs -rp | wc -l)" -ge "$n" ]; do wait -n || true; done
+    [ "$gpus" -gt 1 ] && cmd="CUDA_VISIBLE_DEVICES=$((k % gpus)) $cmd"
+    k=$((k + 1))
+    { rc=0; bash -c "$cmd" > "$d/$label.out" 2>&1 < /dev/null || rc=$?; echo $rc > "$d/$label.rc"; } &
+    labels+=("$label")
+  done
+  wait
+  for label in "${labels[@]}"; do cat "$d/$label.out"; done
+}
+
+# the harness tests: each script as PETSc's gmakefile.test runs it (up to $JOBS at once, as make -j does), counts
+# in $B/tests/counts
+harness_part() {
+  local passed=0 failed=0 skipped=0 list name script exe tests
   list=$T/gpu/cuda-tests.txt; $dry && list=$T/gpu/dry-tests.txt
   if $dry; then # the GPU run's list must find its scripts and programs too
     for name in $(cat $T/gpu/cuda-tests.txt); do
@@ -104,48 +130,52 @@ if [[ $parts == *" harness "* ]]; then
     echo "# the GPU run's $(grep -c . $T/gpu/cuda-tests.txt) tests: $passed scripts and programs found, $failed missing"
   fi
   tests=${TESTS:-$(cat $list)}
-  rm -rf $T/counts && mkdir -p $T/counts
+  rm -rf $T/counts $T/harness && mkdir -p $T/counts
   : > $T/test__tap.log; : > $T/test__err.log
   for name in $tests; do
     script=$T/${name%%-*}/run${name#*-}.sh
-    if [ -x "$script" ]; then "$script"
-    else echo "not ok $name # no script $script"; printf 'total 1\nsuccess 0\nfailed 1\nfailures %s\ntime\n' "$name" > $T/counts/$name.counts; fi
-  done
+    if [ -x "$script" ]; then echo "$name $script"
+    else echo "$name echo 'not ok $name # no script $script'; printf 'total 1\nsuccess 0\nfailed 1\nfailures %s\ntime\n' $name > $T/counts/$name.counts"; fi
+  done | run_list "$JOBS" $T/harness
   python3 /opt/petsc-cuda-mpi/share/petsc/examples/config/report_tests.py -d $T/counts -t 5 -e $((SECONDS - t0)) -s 2> /dev/null || true
-  sp=$passed sf=$failed
+  local sp=$passed sf=$failed
   eval "$(cat /dev/null $T/counts/*.counts | awk '$1=="success"{s+=$2} $1=="failed"{f+=$2} $1=="todo"||$1=="skip"{k+=$2} END{printf "passed=%d failed=%d skipped=%d", s, f, k}')"
   passed=$((passed + sp)) failed=$((failed + sf))
-  echo "# harness: $passed passed, $failed failed, $skipped skipped"
   [ $((passed + failed + skipped)) -eq 0 ] && failed=$((failed + 1))
-fi
+  echo "# harness: $passed passed, $failed failed, $skipped skipped"
+}
 
-# the kernel tests (what 'make kernel-device' runs; 'make kernel-sim' in the dry run)
-if [[ $parts == *" kernels "* ]]; then
-  mode=device; $dry && mode=sim
-  bash tests/kernels/run.sh -d $T/kernels $mode | tee $T/kernels/run.log
+# the kernel tests' plain device runs ('make kernel-sim' in the dry run), up to JOBS at once (their host references
+# take most of the time)
+kernels_part() {
+  local mode=device
+  $dry && mode=sim
+  bash tests/kernels/run.sh -d $T/kernels -s plain -j "$JOBS" $mode | tee $T/kernels/run.log
   add_line $T/kernels/run.log
-fi
+  echo "# kernels: $passed passed, $failed failed, 0 skipped"
+}
 
-# compute-sanitizer on the PETSc programs on the GPU: memcheck of the forest build, RPTS and the splittings
-# (tutorials/ex1), the repair and the block factors (tests/ex3), MOS-a on the device (tests/ex7), the RPTS
-# MatSolverType (tests/ex5), PCMatApply (tests/ex6); racecheck and initcheck of algtri and of the RPTS solver;
-# not in the dry run (no GPU here)
-if [[ $parts == *" sanitizer "* ]] && ! $dry; then
-  GPU="-mat_type aijcusparse -vec_type cuda"
-  mkdir -p $T/sanitizer/logs
-  {
-    n=0 f=0
-    while read -r tool label cmd; do
-      n=$((n + 1))
-      if timeout 300 ${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer} --tool $tool --error-exitcode 9 \
-           --print-limit 20 $cmd < /dev/null > $T/sanitizer/logs/$tool-$label.log 2>&1; then echo "ok $tool-$label"
-      else f=$((f + 1)); echo "not ok $tool-$label"; tail -n 15 $T/sanitizer/logs/$tool-$label.log | sed 's/^/#   /'; fi
-    done <<EOS
+# compute-sanitizer: memcheck of the kernel tests' quick modes and racecheck of the permuted RPTS solves
+# (tests/kernels/run.sh -s sanitizer); memcheck of the PETSc programs on the GPU: the forest build, RPTS, the
+# splittings and triamg (tutorials/ex1), the repair and the block factors (tests/ex3), MOS-a on the device (tests/ex7),
+# the RPTS MatSolverType (tests/ex5), PCMatApply (tests/ex6); racecheck and initcheck of algtri and of the RPTS
+# solver. Racecheck skips cuSPARSE's SpMV kernel (csrmv_v3_kernel, PETSc's MatMult), in which it reports shared-memory
+# hazards of NVIDIA's code in every program that multiplies by a MATAIJCUSPARSE (bench/results/2026-11-22-h200-sanitizers).
+# Not in the dry run (no GPU here)
+sanitizer_part() {
+  local GPU="-mat_type aijcusparse -vec_type cuda" tool label cmd n=0 f=0 d=$T/sanitizer/logs half=$(((JOBS + 1) / 2)) skip
+  rm -rf $d && mkdir -p $d
+  TS_GPUS=$GPUS bash tests/kernels/run.sh -d $T/kernels -s sanitizer -j $half device > $T/kernels/sanitizer.log 2>&1 &
+  while read -r tool label cmd; do
+    skip=""; [ $tool = racecheck ] && skip="--kernel-name-exclude kns=csrmv_v3_kernel"
+    echo "$tool-$label timeout 300 ${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer} --tool $tool $skip --error-exitcode 9 --print-limit 20 $cmd"
+  done <<EOS | run_list "$half" $d "$GPUS" > /dev/null
 memcheck ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
 memcheck ex1_mosd $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type mosd -pc_mosd_m 2 $GPU
 memcheck ex1_altsplit $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type altsplit -pc_altsplit_m 2 $GPU
 memcheck ex1_block $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri -pc_algtri_block 2 $GPU
 memcheck ex1_factor_n1 $T/tutorials/ex1 -problem rot -n 32 -pc_algtri_factor_n 1 $GPU
+memcheck ex1_triamg $T/tutorials/ex1 -problem rot -n 32 -pc_type triamg $GPU
 memcheck ex3 $T/tests/ex3 -n 100 -mat_type aijcusparse
 memcheck ex7 $T/tests/ex7 -n 16 -device
 memcheck ex5 $T/tests/ex5 -n 512 $GPU
@@ -155,12 +185,40 @@ racecheck ex5 $T/tests/ex5 -n 512 $GPU
 initcheck ex1_algtri $T/tutorials/ex1 -problem aniso2 -n 32 -pc_type algtri $GPU
 initcheck ex5 $T/tests/ex5 -n 512 $GPU
 EOS
+  wait
+  cat $T/kernels/sanitizer.log
+  add_line $T/kernels/sanitizer.log
+  {
+    for rc in $d/*.rc; do
+      label=$(basename "$rc" .rc) n=$((n + 1))
+      if [ "$(cat "$rc")" = 0 ]; then echo "ok $label"
+      else f=$((f + 1)); echo "not ok $label"; tail -n 15 "$d/$label.out" | sed 's/^/#   /'; fi
+    done
     echo "$((n - f)) passed, $f failed"
   } | tee $T/sanitizer/run.log
   add_line $T/sanitizer/run.log
-fi
+  echo "# sanitizer: $passed passed, $failed failed, 0 skipped"
+}
+
+# the parts one after the other (the GPU is time-sliced between processes: the sanitized kernels would slow the
+# harness's many short launches past their timeouts), each report printed whole
+mkdir -p $T/parts
+passed=0 failed=0 skipped=0
+for part in harness kernels sanitizer; do
+  [[ $parts == *" $part "* ]] || continue
+  [ $part = sanitizer ] && $dry && continue
+  ts=$SECONDS
+  (passed=0 failed=0; ${part}_part) > $T/parts/$part.out 2>&1
+  echo "# $part part: $((SECONDS - ts)) s" >> $T/parts/$part.out
+  cat $T/parts/$part.out
+  line=$(grep -E "^# $part: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$" $T/parts/$part.out | tail -n 1)
+  if [ -n "$line" ]; then
+    read -r kp kf ks <<< "$(sed -E 's/^# [a-z]+: ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3/' <<< "$line")"
+  else kp=0 kf=1 ks=0; echo "# the $part part ended without its summary"; fi
+  passed=$((passed + kp)) failed=$((failed + kf)) skipped=$((skipped + ks))
+done
 if [ -n "${OUT:-}" ]; then
-  mkdir -p "$OUT" && tar czf "$OUT/gpu-logs.tar.gz" $T/test__tap.log $T/test__err.log $T/kernels/logs $T/sanitizer/logs 2>/dev/null
+  mkdir -p "$OUT" && tar czf "$OUT/gpu-logs.tar.gz" $T/test__tap.log $T/test__err.log $T/parts $T/harness $T/kernels/logs $T/sanitizer/logs 2>/dev/null
 fi
 echo "# done in $((SECONDS - t0)) s"
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -4,13 +4,16 @@
 #   bash tests/kernels/run.sh -d DIR sim      the host simulations (no GPU)
 #   bash tests/kernels/run.sh -d DIR device   the device modes on the GPU, and compute-sanitizer memcheck of their
 #                                             quick modes (where compute-sanitizer is installed)
-#   -n: print the commands only (dry run). Each program run prints 'ok LABEL' or 'not ok LABEL' (its exit status;
-#   the last lines of its output on failure, the whole output in DIR/logs/), then 'N passed, N failed'.
+#   -s plain|sanitizer: of the device mode, only the plain runs or only those under compute-sanitizer (the GPU suite
+#   runs them apart: sanitized kernels slow down the plain runs' many small launches sharing the GPU by far).
+#   -n: print the commands only (dry run). -j N: up to N runs at once (default 1; the GPU is shared, the report
+#   keeps the order of the list; with TS_GPUS=G > 1 in the environment the k-th run sees only GPU k mod G). Each program run prints 'ok LABEL' or 'not ok LABEL' (its exit status; the last
+#   lines of its output on failure, the whole output in DIR/logs/), then 'N passed, N failed'.
 # Exit status non-zero on any failure.
 set -u
-dir="" dry=false
-while getopts "d:n" o; do
-  case $o in d) dir=$OPTARG ;; n) dry=true ;; *) exit 2 ;; esac
+dir="" dry=false jobs=1 subset=all
+while getopts "d:nj:s:" o; do
+  case $o in d) dir=$OPTARG ;; n) dry=true ;; j) jobs=$OPTARG ;; s) subset=$OPTARG ;; *) exit 2 ;; esac
 done
 shift $((OPTIND - 1))
 mode=${1:-}
@@ -19,15 +22,28 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 data=$top/tests/data
 mkdir -p "$dir/logs"
 SAN=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
-passed=0 failed=0
+passed=0 failed=0 labels=()
 
-# t LABEL TIMEOUT PROGRAM ARGS...: one run
+# t LABEL TIMEOUT PROGRAM ARGS...: one run, in the background (at most $jobs at once); report() reads the results
 t() {
-  local label=$1 tmo=$2 log=$dir/logs/$1.log rc=0; shift 2
+  local label=$1 tmo=$2 log=$dir/logs/$1.log; shift 2
+  case $subset:$label in plain:memcheck-* | plain:racecheck-*) return ;; sanitizer:memcheck-* | sanitizer:racecheck-* | all:*) ;; sanitizer:*) return ;; esac
   if $dry; then echo "# $label: $*"; return; fi
-  timeout "$tmo" "$@" > "$log" 2>&1 || rc=$?
-  if [ $rc -eq 0 ]; then passed=$((passed + 1)); echo "ok $label"
-  else failed=$((failed + 1)); echo "not ok $label (status $rc)"; tail -n 15 "$log" | sed 's/^/#   /'; fi
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  rm -f "$log.rc"
+  if [ "${TS_GPUS:-1}" -gt 1 ]; then export CUDA_VISIBLE_DEVICES=$((${#labels[@]} % TS_GPUS)); fi
+  { rc=0; timeout "$tmo" "$@" > "$log" 2>&1 || rc=$?; echo $rc > "$log.rc"; } &
+  labels+=("$label")
+}
+# the runs' results, in the order of the list
+report() {
+  local label log rc
+  wait
+  for label in "${labels[@]}"; do
+    log=$dir/logs/$label.log rc=$(cat "$log.rc" 2> /dev/null || echo 127)
+    if [ "$rc" -eq 0 ]; then passed=$((passed + 1)); echo "ok $label"
+    else failed=$((failed + 1)); echo "not ok $label (status $rc)"; tail -n 15 "$log" | sed 's/^/#   /'; fi
+  done
 }
 # m LABEL TIMEOUT PROGRAM ARGS...: the run under compute-sanitizer memcheck (skipped where there is none)
 m() {
@@ -52,6 +68,17 @@ sim)
   t triamg_sim 300 "$dir/triamg_test"
   ;;
 device)
+  # the longest first (the runs can go at once: -j)
+  # RPTS, scalar, 2x2 blocks and permuted (fused) solves against the host, in four runs; Table 4 at N = 512 and 2^20
+  t test_rpts_scalar 300 "$dir/test_rpts" --no-blocks --no-permuted --no-gallery
+  t test_rpts_gallery 300 "$dir/test_rpts" --gallery-only
+  t test_rpts_blocks 300 "$dir/test_rpts" --blocks-only
+  t test_rpts_permuted 300 "$dir/test_rpts" --permuted-only
+  t test_rpts_suite 300 "$dir/test_rpts" --suite-only --suite 512 --suite 1048576
+  m test_rpts_scalar 300 "$dir/test_rpts" --quick --no-gallery --no-blocks --no-permuted
+  m test_rpts_blocks 300 "$dir/test_rpts" --quick --blocks-only
+  m test_rpts_permuted 300 "$dir/test_rpts" --quick --permuted-only
+  if [ -x "$SAN" ] || $dry; then t racecheck-test_rpts_permuted 300 "$SAN" --tool racecheck --error-exitcode 9 --print-limit 20 "$dir/test_rpts" --permuted-only --quick; fi
   # host == device forests, scalar and 2x2 blocks, on the generated matrices and those of tests/data
   t forest_test 300 "$dir/forest_test" "$data"/*.mtx.gz
   m forest_test 300 "$dir/forest_test" --quick
@@ -66,14 +93,10 @@ device)
   # triamg's prolongator, Galerkin product and refresh, device == host bit for bit
   t triamg_device 300 "$dir/triamg_test" --device
   m triamg_device 300 "$dir/triamg_test" --device --quick
-  # RPTS, scalar, 2x2 blocks and permuted (fused) solves against the host; Table 4 at N = 512 and 2^20
-  t test_rpts 300 "$dir/test_rpts"
-  t test_rpts_suite 300 "$dir/test_rpts" --suite-only --suite 512 --suite 1048576
-  m test_rpts 300 "$dir/test_rpts" --quick --no-gallery
-  if [ -x "$SAN" ] || $dry; then t racecheck-test_rpts_permuted 300 "$SAN" --tool racecheck --error-exitcode 9 --print-limit 20 "$dir/test_rpts" --permuted-only --quick; fi
   ;;
 *) sed -n '3,9p' "$0"; exit 2 ;;
 esac
 $dry && exit 0
+report
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

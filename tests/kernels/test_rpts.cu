@@ -11,8 +11,10 @@
    Also: the workspace is poisoned with NaN bytes before each solve, and the padding rows of x
    (ldx > n) must come back untouched.
 
-   usage: test_rpts [--quick] [--no-gallery] [--no-blocks] [--blocks-only] [--permuted-only] [--suite-only] [--robust-only] [--suite N]...
+   usage: test_rpts [--quick] [--no-gallery] [--no-blocks] [--no-permuted] [--blocks-only] [--permuted-only] [--gallery-only] [--suite-only] [--robust-only] [--suite N]...
      --quick   smaller set (for compute-sanitizer)
+     (--no-blocks --no-permuted --no-gallery, --gallery-only, --blocks-only and --permuted-only split the default set
+     into four runs that can go at once)
      --permuted-only  only the solves with the forest permutations fused in (ts_cuda_[ds]gtsv_permuted)
      --suite N the accuracy suite of issue 3 (Table 4 + Chang, RPTS vs LAPACK dgtsv) at size N, with the
                plan ts_cuda_dgtsv_analyze picks per matrix
@@ -772,6 +774,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[i], "--permuted-only")) scalar = gallery = blocks = false;
     if (!strcmp(argv[i], "--suite") && i + 1 < argc) suite_n.push_back(atoi(argv[++i]));
     if (!strcmp(argv[i], "--robust-only")) scalar = gallery = blocks = permuted = false, robust_only = true;
+    if (!strcmp(argv[i], "--no-permuted")) permuted = false;
+    if (!strcmp(argv[i], "--gallery-only")) scalar = blocks = permuted = false;
   }
   int dev = 0;
   CK(cudaGetDevice(&dev));
