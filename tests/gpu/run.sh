@@ -150,7 +150,7 @@ harness_part() {
 kernels_part() {
   local mode=device
   $dry && mode=sim
-  bash tests/kernels/run.sh -d $T/kernels -s plain -j "$JOBS" $mode | tee $T/kernels/run.log
+  TS_GPUS=$GPUS bash tests/kernels/run.sh -d $T/kernels -s plain -j "$JOBS" $mode | tee $T/kernels/run.log
   add_line $T/kernels/run.log
   echo "# kernels: $passed passed, $failed failed, 0 skipped"
 }

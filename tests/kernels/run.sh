@@ -78,7 +78,7 @@ device)
   m test_rpts_scalar 300 "$dir/test_rpts" --quick --no-gallery --no-blocks --no-permuted
   m test_rpts_blocks 300 "$dir/test_rpts" --quick --blocks-only
   m test_rpts_permuted 300 "$dir/test_rpts" --quick --permuted-only
-  if [ -x "$SAN" ] || $dry; then t racecheck-test_rpts_permuted 300 "$SAN" --tool racecheck --error-exitcode 9 --print-limit 20 "$dir/test_rpts" --permuted-only --quick; fi
+  if [ -x "$SAN" ] || $dry; then t racecheck-test_rpts_permuted 300 "$SAN" --tool racecheck --error-exitcode 9 --print-limit 20 "$dir/test_rpts" --permuted-only --tiny; fi
   # host == device forests, scalar and 2x2 blocks, on the generated matrices and those of tests/data
   t forest_test 300 "$dir/forest_test" "$data"/*.mtx.gz
   m forest_test 300 "$dir/forest_test" --quick

@@ -11,8 +11,9 @@
    Also: the workspace is poisoned with NaN bytes before each solve, and the padding rows of x
    (ldx > n) must come back untouched.
 
-   usage: test_rpts [--quick] [--no-gallery] [--no-blocks] [--no-permuted] [--blocks-only] [--permuted-only] [--gallery-only] [--suite-only] [--robust-only] [--suite N]...
-     --quick   smaller set (for compute-sanitizer)
+   usage: test_rpts [--quick] [--tiny] [--no-gallery] [--no-blocks] [--no-permuted] [--blocks-only] [--permuted-only] [--gallery-only] [--suite-only] [--robust-only] [--suite N]...
+     --quick   smaller set (for compute-sanitizer memcheck)
+     --tiny    the quick set with the permuted solves on three sizes (for compute-sanitizer racecheck)
      (--no-blocks --no-permuted --no-gallery, --gallery-only, --blocks-only and --permuted-only split the default set
      into four runs that can go at once)
      --permuted-only  only the solves with the forest permutations fused in (ts_cuda_[ds]gtsv_permuted)
@@ -459,12 +460,15 @@ static void permuted_case(const char *type, int n, ts_pivoting piv, int nrhs, in
   }
 }
 
+static bool g_tiny = false; /* --tiny: the permuted solves on three sizes, for racecheck (minutes per launch set) */
+
 static void permuted_tests(bool quick)
 {
   const int before = g_pass + g_fail;
   int       fails  = g_fail;
   std::vector<int> sizes = {1, 2, 3, 33, 512, 1000, 12345, 300000};
   if (!quick) sizes.push_back(1 << 20);
+  if (g_tiny) sizes = {33, 1000, 12345};
   uint64_t seed = 77;
   for (const char *type : {"dom", "zdom", "rand"}) /* zdom: zero couplings (paths ending inside a tile) */
     for (int n : sizes)
@@ -472,6 +476,7 @@ static void permuted_tests(bool quick)
         for (int nrhs : {1, 4, 5})
           for (int variant = 0; variant < 5; ++variant) {
             if (quick && nrhs == 5 && n > 1000) continue;
+            if (g_tiny && (nrhs == 4 || variant > 1)) continue;
             for (int keep = 0; keep < 2; ++keep) permuted_case<double>(type, n, (ts_pivoting)pv, nrhs, variant, keep, seed);
             permuted_case<float>(type, n, (ts_pivoting)pv, nrhs, variant, variant % 2, seed++);
           }
@@ -488,6 +493,7 @@ static void permuted_tests(bool quick)
     for (int n : {33, 1000, 300000})
       for (int nrhs : {1, 5})
         for (int variant = 0; variant < 5; ++variant) {
+          if (g_tiny && (n > 1000 || variant > 1)) continue;
           for (int keep = 0; keep < 2; ++keep) permuted_case<double>("rand", n, TS_PIVOTING_SCALED, nrhs, variant, keep, seed, cfg);
           permuted_case<float>("dom", n, TS_PIVOTING_PARTIAL, nrhs, variant, variant % 2, seed++, cfg);
         }
@@ -766,6 +772,7 @@ int main(int argc, char **argv)
   std::vector<int> suite_n;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
+    if (!strcmp(argv[i], "--tiny")) quick = g_tiny = true;
     if (!strcmp(argv[i], "--no-gallery")) gallery = false;
     if (!strcmp(argv[i], "--no-blocks")) blocks = false;
     if (!strcmp(argv[i], "--blocks-only")) scalar = gallery = false;
