@@ -86,8 +86,13 @@ fi
 T=$B/tests
 parts=" ${PARTS:-harness kernels sanitizer} "
 JOBS=${JOBS:-$(n=$(nproc); [ "$n" -gt 8 ] && n=8; echo "$n")}
-GPUS=$( (nvidia-smi -L 2> /dev/null || true) | grep -c '^GPU')
-[ "$GPUS" -ge 1 ] || GPUS=1
+# the GPUs this run may use: CUDA_VISIBLE_DEVICES's list where it is set, else every GPU nvidia-smi lists
+if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then TS_GPU_LIST=$CUDA_VISIBLE_DEVICES
+else TS_GPU_LIST=$( (nvidia-smi -L 2> /dev/null || true) | grep -c '^GPU' | awk '{for (i = 0; i < $1; i++) printf "%s%d", i ? "," : "", i}'); fi
+export TS_GPU_LIST
+IFS=, read -r -a gpu_list <<< "${TS_GPU_LIST:-0}"
+GPUS=${#gpu_list[@]}
+echo "# GPUs used: ${TS_GPU_LIST:-default}"
 passed=0 failed=0 skipped=0
 # add_line LOG: add the closing 'N passed, N failed' line of LOG to the totals (one failure if it has none)
 add_line() {
@@ -100,13 +105,13 @@ add_line() {
 
 # run_list N DIR [GPUS]: the commands of standard input ('LABEL COMMAND...', one a line) with up to N at once, each
 # output in DIR/LABEL.out and its status in DIR/LABEL.rc; then every output in the order of the list. With GPUS > 1
-# the k-th command sees only GPU k mod GPUS (one-process runs on a machine of several GPUs)
+# the k-th command sees only the GPU k mod GPUS of TS_GPU_LIST (one-process runs on a machine of several GPUs)
 run_list() {
   local n=$1 d=$2 gpus=${3:-1} label cmd labels=() k=0
   mkdir -p "$d"
   while read -r label cmd; do
     while [ "$(jobs -rp | wc -l)" -ge "$n" ]; do wait -n || true; done
-    [ "$gpus" -gt 1 ] && cmd="CUDA_VISIBLE_DEVICES=$((k % gpus)) $cmd"
+    [ "$gpus" -gt 1 ] && cmd="CUDA_VISIBLE_DEVICES=${gpu_list[$((k % gpus))]} $cmd"
     k=$((k + 1))
     { rc=0; bash -c "$cmd" > "$d/$label.out" 2>&1 < /dev/null || rc=$?; echo $rc > "$d/$label.rc"; } &
     labels+=("$label")
@@ -150,7 +155,7 @@ harness_part() {
 kernels_part() {
   local mode=device
   $dry && mode=sim
-  TS_GPUS=$GPUS bash tests/kernels/run.sh -d $T/kernels -s plain -j "$JOBS" $mode | tee $T/kernels/run.log
+  bash tests/kernels/run.sh -d $T/kernels -s plain -j "$JOBS" $mode | tee $T/kernels/run.log
   add_line $T/kernels/run.log
   echo "# kernels: $passed passed, $failed failed, 0 skipped"
 }
@@ -165,7 +170,7 @@ kernels_part() {
 sanitizer_part() {
   local GPU="-mat_type aijcusparse -vec_type cuda" tool label cmd n=0 f=0 d=$T/sanitizer/logs half=$(((JOBS + 1) / 2)) skip
   rm -rf $d && mkdir -p $d
-  TS_GPUS=$GPUS bash tests/kernels/run.sh -d $T/kernels -s sanitizer -j $half device > $T/kernels/sanitizer.log 2>&1 &
+  bash tests/kernels/run.sh -d $T/kernels -s sanitizer -j $half device > $T/kernels/sanitizer.log 2>&1 &
   while read -r tool label cmd; do
     skip=""; [ $tool = racecheck ] && skip="--kernel-name-exclude kns=csrmv_v3_kernel"
     echo "$tool-$label timeout 300 ${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer} --tool $tool $skip --error-exitcode 9 --print-limit 20 $cmd"

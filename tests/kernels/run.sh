@@ -6,9 +6,10 @@
 #                                             quick modes (where compute-sanitizer is installed)
 #   -s plain|sanitizer: of the device mode, only the plain runs or only those under compute-sanitizer (the GPU suite
 #   runs them apart: sanitized kernels slow down the plain runs' many small launches sharing the GPU by far).
-#   -n: print the commands only (dry run). -j N: up to N runs at once (default 1; the GPU is shared, the report
-#   keeps the order of the list; with TS_GPUS=G > 1 in the environment the k-th run sees only GPU k mod G). Each program run prints 'ok LABEL' or 'not ok LABEL' (its exit status; the last
-#   lines of its output on failure, the whole output in DIR/logs/), then 'N passed, N failed'.
+#   -n: print the commands only (dry run). -j N: up to N runs at once (default 1; the report keeps the order of the
+#   list; with TS_GPU_LIST=a,b,... in the environment the k-th run sees only the k-th GPU of the list, cyclically).
+#   Each program run prints 'ok LABEL' or 'not ok LABEL' (its exit status; the last lines of its output on failure,
+#   the whole output in DIR/logs/), then 'N passed, N failed'.
 # Exit status non-zero on any failure.
 set -u
 dir="" dry=false jobs=1 subset=all
@@ -23,6 +24,7 @@ data=$top/tests/data
 mkdir -p "$dir/logs"
 SAN=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
 passed=0 failed=0 labels=()
+IFS=, read -r -a gpu_list <<< "${TS_GPU_LIST:-}" # the GPUs the runs go round (TS_GPU_LIST=0,1,...), if several
 
 # t LABEL TIMEOUT PROGRAM ARGS...: one run, in the background (at most $jobs at once); report() reads the results
 t() {
@@ -31,7 +33,7 @@ t() {
   if $dry; then echo "# $label: $*"; return; fi
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
   rm -f "$log.rc"
-  if [ "${TS_GPUS:-1}" -gt 1 ]; then export CUDA_VISIBLE_DEVICES=$((${#labels[@]} % TS_GPUS)); fi
+  if [ "${#gpu_list[@]}" -gt 1 ]; then export CUDA_VISIBLE_DEVICES=${gpu_list[$((${#labels[@]} % ${#gpu_list[@]}))]}; fi
   { rc=0; timeout "$tmo" "$@" > "$log" 2>&1 || rc=$?; echo $rc > "$log.rc"; } &
   labels+=("$label")
 }
