@@ -315,6 +315,7 @@ int main(int argc, char **argv)
   test:
     suffix: cuda_large
     requires: cuda
+    timeoutfactor: 3
     args: -n 1048576 -mat_type aijcusparse -vec_type cuda
 
 TEST*/

@@ -85,6 +85,8 @@ fi
 
 T=$B/tests
 parts=" ${PARTS:-harness kernels sanitizer} "
+# Open MPI binds the ranks of every mpiexec to the first cores: the MPI tests that run at once would share two cores
+export OMPI_MCA_hwloc_base_binding_policy=none
 JOBS=${JOBS:-$(n=$(nproc); [ "$n" -gt 8 ] && n=8; echo "$n")}
 # the GPUs this run may use: CUDA_VISIBLE_DEVICES's list where it is set, else every GPU nvidia-smi lists
 if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then TS_GPU_LIST=$CUDA_VISIBLE_DEVICES
