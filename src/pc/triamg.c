@@ -12,6 +12,7 @@
    exported) around the hierarchy. So -pc_mg_*, -mg_levels_*, -mg_coarse_* and -ksp_view work as usual.
 */
 #include <petsc/private/pcmgimpl.h>
+#include <petscsf.h>
 #include <trisplit/private/triamgimpl.h>
 
 #define TRIAMG_MAXLEVELS 30
@@ -150,24 +151,6 @@ static PetscErrorCode PCTriAMGSpectralRadius(Mat A, PetscReal *rho)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The row sums of the entries of A in other ranks' columns (the off-diagonal block), which the smoothing of the
-   local block's prolongator lumps into each row's own aggregate: without them the rows next to another rank would
-   not keep the row sums of full smoothing */
-static PetscErrorCode PCTriAMGLumpOffProcess(Mat A, Vec *lump)
-{
-  Mat             Ad, Ao;
-  const PetscInt *garray;
-  Vec             ones;
-
-  PetscFunctionBegin;
-  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
-  PetscCall(MatCreateVecs(Ao, &ones, lump));
-  PetscCall(VecSet(ones, 1.0));
-  PetscCall(MatMult(Ao, ones, *lump));
-  PetscCall(VecDestroy(&ones));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* The global number of this rank's first aggregate (aggregates never cross ranks) */
 static PetscErrorCode PCTriAMGFirstAggregate(Mat A, PetscInt nagg, PetscInt *cstart)
 {
@@ -183,31 +166,73 @@ static PetscErrorCode PCTriAMGFirstAggregate(Mat A, PetscInt nagg, PetscInt *cst
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The distributed prolongator of A's type from the local blocks' Pl (local rows to this rank's aggregates,
-   the first of them global number cstart): the rows of Pl shifted to the global numbering */
-static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, PetscInt nagg, PetscInt cstart, Mat *P)
+/* The distributed prolongator of A's type from the local block's Pl (local rows to this rank's aggregates agg, the
+   first of them global number cstart): the rows of Pl shifted to the global numbering and, on a smoothed level
+   (omega > 0), the terms -omega a_ig / a_ii of A's entries in other ranks' columns g, each in the column of g's
+   aggregate. So near a rank boundary P is the smoothed prolongator of the whole operator, as on one rank. (Lumping
+   those entries into the row's own aggregate kept P's row sums, but the iterations grew with the ranks: ANISO1 and
+   MODEL8 256^2, GMRES(20), 8 and 7 on one rank, 10 and 10 on four.) Only the off-diagonal block and the diagonal
+   come to the host, O(rows) of a rank's boundary and O(rows) */
+static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, const PetscInt *agg, PetscInt nagg, PetscInt cstart, PetscReal omega, Mat *P)
 {
   MatType            type;
-  PetscInt           n, rstart, *ci, *cj;
-  const PetscInt    *pi, *pj;
-  const PetscScalar *pa;
+  Mat                Ad, Ao;
+  PetscLayout        cmap;
+  PetscSF            sf;
+  Vec                diag;
+  PetscInt           n, on, rstart, ncoo, ng, nz = 0, *ci, *cj, *gagg, *root;
+  const PetscInt    *pi, *pj, *oi = NULL, *oj = NULL, *garray;
+  const PetscScalar *pa, *oa = NULL, *d = NULL;
+  PetscScalar       *cv;
 
   PetscFunctionBegin;
   PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
+  PetscCall(MatGetSize(Ao, NULL, &ng));
   PetscCall(TriSplitGetCSR(Pl, &n, &pi, &pj, &pa));
-  PetscCall(PetscMalloc2(pi[n], &ci, pi[n], &cj));
+  /* the global aggregates of the other ranks' vertices in Ao's columns */
+  PetscCall(PetscMalloc2(n, &root, ng, &gagg));
+  for (PetscInt i = 0; i < n; i++) root[i] = cstart + agg[i];
+  PetscCall(MatGetLayouts(A, NULL, &cmap));
+  PetscCall(PetscSFCreate(PetscObjectComm((PetscObject)A), &sf));
+  PetscCall(PetscSFSetGraphLayout(sf, cmap, ng, NULL, PETSC_COPY_VALUES, garray));
+  PetscCall(PetscSFBcastBegin(sf, MPIU_INT, root, gagg, MPI_REPLACE));
+  PetscCall(PetscSFBcastEnd(sf, MPIU_INT, root, gagg, MPI_REPLACE));
+  PetscCall(PetscSFDestroy(&sf));
+  if (omega > 0) {
+    PetscCall(MatCreateVecs(A, NULL, &diag));
+    PetscCall(MatGetDiagonal(A, diag));
+    PetscCall(VecGetArrayRead(diag, &d));
+    PetscCall(TriSplitGetCSR(Ao, &on, &oi, &oj, &oa));
+    nz = oi[on];
+  }
+  ncoo = pi[n] + nz;
+  PetscCall(PetscMalloc3(ncoo, &ci, ncoo, &cj, ncoo, &cv));
   for (PetscInt i = 0; i < n; i++)
     for (PetscInt k = pi[i]; k < pi[i + 1]; k++) {
       ci[k] = rstart + i;
       cj[k] = cstart + pj[k];
+      cv[k] = pa[k];
     }
+  for (PetscInt i = 0, c = pi[n]; i < n && nz; i++) /* a zero diagonal keeps the row of P0, as the kernels do */
+    for (PetscInt k = oi[i]; k < oi[i + 1]; k++, c++) {
+      ci[c] = rstart + i;
+      cj[c] = gagg[oj[k]];
+      cv[c] = d[i] != 0.0 ? -((PetscScalar)omega * oa[k]) / d[i] : 0.0;
+    }
+  if (omega > 0) {
+    PetscCall(TriSplitRestoreCSR(Ao, &on, &oi, &oj, &oa));
+    PetscCall(VecRestoreArrayRead(diag, &d));
+    PetscCall(VecDestroy(&diag));
+  }
   PetscCall(MatGetType(A, &type));
   PetscCall(MatCreate(PetscObjectComm((PetscObject)A), P));
   PetscCall(MatSetSizes(*P, n, nagg, PETSC_DETERMINE, PETSC_DETERMINE));
   PetscCall(MatSetType(*P, type));
-  PetscCall(MatSetPreallocationCOO(*P, pi[n], ci, cj));
-  PetscCall(MatSetValuesCOO(*P, pa, INSERT_VALUES));
-  PetscCall(PetscFree2(ci, cj));
+  PetscCall(MatSetPreallocationCOO(*P, ncoo, ci, cj)); /* repeated (row, aggregate) pairs are summed */
+  PetscCall(MatSetValuesCOO(*P, cv, INSERT_VALUES));
+  PetscCall(PetscFree3(ci, cj, cv));
+  PetscCall(PetscFree2(root, gagg));
   PetscCall(TriSplitRestoreCSR(Pl, &n, &pi, &pj, &pa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -294,8 +319,7 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
     PetscCall(MatGetDiagonalBlock(A, &Ad));
     {
       PetscBool smooth;
-      PetscReal rho  = 0;
-      Vec       lump = NULL;
+      PetscReal rho = 0;
 
       /* smoothing stops at the first level whose Galerkin product grew: aggregates that are lines of a 3D grid make
          the smoothed coarse operators denser level by level (LAP3D: 7, 48, 261 nonzeros per row) */
@@ -307,9 +331,7 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
         PetscCall(PetscLogEventEnd(TriSplit_AMGEstimate, pc, 0, 0, 0));
       }
       if (PetscIsInfOrNanReal(rho) || rho < 0) rho = 0;
-      if (smooth && size > 1) PetscCall(PCTriAMGLumpOffProcess(A, &lump));
-      PetscCall((*amg->prolongator)(Ad, lump, fpc, amg->agg_size, smooth, rho, amg->smooth_threshold, &Pl, agg, &nagg, &amg->omega[l]));
-      PetscCall(VecDestroy(&lump));
+      PetscCall((*amg->prolongator)(Ad, fpc, amg->agg_size, smooth, rho, amg->smooth_threshold, &Pl, agg, &nagg, &amg->omega[l]));
     }
     if (fpc != amg->spc[l]) PetscCall(PCDestroy(&fpc));
     PetscCallMPI(MPIU_Allreduce(&nagg, &Nagg, 1, MPIU_INT, MPI_SUM, comm));
@@ -324,12 +346,12 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
     }
     PetscCall(PCTriAMGFirstAggregate(A, nagg, &cstart));
     PetscCall(PCTriAMGChecksum(A, n, agg, cstart, &amg->aggsum[l]));
-    PetscCall(PetscFree(agg));
     if (size == 1) amg->P[l] = Pl;
     else {
-      PetscCall(PCTriAMGDistribute(A, Pl, nagg, cstart, &amg->P[l]));
+      PetscCall(PCTriAMGDistribute(A, Pl, agg, nagg, cstart, amg->omega[l], &amg->P[l]));
       PetscCall(MatDestroy(&Pl));
     }
+    PetscCall(PetscFree(agg));
     PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
     PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));
     PetscCall(PCTriAMGGalerkin(amg, A, amg->P[l], MAT_INITIAL_MATRIX, &amg->A[l + 1]));
@@ -1361,10 +1383,12 @@ PetscErrorCode PCTriAMGGetHierarchy(PC pc, PetscInt *nlevels, const PetscInt **r
   and never crosses a rank boundary. The prolongator is piecewise constant on the aggregates, by default smoothed
   by one damped Jacobi step with A's weak entries lumped into the diagonal (`PCTriAMGSetSmoothThreshold()`), and
   the coarse operators are the Galerkin products P^T A P. On one rank both are trisplit kernels (the same result on
-  the host and on the device, bit for bit); across ranks the product is `MatPtAP()`. Smoothing stops at the first
-  level whose coarse operator has more nonzeros than the level above.
+  the host and on the device, bit for bit). Across ranks the product is `MatPtAP()`, and the smoothing puts a row's
+  couplings to another rank into the columns of that rank's aggregates. Smoothing stops at the first level whose
+  coarse operator has more nonzeros than the level above.
   On the device (`MATAIJCUSPARSE`) the whole hierarchy is built on the GPU; only the aggregate ids (one integer per
-  row) and the new matrices' patterns, which PETSc keeps on the host as well, are copied to the host, never A.
+  row) and the new matrices' patterns, which PETSc keeps on the host as well, are copied to the host, never A's
+  local block (across ranks also its diagonal and its entries in other ranks' columns).
 
   `PCTRIAMG` is a `PCMG`: the cycle (-pc_mg_cycle_type), the smoothers (-mg_levels_ksp_type, -mg_levels_pc_type,
   -mg_levels_pc_algtri_*), the coarse solve (-mg_coarse_ksp_type, -mg_coarse_pc_type) and -ksp_view work as for

@@ -14,17 +14,17 @@ PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate;
 /* The prolongator of a level's local block Ad (sequential, n x nagg, of Ad's type) from the first forest of
    the trisplit PC fpc set up on the level, cut into segments of s vertices, smoothed when smooth with the
    estimate rho of rho(D^-1 A) (0: the Gershgorin bound) and the strength threshold theta (trisplit_kernels.h,
-   ts_ref_prolongator). lump (or NULL) holds the row sums of A's entries in other ranks' columns, which the
-   smoothing adds to the row's own aggregate. agg[n] (host) receives the aggregates, *omega the damping. */
-typedef PetscErrorCode (*TSPTriAMGProlongatorFn)(Mat Ad, Vec lump, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega);
+   ts_ref_prolongator). agg[n] (host) receives the aggregates, *omega the damping. The entries of A in other
+   ranks' columns are the driver's (PCTriAMGDistribute()). */
+typedef PetscErrorCode (*TSPTriAMGProlongatorFn)(Mat Ad, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega);
 
 /* C = P^T A P for sequential A and a prolongator of the backend's own; MAT_REUSE_MATRIX: new values of A
    on the pattern of the last call, P unchanged */
 typedef PetscErrorCode (*TSPTriAMGGalerkinFn)(Mat A, Mat P, MatReuse reuse, Mat *C);
 
-PETSC_INTERN PetscErrorCode TSPTriAMGProlongator_Host(Mat, Vec, PC, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscInt *, PetscInt *, PetscReal *);
+PETSC_INTERN PetscErrorCode TSPTriAMGProlongator_Host(Mat, PC, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscInt *, PetscInt *, PetscReal *);
 PETSC_INTERN PetscErrorCode TSPTriAMGGalerkin_Host(Mat, Mat, MatReuse, Mat *);
-PETSC_INTERN PetscErrorCode TSPTriAMGProlongator_CUDA(Mat, Vec, PC, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscInt *, PetscInt *, PetscReal *);
+PETSC_INTERN PetscErrorCode TSPTriAMGProlongator_CUDA(Mat, PC, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscInt *, PetscInt *, PetscReal *);
 PETSC_INTERN PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat, Mat, MatReuse, Mat *);
 
 static inline PetscErrorCode TSPTriAMGCheck(ts_status status, const char *what)

@@ -48,12 +48,11 @@ static PetscErrorCode TSPTriAMGDeviceMat(cudaStream_t stream, PetscInt m, PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode TSPTriAMGProlongator_CUDA(Mat Ad, Vec lump, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega)
+PetscErrorCode TSPTriAMGProlongator_CUDA(Mat Ad, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega)
 {
   PetscInt           n, nnz, *d_agg, *d_prow, *d_pcol, pnnz;
   const PetscInt    *perm, *path_id, *ia, *ja;
-  const PetscScalar *va, *lv = NULL;
-  PetscMemType       lmtype = PETSC_MEMTYPE_DEVICE;
+  const PetscScalar *va;
   PetscScalar       *d_pval, *pval;
   double            *d_omega, w;
   cudaStream_t       stream;
@@ -80,10 +79,7 @@ PetscErrorCode TSPTriAMGProlongator_CUDA(Mat Ad, Vec lump, PC fpc, PetscInt s, P
   PetscCall(TSPTriAMGCheck(ts_cuda_aggregate(stream, n, perm, path_id, s, d_agg, d_agg + n, work), "aggregate"));
   PetscCall(TriSplitDeviceRead(stream, d_agg + n, nagg, sizeof(PetscInt)));
   PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
-  if (lump) PetscCall(VecGetArrayReadAndMemType(lump, &lv, &lmtype));
-  PetscCheck(!lump || PetscMemTypeDevice(lmtype), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the device level's lumped sums are in host memory");
-  PetscCall(TSPTriAMGCheck(ts_cuda_prolongator(stream, n, ia, ja, va, lump ? lv : NULL, d_agg, smooth ? 1 : 0, (double)rho, (double)theta, d_prow, d_pcol, d_pval, d_omega, work), "prolongator"));
-  if (lump) PetscCall(VecRestoreArrayReadAndMemType(lump, &lv));
+  PetscCall(TSPTriAMGCheck(ts_cuda_prolongator(stream, n, ia, ja, va, NULL, d_agg, smooth ? 1 : 0, (double)rho, (double)theta, d_prow, d_pcol, d_pval, d_omega, work), "prolongator"));
   PetscCall(TriSplitRestoreDeviceCSR(Ad, &ia, &ja, &va));
   PetscCallCUDA(cudaMemcpyAsync(agg, d_agg, (size_t)n * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
   PetscCall(TriSplitDeviceRead(stream, d_omega, &w, sizeof(double)));

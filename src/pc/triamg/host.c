@@ -111,13 +111,12 @@ PetscErrorCode TSPTriAMGMatCreateOwned(PetscInt m, PetscInt n, PetscInt *i, Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode TSPTriAMGProlongator_Host(Mat Ad, Vec lump, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega)
+PetscErrorCode TSPTriAMGProlongator_Host(Mat Ad, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega)
 {
   PetscInt           n, *prow, *pcol;
   PetscScalar       *pval;
   const PetscInt    *perm, *path_id, *ia, *ja;
-  const PetscScalar *va, *lv = NULL;
-  PetscMemType       lmtype = PETSC_MEMTYPE_HOST;
+  const PetscScalar *va;
   double             w = 0;
 
   PetscFunctionBegin;
@@ -131,10 +130,7 @@ PetscErrorCode TSPTriAMGProlongator_Host(Mat Ad, Vec lump, PC fpc, PetscInt s, P
   PetscCall(PetscMalloc1(n + 1, &prow));
   PetscCall(PetscMalloc1(ia[n] + n + 1, &pcol));
   PetscCall(PetscMalloc1(ia[n] + n + 1, &pval));
-  if (lump) PetscCall(VecGetArrayReadAndMemType(lump, &lv, &lmtype));
-  PetscCheck(!lump || PetscMemTypeHost(lmtype), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the host level's lumped sums are in device memory");
-  PetscCall(TSPTriAMGCheck(ts_ref_prolongator(n, ia, ja, va, lump ? lv : NULL, agg, smooth ? 1 : 0, (double)rho, (double)theta, prow, pcol, pval, &w), "prolongator"));
-  if (lump) PetscCall(VecRestoreArrayReadAndMemType(lump, &lv));
+  PetscCall(TSPTriAMGCheck(ts_ref_prolongator(n, ia, ja, va, NULL, agg, smooth ? 1 : 0, (double)rho, (double)theta, prow, pcol, pval, &w), "prolongator"));
   PetscCall(PetscLogFlops(smooth ? 4.0 * ia[n] : 0.0));
   PetscCall(TriSplitRestoreCSR(Ad, &n, &ia, &ja, &va));
   *omega = (PetscReal)w;
