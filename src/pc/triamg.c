@@ -187,13 +187,20 @@ static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, const PetscInt *agg, Pet
 
   PetscFunctionBegin;
   PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
+  PetscCall(MatGetLayouts(A, NULL, &cmap));
+  { /* the aggregates number the operator's vertices by rows and by columns alike */
+    PetscInt cstart_col, n_row, n_col;
+
+    PetscCall(MatGetOwnershipRangeColumn(A, &cstart_col, NULL));
+    PetscCall(MatGetLocalSize(A, &n_row, &n_col));
+    PetscCheck(cstart_col == rstart && n_col == n_row, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "PCTRIAMG: the local rows [%" PetscInt_FMT ", %" PetscInt_FMT ") and columns [%" PetscInt_FMT ", %" PetscInt_FMT ") of the operator differ", rstart, rstart + n_row, cstart_col, cstart_col + n_col);
+  }
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
   PetscCall(MatGetSize(Ao, NULL, &ng));
   PetscCall(TriSplitGetCSR(Pl, &n, &pi, &pj, &pa));
   /* the global aggregates of the other ranks' vertices in Ao's columns */
   PetscCall(PetscMalloc2(n, &root, ng, &gagg));
   for (PetscInt i = 0; i < n; i++) root[i] = cstart + agg[i];
-  PetscCall(MatGetLayouts(A, NULL, &cmap));
   PetscCall(PetscSFCreate(PetscObjectComm((PetscObject)A), &sf));
   PetscCall(PetscSFSetGraphLayout(sf, cmap, ng, NULL, PETSC_COPY_VALUES, garray));
   PetscCall(PetscSFBcastBegin(sf, MPIU_INT, root, gagg, MPI_REPLACE));
