@@ -171,16 +171,17 @@ static PetscErrorCode PCTriAMGFirstAggregate(Mat A, PetscInt nagg, PetscInt *cst
    (omega > 0), the terms -omega a_ig / a_ii of A's entries in other ranks' columns g, each in the column of g's
    aggregate. So near a rank boundary P is the smoothed prolongator of the whole operator, as on one rank. (Lumping
    those entries into the row's own aggregate kept P's row sums, but the iterations grew with the ranks: ANISO1 and
-   MODEL8 256^2, GMRES(20), 8 and 7 on one rank, 10 and 10 on four.) Only the off-diagonal block and the diagonal
-   come to the host, O(rows) of a rank's boundary and O(rows) */
-static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, const PetscInt *agg, PetscInt nagg, PetscInt cstart, PetscReal omega, Mat *P)
+   MODEL8 256^2, GMRES(20), 8 and 7 on one rank, 10 and 10 on four.) smooth is the same on every rank (the
+   communication depends on it); omega may be 0 on a rank whose Gershgorin bound is (an empty rank). Only the
+   off-diagonal block and the diagonal come to the host, O(rows) of a rank's boundary and O(rows) */
+static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, const PetscInt *agg, PetscInt nagg, PetscInt cstart, PetscBool smooth, PetscReal omega, Mat *P)
 {
   MatType            type;
   Mat                Ad, Ao;
   PetscLayout        cmap;
   PetscSF            sf;
   Vec                diag;
-  PetscInt           n, on, rstart, ncoo, ng, nz = 0, *ci, *cj, *gagg, *root;
+  PetscInt           n, on, rstart, ncoo, ng, nz = 0, *ci, *cj, *gagg = NULL, *root;
   const PetscInt    *pi, *pj, *oi = NULL, *oj = NULL, *garray;
   const PetscScalar *pa, *oa = NULL, *d = NULL;
   PetscScalar       *cv;
@@ -198,20 +199,23 @@ static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, const PetscInt *agg, Pet
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
   PetscCall(MatGetSize(Ao, NULL, &ng));
   PetscCall(TriSplitGetCSR(Pl, &n, &pi, &pj, &pa));
-  /* the global aggregates of the other ranks' vertices in Ao's columns */
-  PetscCall(PetscMalloc2(n, &root, ng, &gagg));
-  for (PetscInt i = 0; i < n; i++) root[i] = cstart + agg[i];
-  PetscCall(PetscSFCreate(PetscObjectComm((PetscObject)A), &sf));
-  PetscCall(PetscSFSetGraphLayout(sf, cmap, ng, NULL, PETSC_COPY_VALUES, garray));
-  PetscCall(PetscSFBcastBegin(sf, MPIU_INT, root, gagg, MPI_REPLACE));
-  PetscCall(PetscSFBcastEnd(sf, MPIU_INT, root, gagg, MPI_REPLACE));
-  PetscCall(PetscSFDestroy(&sf));
-  if (omega > 0) {
+  if (smooth) { /* the global aggregates of the other ranks' vertices in Ao's columns, A's diagonal */
+    PetscCall(PetscMalloc1(n, &root));
+    PetscCall(PetscMalloc1(ng, &gagg));
+    for (PetscInt i = 0; i < n; i++) root[i] = cstart + agg[i];
+    PetscCall(PetscSFCreate(PetscObjectComm((PetscObject)A), &sf));
+    PetscCall(PetscSFSetGraphLayout(sf, cmap, ng, NULL, PETSC_COPY_VALUES, garray));
+    PetscCall(PetscSFBcastBegin(sf, MPIU_INT, root, gagg, MPI_REPLACE));
+    PetscCall(PetscSFBcastEnd(sf, MPIU_INT, root, gagg, MPI_REPLACE));
+    PetscCall(PetscSFDestroy(&sf));
+    PetscCall(PetscFree(root));
     PetscCall(MatCreateVecs(A, NULL, &diag));
     PetscCall(MatGetDiagonal(A, diag));
     PetscCall(VecGetArrayRead(diag, &d));
-    PetscCall(TriSplitGetCSR(Ao, &on, &oi, &oj, &oa));
-    nz = oi[on];
+    if (omega > 0) {
+      PetscCall(TriSplitGetCSR(Ao, &on, &oi, &oj, &oa));
+      nz = oi[on];
+    }
   }
   ncoo = pi[n] + nz;
   PetscCall(PetscMalloc3(ncoo, &ci, ncoo, &cj, ncoo, &cv));
@@ -227,10 +231,11 @@ static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, const PetscInt *agg, Pet
       cj[c] = gagg[oj[k]];
       cv[c] = d[i] != 0.0 ? -((PetscScalar)omega * oa[k]) / d[i] : 0.0;
     }
-  if (omega > 0) {
-    PetscCall(TriSplitRestoreCSR(Ao, &on, &oi, &oj, &oa));
+  if (smooth) {
+    if (omega > 0) PetscCall(TriSplitRestoreCSR(Ao, &on, &oi, &oj, &oa));
     PetscCall(VecRestoreArrayRead(diag, &d));
     PetscCall(VecDestroy(&diag));
+    PetscCall(PetscFree(gagg));
   }
   PetscCall(MatGetType(A, &type));
   PetscCall(MatCreate(PetscObjectComm((PetscObject)A), P));
@@ -239,7 +244,6 @@ static PetscErrorCode PCTriAMGDistribute(Mat A, Mat Pl, const PetscInt *agg, Pet
   PetscCall(MatSetPreallocationCOO(*P, ncoo, ci, cj)); /* repeated (row, aggregate) pairs are summed */
   PetscCall(MatSetValuesCOO(*P, cv, INSERT_VALUES));
   PetscCall(PetscFree3(ci, cj, cv));
-  PetscCall(PetscFree2(root, gagg));
   PetscCall(TriSplitRestoreCSR(Pl, &n, &pi, &pj, &pa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -305,7 +309,7 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
     MatInfo   info;
     PetscInt  N, n, nagg, Nagg, cstart, *agg;
     PC        fpc = NULL;
-    PetscBool has;
+    PetscBool has, smooth;
 
     PetscCall(MatGetSize(A, &N, NULL));
     PetscCall(MatGetLocalSize(A, &n, NULL));
@@ -325,7 +329,6 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
     PetscCall(PetscMalloc1(n, &agg));
     PetscCall(MatGetDiagonalBlock(A, &Ad));
     {
-      PetscBool smooth;
       PetscReal rho = 0;
 
       /* smoothing stops at the first level whose Galerkin product grew: aggregates that are lines of a 3D grid make
@@ -355,7 +358,7 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
     PetscCall(PCTriAMGChecksum(A, n, agg, cstart, &amg->aggsum[l]));
     if (size == 1) amg->P[l] = Pl;
     else {
-      PetscCall(PCTriAMGDistribute(A, Pl, agg, nagg, cstart, amg->omega[l], &amg->P[l]));
+      PetscCall(PCTriAMGDistribute(A, Pl, agg, nagg, cstart, smooth, amg->omega[l], &amg->P[l]));
       PetscCall(MatDestroy(&Pl));
     }
     PetscCall(PetscFree(agg));
