@@ -273,7 +273,7 @@ static PetscErrorCode TestKernel(void)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* 5. The coarse operators: every level's product (the backend's own, on one rank or on each rank's terms) against
+/* 5. The coarse operators: every level's product (the backend's own on one rank, MatPtAP() across ranks) against
    PETSc's MatPtAP() of the same A and P on the host, and P's row sums, which the lumping of weak and off-process
    entries keeps at those of full smoothing: 1 - omega (A 1)_i / a_ii, omega read from the row of the largest
    |(A 1)_i / a_ii| (0 on the levels that are not smoothed) */

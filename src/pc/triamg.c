@@ -42,10 +42,6 @@ typedef struct {
   PetscInt       rows[TRIAMG_MAXLEVELS];
   PetscLogDouble nnz[TRIAMG_MAXLEVELS];
   PetscReal      omega[TRIAMG_MAXLEVELS];
-  /* across ranks, what level l's Galerkin product keeps for refreshes (PCTriAMGGalerkinRanks()): the rank's rows of
-     A[l] with its ghost columns after its own, P[l]'s rows of those vertices in the rank's compact numbering of the
-     coarse columns, and the rank's terms of A[l+1] in that numbering (NULL on a rank without rows) */
-  Mat Aext[TRIAMG_MAXLEVELS], Pext[TRIAMG_MAXLEVELS], Cext[TRIAMG_MAXLEVELS];
   PetscInt64     aggsum[TRIAMG_MAXLEVELS]; /* sum over rows of (global row + 1) (global aggregate + 1): a checksum */
   PetscInt       builds, refreshes;
 
@@ -68,9 +64,6 @@ static PetscErrorCode PCTriAMGResetHierarchy(PC_TriAMG *amg)
   for (PetscInt l = 0; l < TRIAMG_MAXLEVELS; l++) {
     PetscCall(MatDestroy(&amg->A[l]));
     PetscCall(MatDestroy(&amg->P[l]));
-    PetscCall(MatDestroy(&amg->Aext[l]));
-    PetscCall(MatDestroy(&amg->Pext[l]));
-    PetscCall(MatDestroy(&amg->Cext[l]));
     PetscCall(PCDestroy(&amg->spc[l]));
   }
   amg->nlevels = 0;
@@ -269,149 +262,15 @@ static PetscErrorCode PCTriAMGChecksum(Mat A, PetscInt n, const PetscInt *agg, P
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* P's rows of this rank's vertices and of the ghost vertices of A (the columns of its off-diagonal block, in their
-   order), in a compact numbering of the coarse columns: this rank's aggregates [0, nagg), then the other ranks' ones
-   that these rows touch, in increasing global number (*ghost, *nghost of them). A sequential matrix of the type of A's
-   local block, so the backend's product takes it. The ghost rows come from the ranks that own them
-   (MatCreateSubMatrices(), O(rows) of the rank's boundary) */
-static PetscErrorCode PCTriAMGExtendProlongator(Mat A, Mat P, Mat *Pext, PetscInt *nghost, PetscInt **ghost)
-{
-  Mat                Ad, Ao, Pd, Po, *Pg;
-  IS                 rows, cols;
-  const PetscInt    *garray, *gP, *di, *dj, *oi, *oj, *gi, *gj;
-  const PetscScalar *da, *oa, *ga;
-  PetscInt           n, no, m, ng, npo, N, cstart, cend, nagg, cnt = 0, e = 0, *ei, *ej, *g;
-  PetscScalar       *ea;
-
-  PetscFunctionBegin;
-  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
-  PetscCall(MatGetSize(Ao, NULL, &ng));
-  PetscCall(MatGetSize(P, NULL, &N));
-  PetscCall(MatGetOwnershipRangeColumn(P, &cstart, &cend));
-  nagg = cend - cstart;
-  PetscCall(ISCreateGeneral(PETSC_COMM_SELF, ng, garray, PETSC_USE_POINTER, &rows));
-  PetscCall(ISCreateStride(PETSC_COMM_SELF, N, 0, 1, &cols));
-  PetscCall(MatCreateSubMatrices(P, 1, &rows, &cols, MAT_INITIAL_MATRIX, &Pg));
-  PetscCall(ISDestroy(&rows));
-  PetscCall(ISDestroy(&cols));
-  PetscCall(MatMPIAIJGetSeqAIJ(P, &Pd, &Po, &gP));
-  PetscCall(MatGetSize(Po, NULL, &npo));
-  PetscCall(TriSplitGetCSR(Pd, &n, &di, &dj, &da));
-  PetscCall(TriSplitGetCSR(Po, &no, &oi, &oj, &oa));
-  PetscCall(TriSplitGetCSR(Pg[0], &m, &gi, &gj, &ga));
-  PetscCheck(m == ng && no == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: %" PetscInt_FMT " ghost rows of P for %" PetscInt_FMT " ghost vertices", m, ng);
-  /* the other ranks' aggregates: P's off-diagonal columns and those of the ghost rows */
-  PetscCall(PetscMalloc1(npo + gi[m] + 1, &g));
-  for (PetscInt k = 0; k < npo; k++) g[cnt++] = gP[k];
-  for (PetscInt k = 0; k < gi[m]; k++)
-    if (gj[k] < cstart || gj[k] >= cend) g[cnt++] = gj[k];
-  PetscCall(PetscSortRemoveDupsInt(&cnt, g));
-  PetscCall(PetscMalloc1(n + m + 1, &ei));
-  PetscCall(PetscMalloc1(di[n] + oi[n] + gi[m] + 1, &ej));
-  PetscCall(PetscMalloc1(di[n] + oi[n] + gi[m] + 1, &ea));
-  ei[0] = 0;
-  for (PetscInt i = 0; i < n; i++) {
-    for (PetscInt k = di[i]; k < di[i + 1]; k++, e++) {
-      ej[e] = dj[k];
-      ea[e] = da[k];
-    }
-    for (PetscInt k = oi[i]; k < oi[i + 1]; k++, e++) {
-      PetscInt at;
-
-      PetscCall(PetscFindInt(gP[oj[k]], cnt, g, &at));
-      ej[e] = nagg + at;
-      ea[e] = oa[k];
-    }
-    ei[i + 1] = e;
-  }
-  for (PetscInt r = 0; r < m; r++) {
-    for (PetscInt k = gi[r]; k < gi[r + 1]; k++, e++) {
-      PetscInt at = gj[k] - cstart;
-
-      if (gj[k] < cstart || gj[k] >= cend) {
-        PetscCall(PetscFindInt(gj[k], cnt, g, &at));
-        at += nagg;
-      }
-      ej[e] = at;
-      ea[e] = ga[k];
-    }
-    ei[n + r + 1] = e;
-  }
-  PetscCall(TriSplitRestoreCSR(Pg[0], &m, &gi, &gj, &ga));
-  PetscCall(TriSplitRestoreCSR(Po, &no, &oi, &oj, &oa));
-  PetscCall(TriSplitRestoreCSR(Pd, &n, &di, &dj, &da));
-  PetscCall(MatDestroySubMatrices(1, &Pg));
-  PetscCall(TSPTriAMGMatCreateOwned(n + m, nagg + cnt, ei, ej, ea, Pext));
-  PetscCall(MatConvert(*Pext, ((PetscObject)Ad)->type_name, MAT_INPLACE_MATRIX, Pext));
-  *nghost = cnt;
-  *ghost  = g;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* C = P^T A P across ranks, by the backend's product on each rank: the rank's rows i of A (with their ghost columns)
-   give the terms p_iI a_ij p_jJ of every coarse entry (I, J) they touch, among them entries of other ranks' aggregates,
-   which MatSetValuesCOO() sends to their owners and sums there. So the product is computed where A and P live, on the
-   device for MATMPIAIJCUSPARSE; the host sees C's pattern and the O(rows) of the ranks' boundaries. New values of A on
-   the same pattern (MAT_REUSE_MATRIX) cost the merge of A's blocks, the backend's values and the sum */
-static PetscErrorCode PCTriAMGGalerkinRanks(PC_TriAMG *amg, PetscInt l, Mat A, Mat P, MatReuse reuse, Mat *C)
-{
-  PetscInt     n;
-  PetscScalar *v, none = 0;
-
-  PetscFunctionBegin;
-  PetscCall(MatGetLocalSize(A, &n, NULL));
-  if (reuse == MAT_INITIAL_MATRIX) {
-    MatType         type;
-    PetscInt        nghost = 0, *ghost = NULL, cstart, cend, cn = 0, ncoo = 0, *ci, *cj;
-    const PetscInt *ri = NULL, *rj = NULL;
-    PetscBool       done;
-
-    PetscCall(MatDestroy(&amg->Aext[l]));
-    PetscCall(MatDestroy(&amg->Pext[l]));
-    PetscCall(MatDestroy(&amg->Cext[l]));
-    PetscCall(MatMPIAIJGetLocalMatMerge(A, MAT_INITIAL_MATRIX, NULL, &amg->Aext[l]));
-    PetscCall(PCTriAMGExtendProlongator(A, P, &amg->Pext[l], &nghost, &ghost));
-    if (n) PetscCall((*amg->galerkin)(amg->Aext[l], amg->Pext[l], MAT_INITIAL_MATRIX, &amg->Cext[l]));
-    /* the entries of the rank's terms in the global numbering of the coarse rows and columns */
-    PetscCall(MatGetOwnershipRangeColumn(P, &cstart, &cend));
-    if (amg->Cext[l]) {
-      PetscCall(MatGetRowIJ(amg->Cext[l], 0, PETSC_FALSE, PETSC_FALSE, &cn, &ri, &rj, &done));
-      PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "PCTRIAMG: no CSR structure of the rank's coarse terms");
-      ncoo = ri[cn];
-    }
-    PetscCall(PetscMalloc2(ncoo, &ci, ncoo, &cj));
-    for (PetscInt r = 0; r < cn; r++)
-      for (PetscInt k = ri[r]; k < ri[r + 1]; k++) {
-        ci[k] = r < cend - cstart ? cstart + r : ghost[r - (cend - cstart)];
-        cj[k] = rj[k] < cend - cstart ? cstart + rj[k] : ghost[rj[k] - (cend - cstart)];
-      }
-    if (amg->Cext[l]) PetscCall(MatRestoreRowIJ(amg->Cext[l], 0, PETSC_FALSE, PETSC_FALSE, &cn, &ri, &rj, &done));
-    PetscCall(MatGetType(A, &type));
-    PetscCall(MatCreate(PetscObjectComm((PetscObject)A), C));
-    PetscCall(MatSetSizes(*C, cend - cstart, cend - cstart, PETSC_DETERMINE, PETSC_DETERMINE));
-    PetscCall(MatSetType(*C, type));
-    PetscCall(MatSetPreallocationCOO(*C, ncoo, ci, cj));
-    PetscCall(PetscFree2(ci, cj));
-    PetscCall(PetscFree(ghost));
-  } else {
-    PetscCall(MatMPIAIJGetLocalMatMerge(A, MAT_REUSE_MATRIX, NULL, &amg->Aext[l]));
-    if (amg->Cext[l]) PetscCall((*amg->galerkin)(amg->Aext[l], amg->Pext[l], MAT_REUSE_MATRIX, &amg->Cext[l]));
-  }
-  v = &none; /* the values where the backend left them, host or device: MatSetValuesCOO() takes either */
-  if (amg->Cext[l]) PetscCall(MatSeqAIJGetCSRAndMemType(amg->Cext[l], NULL, NULL, &v, NULL));
-  PetscCall(MatSetValuesCOO(*C, v, INSERT_VALUES));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* C = P^T A P of level l: the backend's sort-and-reduce product, on one rank or on each rank's terms */
-static PetscErrorCode PCTriAMGGalerkin(PC_TriAMG *amg, PetscInt l, Mat A, Mat P, MatReuse reuse, Mat *C)
+/* C = P^T A P: the backend's sort-and-reduce product on one rank, PETSc's MatPtAP() across ranks */
+static PetscErrorCode PCTriAMGGalerkin(PC_TriAMG *amg, Mat A, Mat P, MatReuse reuse, Mat *C)
 {
   PetscMPIInt size;
 
   PetscFunctionBegin;
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
   if (size == 1) PetscCall((*amg->galerkin)(A, P, reuse, C));
-  else PetscCall(PCTriAMGGalerkinRanks(amg, l, A, P, reuse, C));
+  else PetscCall(MatPtAP(A, P, reuse, 2.0, C));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -505,7 +364,7 @@ static PetscErrorCode PCTriAMGBuild(PC pc, PC_TriAMG *amg)
     PetscCall(PetscFree(agg));
     PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
     PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));
-    PetscCall(PCTriAMGGalerkin(amg, l, A, amg->P[l], MAT_INITIAL_MATRIX, &amg->A[l + 1]));
+    PetscCall(PCTriAMGGalerkin(amg, A, amg->P[l], MAT_INITIAL_MATRIX, &amg->A[l + 1]));
     PetscCall(PetscLogEventEnd(TriSplit_AMGGalerkin, pc, 0, 0, 0));
     PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": %" PetscInt_FMT " rows, %" PetscInt_FMT " aggregates (omega %g)\n", l, N, Nagg, (double)amg->omega[l]));
   }
@@ -525,7 +384,7 @@ static PetscErrorCode PCTriAMGRefresh(PC pc, PC_TriAMG *amg)
     if (amg->nlevels > 1) PetscCall(MatDestroy(&amg->A[1])); /* its product belongs to the old operator */
   }
   PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));
-  for (PetscInt l = 0; l + 1 < amg->nlevels; l++) PetscCall(PCTriAMGGalerkin(amg, l, amg->A[l], amg->P[l], amg->A[l + 1] ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, &amg->A[l + 1]));
+  for (PetscInt l = 0; l + 1 < amg->nlevels; l++) PetscCall(PCTriAMGGalerkin(amg, amg->A[l], amg->P[l], amg->A[l + 1] ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, &amg->A[l + 1]));
   PetscCall(PetscLogEventEnd(TriSplit_AMGGalerkin, pc, 0, 0, 0));
   for (PetscInt l = 1; l < amg->nlevels; l++) {
     MatInfo info;
@@ -1534,15 +1393,12 @@ PetscErrorCode PCTriAMGGetHierarchy(PC pc, PetscInt *nlevels, const PetscInt **r
   and never crosses a rank boundary. The prolongator is piecewise constant on the aggregates, by default smoothed
   by one damped Jacobi step with A's weak entries lumped into the diagonal (`PCTriAMGSetSmoothThreshold()`), and
   the coarse operators are the Galerkin products P^T A P. On one rank both are trisplit kernels (the same result on
-  the host and on the device, bit for bit). Across ranks each rank computes the terms of its rows of A with the same
-  kernels (its rows of P and those of its ghost vertices, fetched once) and `MatSetValuesCOO()` sums the terms of
-  other ranks' coarse rows where they belong; the smoothing puts a row's couplings to another rank into the
-  columns of that rank's aggregates. Smoothing stops at the first level whose
+  the host and on the device, bit for bit). Across ranks the product is `MatPtAP()`, and the smoothing puts a row's
+  couplings to another rank into the columns of that rank's aggregates. Smoothing stops at the first level whose
   coarse operator has more nonzeros than the level above.
   On the device (`MATAIJCUSPARSE`) the whole hierarchy is built on the GPU; only the aggregate ids (one integer per
   row) and the new matrices' patterns, which PETSc keeps on the host as well, are copied to the host, never A's
-  local block. Across ranks its diagonal and its entries in other ranks' columns come to the host too, and the
-  distributed prolongator is assembled there (`MatSetPreallocationCOO()`), as are the coarse operators' patterns.
+  local block (across ranks also its diagonal and its entries in other ranks' columns).
 
   `PCTRIAMG` is a `PCMG`: the cycle (-pc_mg_cycle_type), the smoothers (-mg_levels_ksp_type, -mg_levels_pc_type,
   -mg_levels_pc_algtri_*), the coarse solve (-mg_coarse_ksp_type, -mg_coarse_pc_type) and -ksp_view work as for
