@@ -653,11 +653,10 @@ static inline TS_HOST_DEVICE ts_int ts_prolongator_target(const ts_int *col, con
 
 /* Row i of P: its distinct targets (ts_prolongator_target()) over the row's columns and agg(i), in
    increasing order, each with [J == agg(i)] + the sum of -(omega a_ik) / a_ii over its columns in CSR
-   order, the own aggregate's then + -(omega lump[i]) / a_ii (lump: the row sums of the entries outside the
-   block, another rank's columns, or NULL). omega == 0 or a_ii == 0 keeps the row of P0. With pcol == NULL,
+   order. omega == 0 or a_ii == 0 keeps the row of P0. With pcol == NULL,
    returns the row's length only. The targets are written in the order of their first column, then sorted in
    place: quadratic in the row's length (rows of a sparse operator are short). */
-static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, const ts_int *col, const double *val, const double *lump, const ts_int *agg, ts_int i, double omega, double theta, ts_int *pcol, double *pval)
+static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *agg, ts_int i, double omega, double theta, ts_int *pcol, double *pval)
 {
   const ts_int b = rowptr[i], e = rowptr[i + 1], own = agg[i];
   double       d = 0.0, cut = 0.0;
@@ -689,7 +688,6 @@ static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, con
       v = J == own ? 1.0 : 0.0;
       for (ts_int m = b; m < e; m++)
         if (ts_prolongator_target(col, val, agg, i, m, cut) == J) v = v + (-(omega * val[m]) / d);
-      if (J == own && lump) v = v + (-(omega * lump[i]) / d);
       pcol[len] = J;
       pval[len] = v;
     }
@@ -711,14 +709,14 @@ static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, con
   return len;
 }
 
-/* P (n rows: prow[n + 1], pcol and pval of prow[n] entries, at most the entries of A plus n) from A (CSR,
-   with lump as for ts_prolongator_row()) and the aggregates agg; smooth == 0 gives P0. rho > 0 is the caller's estimate of rho(D^-1 A), rho == 0
+/* P (n rows: prow[n + 1], pcol and pval of prow[n] entries, at most the entries of A plus n) from A (CSR)
+   and the aggregates agg; smooth == 0 gives P0. rho > 0 is the caller's estimate of rho(D^-1 A), rho == 0
    asks for the Gershgorin bound; theta in [0, 1] is the strength threshold of ts_prolongator_target(). *omega receives the damping used (0 for P0). The CUDA
    twin gives the same P bit for bit; its *omega is in device memory (workspace:
    ts_cuda_prolongator_buffer_size(n) bytes). */
-TS_EXTERN ts_status ts_ref_prolongator(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const double *lump, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega);
+TS_EXTERN ts_status ts_ref_prolongator(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega);
 TS_EXTERN size_t    ts_cuda_prolongator_buffer_size(ts_int n);
-TS_EXTERN ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const double *lump, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega, void *buffer);
+TS_EXTERN ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega, void *buffer);
 
 /* ------------------------------------------------------------------------------------------ */
 /* PCTRIAMG: the Galerkin product C = P^T A P (reference/galerkin.c, cuda/galerkin.cu)        */

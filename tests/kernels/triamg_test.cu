@@ -5,7 +5,7 @@
    (ts_cuda_galerkin_*, galerkin.cu) give ts_ref_prolongator's and ts_ref_galerkin_*'s results bit for bit.
    Matrices: 5- and 9-point grids with random values (weak and strong entries, positive off-diagonals),
    rows with zero or missing diagonals, long rows (up to 300 entries), empty rows; aggregates of random
-   sizes, numbered in random order; with and without lumped sums, Gershgorin and given rho, thresholds
+   sizes, numbered in random order; Gershgorin and given rho, thresholds
    0, 0.25 and 1; 1 to 200,000 rows.
 
    usage: triamg_test [--device] [--quick]      (--quick: at most 2000 rows, for compute-sanitizer)
@@ -132,7 +132,7 @@ static std::vector<T> to_host(const T *d, size_t count)
 static bool same_bits(const std::vector<double> &a, const std::vector<double> &b) { return a.size() == b.size() && (a.empty() || !memcmp(a.data(), b.data(), a.size() * sizeof(double))); }
 
 /* the reference prolongator */
-static Csr ref_prolongator(const Csr &A, const std::vector<ts_int> &agg, ts_int nagg, const double *lump, double rho, double theta, double *omega)
+static Csr ref_prolongator(const Csr &A, const std::vector<ts_int> &agg, ts_int nagg, double rho, double theta, double *omega)
 {
   Csr P;
   P.n = A.n;
@@ -140,7 +140,7 @@ static Csr ref_prolongator(const Csr &A, const std::vector<ts_int> &agg, ts_int 
   P.row.resize(A.n + 1);
   P.col.resize(A.row[A.n] + A.n + 1);
   P.val.resize(A.row[A.n] + A.n + 1);
-  CT(ts_ref_prolongator(A.n, A.row.data(), A.col.data(), A.val.data(), lump, agg.data(), 1, rho, theta, P.row.data(), P.col.data(), P.val.data(), omega));
+  CT(ts_ref_prolongator(A.n, A.row.data(), A.col.data(), A.val.data(), agg.data(), 1, rho, theta, P.row.data(), P.col.data(), P.val.data(), omega));
   P.col.resize(P.row[A.n]);
   P.val.resize(P.row[A.n]);
   return P;
@@ -163,7 +163,7 @@ static Csr ref_galerkin(const Csr &A, const Csr &P)
 }
 
 /* host mode: the reference against the definitions */
-static void check_definitions(const std::string &name, const Csr &A, const std::vector<ts_int> &agg, const std::vector<double> &lump, double theta, const Csr &P, double omega, const Csr &C)
+static void check_definitions(const std::string &name, const Csr &A, const std::vector<ts_int> &agg, double theta, const Csr &P, double omega, const Csr &C)
 {
   bool ok = true;
 
@@ -183,7 +183,6 @@ static void check_definitions(const std::string &name, const Csr &A, const std::
         ts_int J = (A.col[k] == i || fabs(A.val[k]) >= theta * cut) ? agg[A.col[k]] : agg[i];
         row[J] += -omega * A.val[k] / d;
       }
-      if (!lump.empty()) row[agg[i]] += -omega * lump[i] / d;
     }
     ok = (ts_int)row.size() == P.row[i + 1] - P.row[i];
     ts_int k = P.row[i];
@@ -215,13 +214,13 @@ static void check_definitions(const std::string &name, const Csr &A, const std::
 }
 
 /* device mode: the CUDA kernels against the reference, bit for bit, and the refresh on a kept plan */
-static void check_device(const std::string &name, const Csr &A, const std::vector<ts_int> &agg, ts_int nagg, const std::vector<double> &lump, double rho, double theta)
+static void check_device(const std::string &name, const Csr &A, const std::vector<ts_int> &agg, ts_int nagg, double rho, double theta)
 {
   double  omega_h = 0, omega_d = 0;
-  Csr     P = ref_prolongator(A, agg, nagg, lump.empty() ? NULL : lump.data(), rho, theta, &omega_h);
+  Csr     P = ref_prolongator(A, agg, nagg, rho, theta, &omega_h);
   Csr     C = ref_galerkin(A, P);
   ts_int *dr = to_device(A.row), *dc = to_device(A.col), *dagg = to_device(agg);
-  double *dv = to_device(A.val), *dl = lump.empty() ? nullptr : to_device(lump), *domega;
+  double *dv = to_device(A.val), *domega;
   ts_int *dpr, *dpc;
   double *dpv;
   void   *buf;
@@ -232,7 +231,7 @@ static void check_device(const std::string &name, const Csr &A, const std::vecto
   CK(cudaMalloc((void **)&dpv, (A.row[A.n] + A.n + 1) * sizeof(double)));
   CK(cudaMalloc((void **)&domega, sizeof(double)));
   CK(cudaMalloc(&buf, ts_cuda_prolongator_buffer_size(A.n)));
-  CT(ts_cuda_prolongator(nullptr, A.n, dr, dc, dv, dl, dagg, 1, rho, theta, dpr, dpc, dpv, domega, buf));
+  CT(ts_cuda_prolongator(nullptr, A.n, dr, dc, dv, dagg, 1, rho, theta, dpr, dpc, dpv, domega, buf));
   CK(cudaDeviceSynchronize());
   CK(cudaFree(buf));
   std::vector<ts_int> prow = to_host(dpr, A.n + 1);
@@ -278,7 +277,7 @@ static void check_device(const std::string &name, const Csr &A, const std::vecto
   report(same_bits(to_host(dcv, cnnz), CB.val), name + ": device refresh == host refresh");
 
   CK(cudaFree(buf));
-  for (void *p : {(void *)dr, (void *)dc, (void *)dagg, (void *)dv, (void *)dl, (void *)domega, (void *)dpr, (void *)dpc, (void *)dpv, (void *)dnterms, (void *)dcnnz, (void *)order, (void *)run, (void *)dcr, (void *)dcc, (void *)dcv})
+  for (void *p : {(void *)dr, (void *)dc, (void *)dagg, (void *)dv, (void *)domega, (void *)dpr, (void *)dpc, (void *)dpv, (void *)dnterms, (void *)dcnnz, (void *)order, (void *)run, (void *)dcr, (void *)dcc, (void *)dcv})
     if (p) CK(cudaFree(p));
 }
 
@@ -303,19 +302,16 @@ int main(int argc, char **argv)
 
         for (double theta : thetas)
           for (int variant = 0; variant < 2; variant++) {
-            std::vector<double> lump;
-            double              rho = variant ? 1.5 + uniform() : 0.0; /* given, or the Gershgorin bound */
-            char                name[160];
+            double rho = variant ? 1.5 + uniform() : 0.0; /* given, or the Gershgorin bound */
+            char   name[160];
 
-            if (variant)
-              for (ts_int i = 0; i < A.n; i++) lump.push_back(uniform() < 0.5 ? 0.0 : -uniform());
-            snprintf(name, sizeof(name), "%dx%d %s%s theta %g %s", (int)k, (int)k, nine ? "9-point" : "5-point", odd ? " with odd rows" : "", theta, variant ? "rho given, lumped" : "Gershgorin");
-            if (device) check_device(name, A, agg, nagg, lump, rho, theta);
+            snprintf(name, sizeof(name), "%dx%d %s%s theta %g %s", (int)k, (int)k, nine ? "9-point" : "5-point", odd ? " with odd rows" : "", theta, variant ? "rho given" : "Gershgorin");
+            if (device) check_device(name, A, agg, nagg, rho, theta);
             else {
               double omega = 0;
-              Csr    P     = ref_prolongator(A, agg, nagg, lump.empty() ? NULL : lump.data(), rho, theta, &omega);
+              Csr    P     = ref_prolongator(A, agg, nagg, rho, theta, &omega);
               Csr    C     = ref_galerkin(A, P);
-              check_definitions(name, A, agg, lump, theta, P, omega, C);
+              check_definitions(name, A, agg, theta, P, omega, C);
             }
           }
       }

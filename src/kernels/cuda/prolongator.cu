@@ -19,13 +19,13 @@ __global__ void row_ratios(ts_int n, const ts_int *__restrict__ rowptr, const ts
 }
 
 /* pass 0: the length of every row; pass 1: the rows at prow[i] */
-__global__ void rows(int pass, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ lump, const ts_int *__restrict__ agg, const double *__restrict__ rho, double theta, ts_int *__restrict__ count, const ts_int *__restrict__ prow, ts_int *__restrict__ pcol, double *__restrict__ pval, double *__restrict__ omega)
+__global__ void rows(int pass, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ agg, const double *__restrict__ rho, double theta, ts_int *__restrict__ count, const ts_int *__restrict__ prow, ts_int *__restrict__ pcol, double *__restrict__ pval, double *__restrict__ omega)
 {
   const double w = ts_prolongator_omega(*rho);
 
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
-    if (!pass) count[i] = ts_prolongator_row(rowptr, col, val, lump, agg, i, w, theta, nullptr, nullptr);
-    else ts_prolongator_row(rowptr, col, val, lump, agg, i, w, theta, pcol + prow[i], pval + prow[i]);
+    if (!pass) count[i] = ts_prolongator_row(rowptr, col, val, agg, i, w, theta, nullptr, nullptr);
+    else ts_prolongator_row(rowptr, col, val, agg, i, w, theta, pcol + prow[i], pval + prow[i]);
     if (pass && i == 0) *omega = w;
   }
 }
@@ -63,7 +63,7 @@ size_t ts_cuda_prolongator_buffer_size(ts_int n)
   return cv.size();
 }
 
-ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const double *lump, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega, void *buffer)
+ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega, void *buffer)
 {
   cudaStream_t      st = ts_forest::as_stream(stream);
   ts_forest::Carver cv(buffer);
@@ -84,9 +84,9 @@ ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *rowptr, cons
     TS_FOREST_TRY(cub::DeviceReduce::Max(w.temp, bytes, w.ratio, w.rho, n, st));
   }
   TS_FOREST_TRY(cudaMemsetAsync(w.count + n, 0, sizeof(ts_int), st));
-  rows<<<grid_for(n), kThreads, 0, st>>>(0, n, rowptr, col, val, lump, agg, w.rho, theta, w.count, nullptr, nullptr, nullptr, nullptr);
+  rows<<<grid_for(n), kThreads, 0, st>>>(0, n, rowptr, col, val, agg, w.rho, theta, w.count, nullptr, nullptr, nullptr, nullptr);
   bytes = w.temp_bytes;
   TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(w.temp, bytes, w.count, prow, n + 1, st));
-  rows<<<grid_for(n), kThreads, 0, st>>>(1, n, rowptr, col, val, lump, agg, w.rho, theta, nullptr, prow, pcol, pval, omega);
+  rows<<<grid_for(n), kThreads, 0, st>>>(1, n, rowptr, col, val, agg, w.rho, theta, nullptr, prow, pcol, pval, omega);
   return check_launch();
 }

@@ -5,7 +5,7 @@
 */
 #include "trisplit_kernels.h"
 
-ts_status ts_ref_prolongator(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const double *lump, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega)
+ts_status ts_ref_prolongator(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega)
 {
   double w;
 
@@ -20,7 +20,7 @@ ts_status ts_ref_prolongator(ts_int n, const ts_int *rowptr, const ts_int *col, 
   w       = ts_prolongator_omega(rho);
   *omega  = w;
   prow[0] = 0;
-  for (ts_int i = 0; i < n; i++) prow[i + 1] = prow[i] + ts_prolongator_row(rowptr, col, val, lump, agg, i, w, theta, NULL, NULL);
-  for (ts_int i = 0; i < n; i++) ts_prolongator_row(rowptr, col, val, lump, agg, i, w, theta, pcol + prow[i], pval + prow[i]);
+  for (ts_int i = 0; i < n; i++) prow[i + 1] = prow[i] + ts_prolongator_row(rowptr, col, val, agg, i, w, theta, NULL, NULL);
+  for (ts_int i = 0; i < n; i++) ts_prolongator_row(rowptr, col, val, agg, i, w, theta, pcol + prow[i], pval + prow[i]);
   return TS_SUCCESS;
 }

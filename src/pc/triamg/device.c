@@ -79,7 +79,7 @@ PetscErrorCode TSPTriAMGProlongator_CUDA(Mat Ad, PC fpc, PetscInt s, PetscBool s
   PetscCall(TSPTriAMGCheck(ts_cuda_aggregate(stream, n, perm, path_id, s, d_agg, d_agg + n, work), "aggregate"));
   PetscCall(TriSplitDeviceRead(stream, d_agg + n, nagg, sizeof(PetscInt)));
   PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
-  PetscCall(TSPTriAMGCheck(ts_cuda_prolongator(stream, n, ia, ja, va, NULL, d_agg, smooth ? 1 : 0, (double)rho, (double)theta, d_prow, d_pcol, d_pval, d_omega, work), "prolongator"));
+  PetscCall(TSPTriAMGCheck(ts_cuda_prolongator(stream, n, ia, ja, va, d_agg, smooth ? 1 : 0, (double)rho, (double)theta, d_prow, d_pcol, d_pval, d_omega, work), "prolongator"));
   PetscCall(TriSplitRestoreDeviceCSR(Ad, &ia, &ja, &va));
   PetscCallCUDA(cudaMemcpyAsync(agg, d_agg, (size_t)n * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
   PetscCall(TriSplitDeviceRead(stream, d_omega, &w, sizeof(double)));

@@ -130,7 +130,7 @@ PetscErrorCode TSPTriAMGProlongator_Host(Mat Ad, PC fpc, PetscInt s, PetscBool s
   PetscCall(PetscMalloc1(n + 1, &prow));
   PetscCall(PetscMalloc1(ia[n] + n + 1, &pcol));
   PetscCall(PetscMalloc1(ia[n] + n + 1, &pval));
-  PetscCall(TSPTriAMGCheck(ts_ref_prolongator(n, ia, ja, va, NULL, agg, smooth ? 1 : 0, (double)rho, (double)theta, prow, pcol, pval, &w), "prolongator"));
+  PetscCall(TSPTriAMGCheck(ts_ref_prolongator(n, ia, ja, va, agg, smooth ? 1 : 0, (double)rho, (double)theta, prow, pcol, pval, &w), "prolongator"));
   PetscCall(PetscLogFlops(smooth ? 4.0 * ia[n] : 0.0));
   PetscCall(TriSplitRestoreCSR(Ad, &n, &ia, &ja, &va));
   *omega = (PetscReal)w;
