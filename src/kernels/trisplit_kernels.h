@@ -727,10 +727,15 @@ TS_EXTERN ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *ro
    host accumulates row by row of P^T, the device sorts the terms by (I, J) with a stable radix sort and
    adds each run in that order, so both give C bit for bit. */
 
-/* Host. Workspace: ts_ref_galerkin_buffer_size(n, nc, P's entries) bytes. With ccol == NULL the pattern
-   call writes crow[nc + 1]; called again with ccol (crow[nc] entries) it writes the columns. */
+/* Host, in three steps, each with the workspace of ts_ref_galerkin_buffer_size(n, nc, P's entries) bytes:
+   1. ts_ref_galerkin_ap_pattern: the pattern of A P (n x nc), aprow[n + 1] with apcol == NULL, then called again
+      the columns (aprow[n] entries, unsorted);
+   2. ts_ref_galerkin_pattern from it: crow[nc + 1] with ccol == NULL, then called again the columns (crow[nc]
+      entries, sorted);
+   3. ts_ref_galerkin_values (again for new values of A on the same pattern). */
 TS_EXTERN size_t    ts_ref_galerkin_buffer_size(ts_int n, ts_int nc, ts_int pnnz);
-TS_EXTERN ts_status ts_ref_galerkin_pattern(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const ts_int *prow, const ts_int *pcol, ts_int *crow, ts_int *ccol, void *buffer);
+TS_EXTERN ts_status ts_ref_galerkin_ap_pattern(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const ts_int *prow, const ts_int *pcol, ts_int *aprow, ts_int *apcol, void *buffer);
+TS_EXTERN ts_status ts_ref_galerkin_pattern(ts_int n, ts_int nc, const ts_int *aprow, const ts_int *apcol, const ts_int *prow, const ts_int *pcol, ts_int *crow, ts_int *ccol, void *buffer);
 TS_EXTERN ts_status ts_ref_galerkin_values(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
 
 /* Device, in three steps, with sizes read back in between:

@@ -152,12 +152,17 @@ static Csr ref_galerkin(const Csr &A, const Csr &P)
   Csr               C;
   std::vector<char> work(ts_ref_galerkin_buffer_size(A.n, P.m, P.row[P.n]));
 
+  std::vector<ts_int> aprow(A.n + 1), apcol;
+
   C.n = C.m = P.m;
   C.row.resize(P.m + 1);
-  CT(ts_ref_galerkin_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), C.row.data(), NULL, work.data()));
+  CT(ts_ref_galerkin_ap_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), aprow.data(), NULL, work.data()));
+  apcol.resize(aprow[A.n] + 1);
+  CT(ts_ref_galerkin_ap_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), aprow.data(), apcol.data(), work.data()));
+  CT(ts_ref_galerkin_pattern(A.n, P.m, aprow.data(), apcol.data(), P.row.data(), P.col.data(), C.row.data(), NULL, work.data()));
   C.col.resize(C.row[P.m]);
   C.val.resize(C.row[P.m]);
-  CT(ts_ref_galerkin_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), C.row.data(), C.col.data(), work.data()));
+  CT(ts_ref_galerkin_pattern(A.n, P.m, aprow.data(), apcol.data(), P.row.data(), P.col.data(), C.row.data(), C.col.data(), work.data()));
   CT(ts_ref_galerkin_values(A.n, P.m, A.row.data(), A.col.data(), A.val.data(), P.row.data(), P.col.data(), P.val.data(), C.row.data(), C.col.data(), C.val.data(), work.data()));
   return C;
 }

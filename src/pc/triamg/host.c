@@ -152,11 +152,20 @@ PetscErrorCode TSPTriAMGGalerkin_Host(Mat A, Mat P, MatReuse reuse, Mat *C)
   PetscCall(TriSplitGetCSR(P, &pn, &pi, &pj, &pa));
   PetscCall(PetscMalloc(ts_ref_galerkin_buffer_size(n, nc, pi[pn]), &work));
   if (reuse == MAT_INITIAL_MATRIX) {
+    PetscInt *aprow, *apcol;
+
+    /* the pattern of A P, then C's as the union of its rows */
+    PetscCall(PetscMalloc1(n + 1, &aprow));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_pattern(n, nc, ia, ja, pi, pj, aprow, NULL, work), "galerkin pattern"));
+    PetscCall(PetscMalloc1(aprow[n] + 1, &apcol));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_pattern(n, nc, ia, ja, pi, pj, aprow, apcol, work), "galerkin pattern"));
     PetscCall(PetscMalloc1(nc + 1, &crow));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, ia, ja, pi, pj, crow, NULL, work), "galerkin pattern"));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, aprow, apcol, pi, pj, crow, NULL, work), "galerkin pattern"));
     PetscCall(PetscMalloc1(crow[nc], &ccol));
     PetscCall(PetscMalloc1(crow[nc], &cval));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, ia, ja, pi, pj, crow, ccol, work), "galerkin pattern"));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, aprow, apcol, pi, pj, crow, ccol, work), "galerkin pattern"));
+    PetscCall(PetscFree(aprow));
+    PetscCall(PetscFree(apcol));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_values(n, nc, ia, ja, va, pi, pj, pa, crow, ccol, cval, work), "galerkin values"));
     PetscCall(TSPTriAMGMatCreateOwned(nc, nc, crow, ccol, cval, C));
   } else { /* the pattern of the last call, new values */
