@@ -149,10 +149,9 @@ static Csr ref_prolongator(const Csr &A, const std::vector<ts_int> &agg, ts_int 
 /* the reference product */
 static Csr ref_galerkin(const Csr &A, const Csr &P)
 {
-  Csr               C;
-  std::vector<char> work(ts_ref_galerkin_buffer_size(A.n, P.m, P.row[P.n]));
-
-  std::vector<ts_int> aprow(A.n + 1), apcol;
+  Csr                 C;
+  std::vector<char>   work(ts_ref_galerkin_buffer_size(A.n, P.m, P.row[P.n]));
+  std::vector<ts_int> aprow(A.n + 1), apcol; /* the pattern of A P */
 
   C.n = C.m = P.m;
   C.row.resize(P.m + 1);
