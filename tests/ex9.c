@@ -492,6 +492,17 @@ int main(int argc, char **argv)
     args: -test galerkin -problem lap3d -n 20 -pc_triamg_coarse_size 100
     output_file: output/ex9_galerkin_lap3d.out
 
+  # 320²: the level matrices' arrays pass 2 MiB, so they are mappings of their own on huge pages (src/pc/triamg/host.c)
+  test:
+    suffix: galerkin_rot_large
+    args: -test galerkin -problem rot -n 320 -pc_triamg_coarse_size 100
+
+  test:
+    suffix: galerkin_rot_large_cuda
+    requires: cuda
+    args: -test galerkin -problem rot -n 320 -pc_triamg_coarse_size 100 -mat_type aijcusparse
+    output_file: output/ex9_galerkin_rot_large.out
+
   test:
     suffix: galerkin_rot_cuda
     requires: cuda

@@ -15,7 +15,7 @@ PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 
 PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, TriSplit_Bands, TriSplit_TriFactor, TriSplit_Solve, TriSplit_MOSAProduct;
 PetscLogEvent TriSplit_PivotCheck, TriSplit_RPTSPlan;
-PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin;
+PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate;
 
 static PetscBool TriSplitPackageInitialized = PETSC_FALSE;
 
@@ -72,11 +72,16 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PetscLogEventRegister("TriSplitPivCheck", PC_CLASSID, &TriSplit_PivotCheck));
   PetscCall(PetscLogEventRegister("TriSplitRPTSPlan", PC_CLASSID, &TriSplit_RPTSPlan));
   /* PCTRIAMG's setup phases: aggregates from the forests, the estimate of rho(D^-1 A) for the damping, prolongators,
-     Galerkin products */
+     Galerkin products (on one rank: their patterns, their values), and the hand-over of the new matrices to PETSc
+     (on the device: the patterns' copy to the host that a MATSEQAIJCUSPARSE keeps, PETSc's pass over them, the copy
+     back) */
   PetscCall(PetscLogEventRegister("TriAMGAggregate", PC_CLASSID, &TriSplit_AMGAggregate));
   PetscCall(PetscLogEventRegister("TriAMGEstimate", PC_CLASSID, &TriSplit_AMGEstimate));
   PetscCall(PetscLogEventRegister("TriAMGProlong", PC_CLASSID, &TriSplit_AMGProlongator));
   PetscCall(PetscLogEventRegister("TriAMGGalerkin", PC_CLASSID, &TriSplit_AMGGalerkin));
+  PetscCall(PetscLogEventRegister("TriAMGPtAPSym", PC_CLASSID, &TriSplit_AMGPtAPSymbolic));
+  PetscCall(PetscLogEventRegister("TriAMGPtAPNum", PC_CLASSID, &TriSplit_AMGPtAPNumeric));
+  PetscCall(PetscLogEventRegister("TriAMGMatCreate", PC_CLASSID, &TriSplit_AMGMatCreate));
   PetscCall(PetscRegisterFinalize(TriSplitFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -9,7 +9,7 @@
 
 #include <trisplit/private/chainimpl.h>
 
-PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate;
+PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate;
 
 /* The prolongator of a level's local block Ad (sequential, n x nagg, of Ad's type) from the first forest of
    the trisplit PC fpc set up on the level, cut into segments of s vertices, smoothed when smooth with the
@@ -53,7 +53,11 @@ static inline PetscErrorCode TSPTriAMGLevelPaths(PC fpc, PetscInt n, PetscMemTyp
 PETSC_INTERN PetscErrorCode TSPTriAMGCompose(PetscObject obj, const char name[], void *ctx, PetscErrorCode (*destroy)(void *));
 PETSC_INTERN PetscErrorCode TSPTriAMGQuery(PetscObject obj, const char name[], void **ctx);
 
-/* A MATSEQAIJ on CSR arrays (PetscMalloc'd) that it owns from now on: freed with the matrix */
+/* Zeroed host memory for a level matrix's arrays (large ones on huge pages, host.c says why), and its free */
+PETSC_INTERN PetscErrorCode TSPTriAMGHostMalloc(size_t bytes, void **ptr);
+PETSC_INTERN PetscErrorCode TSPTriAMGHostFree(void *ptr);
+
+/* A MATSEQAIJ on CSR arrays (from TSPTriAMGHostMalloc()) that it owns from now on: freed with the matrix */
 PETSC_INTERN PetscErrorCode TSPTriAMGMatCreateOwned(PetscInt m, PetscInt n, PetscInt *i, PetscInt *j, PetscScalar *a, Mat *M);
 
 #endif

@@ -20,9 +20,10 @@ static PetscErrorCode TSPTriAMGDeviceMat(cudaStream_t stream, PetscInt m, PetscI
   const int   *di, *dj;
 
   PetscFunctionBegin;
-  PetscCall(PetscMalloc1(m + 1, &i));
-  PetscCall(PetscMalloc1(nnz ? nnz : 1, &j));
-  PetscCall(PetscCalloc1(nnz ? nnz : 1, &a));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, 0, 0, 0, 0));
+  PetscCall(TSPTriAMGHostMalloc((size_t)(m + 1) * sizeof(PetscInt), (void **)&i));
+  PetscCall(TSPTriAMGHostMalloc((size_t)(nnz ? nnz : 1) * sizeof(PetscInt), (void **)&j));
+  PetscCall(TSPTriAMGHostMalloc((size_t)(nnz ? nnz : 1) * sizeof(PetscScalar), (void **)&a));
   PetscCallCUDA(cudaMemcpyAsync(i, d_row, (size_t)(m + 1) * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
   if (nnz) PetscCallCUDA(cudaMemcpyAsync(j, d_col, (size_t)nnz * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
   PetscCallCUDA(cudaStreamSynchronize(stream));
@@ -45,6 +46,7 @@ static PetscErrorCode TSPTriAMGDeviceMat(cudaStream_t stream, PetscInt m, PetscI
   PetscCall(MatSeqAIJCUSPARSEGetIJ(*M, PETSC_FALSE, &di, &dj));
   PetscCall(MatSeqAIJCUSPARSERestoreIJ(*M, PETSC_FALSE, &di, &dj));
   PetscCall(MatSeqAIJCUSPARSEGetArrayWrite(*M, d_val));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -124,11 +126,13 @@ static PetscErrorCode TSPTriAMGGalerkinValues(cudaStream_t stream, Mat A, Mat P,
   PetscFunctionBegin;
   PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
   PetscCall(TriSplitGetDeviceCSR(P, &pn, &pnnz, &pi, &pj, &pa));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
   PetscCall(TriSplitDeviceMalloc(ts_cuda_galerkin_values_buffer_size(n, plan->nterms), &work));
   PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_values(stream, n, ia, ja, va, pi, pa, plan->nterms, plan->order, plan->cnnz, plan->run, cval, work), "galerkin values"));
   PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)plan->nterms));
   PetscCallCUDA(cudaStreamSynchronize(stream));
   TriSplitDeviceFree(work);
+  PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
   PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
   PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -155,6 +159,7 @@ PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *C)
     PetscCall(MatGetSize(P, NULL, &nc));
     PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
     PetscCall(TriSplitGetDeviceCSR(P, &pn, &pnnz, &pi, &pj, &pa));
+    PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
     /* 1. the number of terms */
     bytes = ts_cuda_galerkin_count_buffer_size(n);
     PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
@@ -179,6 +184,7 @@ PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *C)
     PetscCall(TriSplitDeviceMalloc((size_t)(plan->cnnz ? plan->cnnz : 1) * sizeof(PetscInt), (void **)&d_ccol));
     PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_pattern(stream, n, nc, plan->nterms, plan->cnnz, d_crow, d_ccol, plan->run, work), "galerkin pattern"));
     TriSplitDeviceFree(work);
+    PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
     PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
     PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
     PetscCall(TSPTriAMGDeviceMat(stream, nc, nc, d_crow, d_ccol, plan->cnnz, C, &cval));

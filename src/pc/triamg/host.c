@@ -5,6 +5,10 @@
    galerkin.c), the oracle of the device's.
 */
 #include <trisplit/private/triamgimpl.h>
+#if defined(__linux__)
+  #include <sys/mman.h>
+  #include <unistd.h>
+#endif
 
 /* A context composed on an object and its destroy function: one container callback for every PETSc version */
 typedef struct {
@@ -80,6 +84,79 @@ PetscErrorCode TSPTriAMGQuery(PetscObject obj, const char name[], void **ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The level matrices' host arrays. Each is written once, right after its allocation, and a fresh 4 KiB page costs a
+   page fault at its first touch: on the H100 machine (a VM) an 18 MB pattern took 40 ms to arrive in fresh memory,
+   where 64 MiB on transparent huge pages took 17-23 ms to fault in and fill against 41 ms on small pages. So the large
+   ones are mappings of their own, 2 MiB aligned and advised to huge pages (an advice, ignored where the kernel has
+   them off); the small ones come from calloc(). Both are zeroed, and a header keeps what the free needs. */
+#define TSP_HOST_HEADER 64
+#define TSP_HOST_HUGE   ((size_t)2 << 20)
+
+typedef struct {
+  void  *base;  /* what to unmap or free */
+  size_t bytes; /* the mapping's length; 0: from calloc() */
+} TSPTriAMGHostBlock;
+
+PetscErrorCode TSPTriAMGHostMalloc(size_t bytes, void **ptr)
+{
+  size_t              total = bytes + TSP_HOST_HEADER;
+  TSPTriAMGHostBlock *block = NULL;
+
+  PetscFunctionBegin;
+  *ptr = NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
+  if (total >= TSP_HOST_HUGE) {
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), length, head;
+    char  *raw, *start;
+
+    length = (total + TSP_HOST_HUGE + page - 1) / page * page;
+    raw    = (char *)mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    PetscCheck(raw != MAP_FAILED, PETSC_COMM_SELF, PETSC_ERR_MEM, "PCTRIAMG: out of memory mapping %.0f MiB", (double)length / 1048576.0);
+    start = (char *)(((uintptr_t)raw + TSP_HOST_HUGE - 1) & ~(uintptr_t)(TSP_HOST_HUGE - 1));
+    head  = (size_t)(start - raw);
+    if (head) PetscCheck(!munmap(raw, head), PETSC_COMM_SELF, PETSC_ERR_SYS, "PCTRIAMG: munmap failed");
+    length -= head;
+    {
+      size_t keep = (total + page - 1) / page * page;
+
+      if (length > keep) PetscCheck(!munmap(start + keep, length - keep), PETSC_COMM_SELF, PETSC_ERR_SYS, "PCTRIAMG: munmap failed");
+      length = keep;
+    }
+    (void)madvise(start, length, MADV_HUGEPAGE);
+    block        = (TSPTriAMGHostBlock *)start;
+    block->base  = start;
+    block->bytes = length;
+  }
+#endif
+  if (!block) {
+    void *raw = calloc(total, 1);
+
+    PetscCheck(raw, PETSC_COMM_SELF, PETSC_ERR_MEM, "PCTRIAMG: out of memory allocating %.0f MiB", (double)total / 1048576.0);
+    block        = (TSPTriAMGHostBlock *)raw;
+    block->base  = raw;
+    block->bytes = 0;
+  }
+  *ptr = (char *)block + TSP_HOST_HEADER;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TSPTriAMGHostFree(void *ptr)
+{
+  TSPTriAMGHostBlock *block;
+
+  PetscFunctionBegin;
+  if (!ptr) PetscFunctionReturn(PETSC_SUCCESS);
+  block = (TSPTriAMGHostBlock *)((char *)ptr - TSP_HOST_HEADER);
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
+  if (block->bytes) {
+    PetscCheck(!munmap(block->base, block->bytes), PETSC_COMM_SELF, PETSC_ERR_SYS, "PCTRIAMG: munmap failed");
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+#endif
+  free(block->base);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 typedef struct {
   PetscInt    *i, *j;
   PetscScalar *a;
@@ -90,9 +167,9 @@ static PetscErrorCode TSPTriAMGArraysDestroy(void *ctx)
   TSPTriAMGArrays *arr = (TSPTriAMGArrays *)ctx;
 
   PetscFunctionBegin;
-  PetscCall(PetscFree(arr->i));
-  PetscCall(PetscFree(arr->j));
-  PetscCall(PetscFree(arr->a));
+  PetscCall(TSPTriAMGHostFree(arr->i));
+  PetscCall(TSPTriAMGHostFree(arr->j));
+  PetscCall(TSPTriAMGHostFree(arr->a));
   PetscCall(PetscFree(arr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -127,14 +204,16 @@ PetscErrorCode TSPTriAMGProlongator_Host(Mat Ad, PC fpc, PetscInt s, PetscBool s
   PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
   PetscCheck(*nagg >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: aggregate size %" PetscInt_FMT " < 1", s);
   /* a row of P has at most the entries of its row of A, and the row's own aggregate */
-  PetscCall(PetscMalloc1(n + 1, &prow));
-  PetscCall(PetscMalloc1(ia[n] + n + 1, &pcol));
-  PetscCall(PetscMalloc1(ia[n] + n + 1, &pval));
+  PetscCall(TSPTriAMGHostMalloc((size_t)(n + 1) * sizeof(PetscInt), (void **)&prow));
+  PetscCall(TSPTriAMGHostMalloc((size_t)(ia[n] + n + 1) * sizeof(PetscInt), (void **)&pcol));
+  PetscCall(TSPTriAMGHostMalloc((size_t)(ia[n] + n + 1) * sizeof(PetscScalar), (void **)&pval));
   PetscCall(TSPTriAMGCheck(ts_ref_prolongator(n, ia, ja, va, agg, smooth ? 1 : 0, (double)rho, (double)theta, prow, pcol, pval, &w), "prolongator"));
   PetscCall(PetscLogFlops(smooth ? 4.0 * ia[n] : 0.0));
   PetscCall(TriSplitRestoreCSR(Ad, &n, &ia, &ja, &va));
   *omega = (PetscReal)w;
+  PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, Ad, 0, 0, 0));
   PetscCall(TSPTriAMGMatCreateOwned(n, *nagg, prow, pcol, pval, P));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, Ad, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -155,26 +234,34 @@ PetscErrorCode TSPTriAMGGalerkin_Host(Mat A, Mat P, MatReuse reuse, Mat *C)
     PetscInt *aprow, *apcol;
 
     /* the pattern of A P, then C's as the union of its rows */
+    PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
     PetscCall(PetscMalloc1(n + 1, &aprow));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_pattern(n, nc, ia, ja, pi, pj, aprow, NULL, work), "galerkin pattern"));
     PetscCall(PetscMalloc1(aprow[n] + 1, &apcol));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_pattern(n, nc, ia, ja, pi, pj, aprow, apcol, work), "galerkin pattern"));
-    PetscCall(PetscMalloc1(nc + 1, &crow));
+    PetscCall(TSPTriAMGHostMalloc((size_t)(nc + 1) * sizeof(PetscInt), (void **)&crow));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, aprow, apcol, pi, pj, crow, NULL, work), "galerkin pattern"));
-    PetscCall(PetscMalloc1(crow[nc], &ccol));
-    PetscCall(PetscMalloc1(crow[nc], &cval));
+    PetscCall(TSPTriAMGHostMalloc((size_t)crow[nc] * sizeof(PetscInt), (void **)&ccol));
+    PetscCall(TSPTriAMGHostMalloc((size_t)crow[nc] * sizeof(PetscScalar), (void **)&cval));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, aprow, apcol, pi, pj, crow, ccol, work), "galerkin pattern"));
     PetscCall(PetscFree(aprow));
     PetscCall(PetscFree(apcol));
+    PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
+    PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_values(n, nc, ia, ja, va, pi, pj, pa, crow, ccol, cval, work), "galerkin values"));
+    PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
+    PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, A, P, 0, 0));
     PetscCall(TSPTriAMGMatCreateOwned(nc, nc, crow, ccol, cval, C));
+    PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, A, P, 0, 0));
   } else { /* the pattern of the last call, new values */
     PetscInt  cn;
     PetscBool done;
 
     PetscCall(MatGetRowIJ(*C, 0, PETSC_FALSE, PETSC_FALSE, &cn, &ci, &cj, &done));
     PetscCall(MatSeqAIJGetArrayWrite(*C, &cval));
+    PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_values(n, nc, ia, ja, va, pi, pj, pa, ci, cj, cval, work), "galerkin values"));
+    PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
     PetscCall(MatSeqAIJRestoreArrayWrite(*C, &cval));
     PetscCall(MatRestoreRowIJ(*C, 0, PETSC_FALSE, PETSC_FALSE, &cn, &ci, &cj, &done));
   }
