@@ -107,47 +107,52 @@ static PetscErrorCode PCTriAMGSelectBackend(PC pc, PC_TriAMG *amg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* rho(D^-1 A) estimated as PCGAMG does: the largest singular value that 10 GMRES iterations with Jacobi see,
-   from a fixed random right-hand side (the same on every run) */
+/* rho(D^-1 A) by 15 steps of the power method from a fixed random vector (the same on every run): |x_15| / |x_14|
+   with x_{k+1} = D^-1 A x_k. The steps are not normalized, so the only reductions, the two norms, come at the end:
+   on the device the steps are launches without a wait. Before, 10 GMRES iterations with Jacobi (as PCGAMG) cost
+   about 45 ms of a 0.2 s setup at 1.44M rows on an H100, for the waits of their orthogonalizations and Jacobi's check
+   of the diagonal on the host. The power method's estimate is a few percent lower (1.82-1.95 against 1.84-1.96 on
+   ANISO1 512^2's levels, 1.49-2.35 against 1.54-2.37 on ROT's); on the model problems at 512^2 it gave the same
+   GMRES(20) iterations, or one fewer. A growth of rho^15 stays finite for any rho below 1e20; beyond, or with a zero
+   on the diagonal, the estimate is not finite and the prolongator takes the Gershgorin bound. */
+#define TRIAMG_POWER_STEPS 15
+
 static PetscErrorCode PCTriAMGSpectralRadius(Mat A, PetscReal *rho)
 {
-  KSP         ksp;
-  PC          jac;
-  Vec         x, b;
+  Vec         x, y, dinv;
   PetscRandom rnd;
-  PetscReal   emin;
+  PetscReal   nx, ny;
 
   PetscFunctionBegin;
-  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(VecDuplicate(x, &dinv));
+  PetscCall(MatGetDiagonal(A, dinv));
+  PetscCall(VecReciprocal(dinv));
   PetscCall(PetscRandomCreate(PetscObjectComm((PetscObject)A), &rnd));
 #if defined(PETSC_HAVE_CUDA)
   { /* on the device, curand: the host's generator would fill the vector on the host and copy it (90 ms of a 0.44 s
        setup at 1.44M rows) */
     PetscBool cuda;
 
-    PetscCall(PetscObjectTypeCompareAny((PetscObject)b, &cuda, VECSEQCUDA, VECMPICUDA, ""));
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)x, &cuda, VECSEQCUDA, VECMPICUDA, ""));
     if (cuda) PetscCall(PetscRandomSetType(rnd, PETSCCURAND));
   }
 #endif
   PetscCall(PetscRandomSetSeed(rnd, 0x7a1a));
   PetscCall(PetscRandomSeed(rnd));
-  PetscCall(VecSetRandom(b, rnd));
+  PetscCall(VecSetRandom(x, rnd));
   PetscCall(PetscRandomDestroy(&rnd));
-  PetscCall(KSPCreate(PetscObjectComm((PetscObject)A), &ksp));
-  PetscCall(KSPSetType(ksp, KSPGMRES));
-  PetscCall(KSPGMRESSetRestart(ksp, 10));
-  PetscCall(KSPSetTolerances(ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 10));
-  PetscCall(KSPSetNormType(ksp, KSP_NORM_NONE));
-  PetscCall(KSPSetConvergenceTest(ksp, KSPConvergedSkip, NULL, NULL));
-  PetscCall(KSPSetComputeSingularValues(ksp, PETSC_TRUE));
-  PetscCall(KSPSetOperators(ksp, A, A));
-  PetscCall(KSPGetPC(ksp, &jac));
-  PetscCall(PCSetType(jac, PCJACOBI));
-  PetscCall(KSPSolve(ksp, b, x));
-  PetscCall(KSPComputeExtremeSingularValues(ksp, rho, &emin));
-  PetscCall(KSPDestroy(&ksp));
+  for (PetscInt k = 0; k < TRIAMG_POWER_STEPS; k++) {
+    if (k) PetscCall(VecSwap(x, y));
+    PetscCall(MatMult(A, x, y));
+    PetscCall(VecPointwiseMult(y, y, dinv));
+  }
+  PetscCall(VecNorm(x, NORM_2, &nx));
+  PetscCall(VecNorm(y, NORM_2, &ny));
+  *rho = nx > 0 ? ny / nx : 0;
   PetscCall(VecDestroy(&x));
-  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&dinv));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -974,7 +979,7 @@ PetscErrorCode PCTriAMGGetMaxLevels(PC pc, PetscInt *n)
   Note:
   The smoothed prolongator is P = (I - omega D^-1 A_F) P0, with P0 piecewise constant on the aggregates, A_F the
   matrix with its weak entries lumped into the diagonal (`PCTriAMGSetSmoothThreshold()`) and omega = 4 / (3 rho),
-  rho an estimate of the spectral radius of D^-1 A by 10 GMRES iterations. Unsmoothed aggregation makes the coarse
+  rho an estimate of the spectral radius of D^-1 A by 15 steps of the power method. Unsmoothed aggregation makes the coarse
   operators sparser and the setup cheaper, but its iteration counts grow with the grid.
 
 .seealso: `PCTRIAMG`, `PCTriAMGGetSmoothProlongator()`
