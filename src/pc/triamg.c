@@ -113,8 +113,9 @@ static PetscErrorCode PCTriAMGSelectBackend(PC pc, PC_TriAMG *amg)
    about 45 ms of a 0.2 s setup at 1.44M rows on an H100, for the waits of their orthogonalizations and Jacobi's check
    of the diagonal on the host. The power method's estimate is a few percent lower (1.82-1.95 against 1.84-1.96 on
    ANISO1 512^2's levels, 1.49-2.35 against 1.54-2.37 on ROT's); on the model problems at 512^2 it gave the same
-   GMRES(20) iterations, or one fewer. A growth of rho^15 stays finite for any rho below 1e20; beyond, or with a zero
-   on the diagonal, the estimate is not finite and the prolongator takes the Gershgorin bound. */
+   GMRES(20) iterations, or one fewer. A growth of rho^15 stays finite for any rho below 1e20; beyond, the estimate
+   is not finite and the prolongator takes the Gershgorin bound. VecReciprocal() leaves a zero diagonal entry zero,
+   so such a row takes no part (its row of P is P0's). */
 #define TRIAMG_POWER_STEPS 15
 
 static PetscErrorCode PCTriAMGSpectralRadius(Mat A, PetscReal *rho)
