@@ -109,13 +109,11 @@ static PetscErrorCode PCTriAMGSelectBackend(PC pc, PC_TriAMG *amg)
 
 /* rho(D^-1 A) by 15 steps of the power method from a fixed random vector (the same on every run): |x_15| / |x_14|
    with x_{k+1} = D^-1 A x_k. The steps are not normalized, so the only reductions, the two norms, come at the end:
-   on the device the steps are launches without a wait. Before, 10 GMRES iterations with Jacobi (as PCGAMG) cost
-   about 45 ms of a 0.2 s setup at 1.44M rows on an H100, for the waits of their orthogonalizations and Jacobi's check
-   of the diagonal on the host. The power method's estimate is a few percent lower (1.82-1.95 against 1.84-1.96 on
-   ANISO1 512^2's levels, 1.49-2.35 against 1.54-2.37 on ROT's); on the model problems at 512^2 it gave the same
-   GMRES(20) iterations, or one fewer. A growth of rho^15 stays finite for any rho below 1e20; beyond, the estimate
-   is not finite and the prolongator takes the Gershgorin bound. VecReciprocal() leaves a zero diagonal entry zero,
-   so such a row takes no part (its row of P is P0's). */
+   on the device the steps are launches without a wait, where GMRES (PCGAMG's estimate) waits on every
+   orthogonalization (bench/results/2026-11-27-h100-triamg-power: the estimate, the iterations against GMRES's).
+   A growth of rho^15 stays finite for any rho below 1e20; beyond, the estimate is not finite and the prolongator
+   takes the Gershgorin bound. VecReciprocal() leaves a zero diagonal entry zero, so such a row takes no part (its
+   row of P is P0's). */
 #define TRIAMG_POWER_STEPS 15
 
 static PetscErrorCode PCTriAMGSpectralRadius(Mat A, PetscReal *rho)
@@ -144,7 +142,12 @@ static PetscErrorCode PCTriAMGSpectralRadius(Mat A, PetscReal *rho)
   PetscCall(VecSetRandom(x, rnd));
   PetscCall(PetscRandomDestroy(&rnd));
   for (PetscInt k = 0; k < TRIAMG_POWER_STEPS; k++) {
-    if (k) PetscCall(VecSwap(x, y));
+    if (k) { /* the new iterate becomes the old one: the handles trade places, no values move */
+      Vec t = x;
+
+      x = y;
+      y = t;
+    }
     PetscCall(MatMult(A, x, y));
     PetscCall(VecPointwiseMult(y, y, dinv));
   }

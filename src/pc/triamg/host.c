@@ -85,75 +85,55 @@ PetscErrorCode TSPTriAMGQuery(PetscObject obj, const char name[], void **ctx)
 }
 
 /* The level matrices' host arrays. Each is written once, right after its allocation, and a fresh 4 KiB page costs a
-   page fault at its first touch: on the H100 machine (a VM) an 18 MB pattern took 40 ms to arrive in fresh memory,
-   where 64 MiB on transparent huge pages took 17-23 ms to fault in and fill against 41 ms on small pages. So the large
+   page fault at its first touch, which is slow in a VM (bench/results/2026-11-27-h100-triamg-hugepages). So the large
    ones are mappings of their own, 2 MiB aligned and advised to huge pages (an advice, ignored where the kernel has
-   them off); the small ones come from calloc(). Both are zeroed, and a header keeps what the free needs. */
+   them off); the small ones come from calloc(). Both are zeroed. A header at the start of the block keeps the
+   mapping's length for the free (0: from calloc()). */
 #define TSP_HOST_HEADER 64
 #define TSP_HOST_HUGE   ((size_t)2 << 20)
 
-typedef struct {
-  void  *base;  /* what to unmap or free */
-  size_t bytes; /* the mapping's length; 0: from calloc() */
-} TSPTriAMGHostBlock;
-
 PetscErrorCode TSPTriAMGHostMalloc(size_t bytes, void **ptr)
 {
-  size_t              total = bytes + TSP_HOST_HEADER;
-  TSPTriAMGHostBlock *block = NULL;
+  size_t total = bytes + TSP_HOST_HEADER;
+  char  *block = NULL;
 
   PetscFunctionBegin;
   *ptr = NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
-  if (total >= TSP_HOST_HUGE) {
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), length, head;
-    char  *raw, *start;
+  if (total >= TSP_HOST_HUGE) { /* map 2 MiB more than needed, keep the 2 MiB aligned part */
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), length = (total + TSP_HOST_HUGE + page - 1) / page * page, keep = (total + page - 1) / page * page;
+    char  *raw  = (char *)mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), *end;
 
-    length = (total + TSP_HOST_HUGE + page - 1) / page * page;
-    raw    = (char *)mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     PetscCheck(raw != MAP_FAILED, PETSC_COMM_SELF, PETSC_ERR_MEM, "PCTRIAMG: out of memory mapping %.0f MiB", (double)length / 1048576.0);
-    start = (char *)(((uintptr_t)raw + TSP_HOST_HUGE - 1) & ~(uintptr_t)(TSP_HOST_HUGE - 1));
-    head  = (size_t)(start - raw);
-    if (head) PetscCheck(!munmap(raw, head), PETSC_COMM_SELF, PETSC_ERR_SYS, "PCTRIAMG: munmap failed");
-    length -= head;
-    {
-      size_t keep = (total + page - 1) / page * page;
-
-      if (length > keep) PetscCheck(!munmap(start + keep, length - keep), PETSC_COMM_SELF, PETSC_ERR_SYS, "PCTRIAMG: munmap failed");
-      length = keep;
-    }
-    (void)madvise(start, length, MADV_HUGEPAGE);
-    block        = (TSPTriAMGHostBlock *)start;
-    block->base  = start;
-    block->bytes = length;
+    block = (char *)(((uintptr_t)raw + TSP_HOST_HUGE - 1) & ~(uintptr_t)(TSP_HOST_HUGE - 1));
+    end   = raw + length;
+    if (block > raw) PetscCheck(!munmap(raw, (size_t)(block - raw)), PETSC_COMM_SELF, PETSC_ERR_SYS, "PCTRIAMG: munmap failed");
+    if (end > block + keep) PetscCheck(!munmap(block + keep, (size_t)(end - (block + keep))), PETSC_COMM_SELF, PETSC_ERR_SYS, "PCTRIAMG: munmap failed");
+    (void)madvise(block, keep, MADV_HUGEPAGE);
+    *(size_t *)block = keep;
   }
 #endif
   if (!block) {
-    void *raw = calloc(total, 1);
-
-    PetscCheck(raw, PETSC_COMM_SELF, PETSC_ERR_MEM, "PCTRIAMG: out of memory allocating %.0f MiB", (double)total / 1048576.0);
-    block        = (TSPTriAMGHostBlock *)raw;
-    block->base  = raw;
-    block->bytes = 0;
+    block = (char *)calloc(total, 1);
+    PetscCheck(block, PETSC_COMM_SELF, PETSC_ERR_MEM, "PCTRIAMG: out of memory allocating %.0f MiB", (double)total / 1048576.0);
   }
-  *ptr = (char *)block + TSP_HOST_HEADER;
+  *ptr = block + TSP_HOST_HEADER;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode TSPTriAMGHostFree(void *ptr)
 {
-  TSPTriAMGHostBlock *block;
+  char  *block;
+  size_t length;
 
   PetscFunctionBegin;
   if (!ptr) PetscFunctionReturn(PETSC_SUCCESS);
-  block = (TSPTriAMGHostBlock *)((char *)ptr - TSP_HOST_HEADER);
+  block  = (char *)ptr - TSP_HOST_HEADER;
+  length = *(size_t *)block;
+  if (!length) free(block);
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MAP_ANONYMOUS)
-  if (block->bytes) {
-    PetscCheck(!munmap(block->base, block->bytes), PETSC_COMM_SELF, PETSC_ERR_SYS, "PCTRIAMG: munmap failed");
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
+  else PetscCheck(!munmap(block, length), PETSC_COMM_SELF, PETSC_ERR_SYS, "PCTRIAMG: munmap failed");
 #endif
-  free(block->base);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
