@@ -179,8 +179,9 @@ $(KT)/mosa_sim: tests/kernels/mosa_sim.cu $(KT_HDRS) $(KT_REF_MOSA)
 # the host simulation)
 $(KT)/block_check_test: tests/kernels/block_check_test.cu $(KT_HDRS) $(call KT_CUDA,block_check) $(KT_REF_MOSA)
 $(KT)/gttrf_check_test: tests/kernels/gttrf_check_test.cu $(KT_HDRS) $(call KT_CUDA,gttrf_check) $(KT_REF_MOSA)
-# triamg's prolongator and Galerkin product (without --device: the reference against their definitions)
-$(KT)/triamg_test: tests/kernels/triamg_test.cu $(KT_HDRS) $(call KT_CUDA,prolongator galerkin) $(call KT_REF,prolongator galerkin)
+# triamg's prolongator, Galerkin product and level operators' kernels (without --device: the reference against
+# their definitions)
+$(KT)/triamg_test: tests/kernels/triamg_test.cu $(KT_HDRS) $(call KT_CUDA,prolongator galerkin spmv csr_dense hash_fill aggregate mosa_factor graph) $(call KT_REF,prolongator galerkin spmv csr_dense hash_fill aggregate)
 $(KT)/test_rpts: KT_DEFS := -DTS_HAVE_GALLERY
 $(KT)/test_rpts: tests/kernels/test_rpts.cu $(KT_HDRS) $(KT_RPTS) $(call KT_REF,gtsv bgtsv) $(KT_GALLERY)
 # RPTS's partition routines thread by thread on the host (and the accuracy study on it)

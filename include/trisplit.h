@@ -37,6 +37,7 @@ PETSC_EXTERN PetscErrorCode TriSplitGetVersionNumber(PetscInt *, PetscInt *, Pet
 /* Matrix type and solver */
 #define MATTRIDIAG    "tridiag"
 #define MATSOLVERRPTS "rpts"
+#define MATCSRCUDA    "csrcuda" /* a CUDA build's device-only CSR matrix, PCTRIAMG's level operators */
 
 /*E
    PCTriSplitPivoting - pivot rule of the tridiagonal elimination inside the trisplit preconditioners
@@ -239,6 +240,8 @@ PETSC_EXTERN PetscErrorCode PCTriAMGSetSmootherSweeps(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetSmootherSweeps(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetReuseInterpolation(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetReuseInterpolation(PC, PetscBool *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetDeviceOperators(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetDeviceOperators(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetHierarchy(PC, PetscInt *, const PetscInt **, const PetscInt64 **, PetscInt *, PetscInt *);
 
 #endif

@@ -611,6 +611,13 @@ TS_EXTERN ts_int    ts_ref_aggregate(ts_int n, const ts_int *perm, const ts_int 
 TS_EXTERN size_t    ts_cuda_aggregate_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_aggregate(void *stream, ts_int n, const ts_int *perm, const ts_int *path_id, ts_int s, ts_int *agg, ts_int *nagg, void *buffer);
 
+/* sum over the rows i of (rstart + i + 1) (cstart + agg[i] + 1), exact in 64-bit integers: a checksum of the
+   aggregates (rstart, cstart: the global numbers of the first row and aggregate) that host and device compare
+   without the aggregates leaving the device (the device's: to the device int64_t *sum) */
+TS_EXTERN int64_t   ts_ref_aggregate_checksum(ts_int n, ts_int rstart, ts_int cstart, const ts_int *agg);
+TS_EXTERN size_t    ts_cuda_aggregate_checksum_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_aggregate_checksum(void *stream, ts_int n, ts_int rstart, ts_int cstart, const ts_int *agg, int64_t *sum, void *buffer);
+
 /* ------------------------------------------------------------------------------------------ */
 /* PCTRIAMG: the smoothed prolongator (reference/prolongator.c, cuda/prolongator.cu)           */
 /* ------------------------------------------------------------------------------------------ */
@@ -751,6 +758,26 @@ TS_EXTERN ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int nc, con
 TS_EXTERN ts_status ts_cuda_galerkin_pattern(void *stream, ts_int n, ts_int nc, int64_t nterms, ts_int cnnz, ts_int *crow, ts_int *ccol, ts_int *run, void *buffer);
 TS_EXTERN size_t    ts_cuda_galerkin_values_buffer_size(ts_int n, int64_t nterms);
 TS_EXTERN ts_status ts_cuda_galerkin_values(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const double *pval, int64_t nterms, const ts_int *order, ts_int cnnz, const ts_int *run, double *cval, void *buffer);
+
+/* ------------------------------------------------------------------------------------------ */
+/* PCTRIAMG's device-resident level operators (src/mat/csrcuda.c): products, dense copies      */
+/* ------------------------------------------------------------------------------------------ */
+
+/* y = base + sign A x (base NULL: 0) for an n-row CSR matrix: MatMult (sign 1), MatMultAdd (base the vector
+   added), MatResidual (base b, sign -1). y may be base, never x. The host sums each row in column order; the
+   device sums a row in a group of threads (its length decides the group), so the two agree up to rounding. */
+TS_EXTERN void      ts_ref_csr_spmv(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const double *x, const double *base, double sign, double *y);
+TS_EXTERN ts_status ts_cuda_csr_spmv(void *stream, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, const double *x, const double *base, double sign, double *y);
+
+/* The m x ncols CSR matrix into the column-major dense array dense (leading dimension lda >= m), zeros
+   elsewhere: the coarsest level's operator for a dense LU. */
+TS_EXTERN void      ts_ref_csr_to_dense(ts_int m, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int lda, double *dense);
+TS_EXTERN ts_status ts_cuda_csr_to_dense(void *stream, ts_int m, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int lda, double *dense);
+
+/* x[i] = ts_hash32(offset + i) 2^-32, in [0, 1): a start vector that is the same on the host and the device and
+   on every run (offset: the global index of the first entry, so it does not depend on the ranks) */
+TS_EXTERN void      ts_ref_hash_fill(ts_int n, ts_int offset, double *x);
+TS_EXTERN ts_status ts_cuda_hash_fill(void *stream, ts_int n, ts_int offset, double *x);
 
 #ifdef __cplusplus
 }

@@ -6,7 +6,10 @@
    Matrices: 5- and 9-point grids with random values (weak and strong entries, positive off-diagonals),
    rows with zero or missing diagonals, long rows (up to 300 entries), empty rows; aggregates of random
    sizes, numbered in random order; Gershgorin and given rho, thresholds
-   0, 0.25 and 1; 1 to 200,000 rows.
+   0, 0.25 and 1; 1 to 200,000 rows. Also the kernels of the device-resident level operators (src/mat/csrcuda.c):
+   the products y = base + sign A x (ts_cuda_csr_spmv, against ts_ref_csr_spmv to 1e-13 of the row's absolute sum:
+   the device sums a row in another order), the transposed product through ts_cuda_csr_transpose, the dense copy
+   of the coarsest level, the hashed start vector and the aggregates' checksum (bit for bit).
 
    usage: triamg_test [--device] [--quick]      (--quick: at most 2000 rows, for compute-sanitizer)
    Without --device the reference kernels are checked against a plain computation of their definitions
@@ -285,6 +288,135 @@ static void check_device(const std::string &name, const Csr &A, const std::vecto
     if (p) CK(cudaFree(p));
 }
 
+/* the level operators' kernels: products, dense copy, start vector, checksum */
+static void check_level_ops(const std::string &name, const Csr &A, const std::vector<ts_int> &agg, ts_int nagg, bool device)
+{
+  const ts_int        n = A.n;
+  std::vector<double> x(n), base(n), y(n), ydef(n), scale(n, 0.0);
+
+  for (ts_int i = 0; i < n; i++) {
+    x[i]    = uniform() - 0.5;
+    base[i] = uniform() - 0.5;
+  }
+  for (ts_int i = 0; i < n; i++) {
+    double s = 0.0;
+
+    for (ts_int k = A.row[i]; k < A.row[i + 1]; k++) {
+      s += A.val[k] * x[A.col[k]];
+      scale[i] += fabs(A.val[k] * x[A.col[k]]);
+    }
+    ydef[i] = base[i] - s;
+  }
+  if (!device) { /* the reference against the definition, the residual form with y on base */
+    bool ok = true;
+
+    y = base;
+    ts_ref_csr_spmv(n, A.row.data(), A.col.data(), A.val.data(), x.data(), y.data(), -1.0, y.data());
+    for (ts_int i = 0; i < n; i++) ok = ok && y[i] == ydef[i];
+    report(ok, name + ": reference residual");
+    {
+      std::vector<double> dense((size_t)n * n + 1, -1.0);
+      bool                okd = true;
+
+      if (n <= 2000) {
+        ts_ref_csr_to_dense(n, n, A.row.data(), A.col.data(), A.val.data(), n, dense.data());
+        for (ts_int i = 0; i < n && okd; i++) {
+          ts_int k = A.row[i];
+          for (ts_int j = 0; j < n; j++) {
+            double want = (k < A.row[i + 1] && A.col[k] == j) ? A.val[k++] : 0.0;
+            okd = okd && dense[(size_t)j * n + i] == want;
+          }
+        }
+        report(okd, name + ": reference dense copy");
+      }
+    }
+    {
+      std::vector<double> h(n);
+      int64_t             sum = 0;
+      bool                okh = true;
+
+      ts_ref_hash_fill(n, 7, h.data());
+      for (ts_int i = 0; i < n; i++) okh = okh && h[i] >= 0.0 && h[i] < 1.0 && h[i] == (double)ts_hash32((uint32_t)(7 + i)) / 4294967296.0;
+      report(okh, name + ": reference start vector");
+      for (ts_int i = 0; i < n; i++) sum += (int64_t)(3 + i + 1) * (int64_t)(5 + agg[i] + 1);
+      report(sum == ts_ref_aggregate_checksum(n, 3, 5, agg.data()), name + ": reference checksum");
+    }
+    return;
+  }
+  /* device: the products within rounding of the reference, in the three forms */
+  {
+    ts_int *dr = to_device(A.row), *dc = to_device(A.col);
+    double *dv = to_device(A.val), *dx = to_device(x), *db = to_device(base), *dy;
+    bool    ok = true;
+
+    CK(cudaMalloc((void **)&dy, (n ? n : 1) * sizeof(double)));
+    for (int form = 0; form < 3; form++) {
+      std::vector<double> want(n);
+
+      if (form == 2) CK(cudaMemcpy(dy, db, n * sizeof(double), cudaMemcpyDeviceToDevice));
+      CK(ts_cuda_csr_spmv(nullptr, n, A.row[n], dr, dc, dv, dx, form == 0 ? nullptr : form == 1 ? db : dy, form == 2 ? -1.0 : 1.0, dy) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+      ts_ref_csr_spmv(n, A.row.data(), A.col.data(), A.val.data(), x.data(), form == 0 ? nullptr : base.data(), form == 2 ? -1.0 : 1.0, want.data());
+      std::vector<double> got = to_host(dy, n);
+      for (ts_int i = 0; i < n; i++) ok = ok && fabs(got[i] - want[i]) <= 1e-13 * (scale[i] + fabs(base[i]) + 1e-300);
+    }
+    report(ok, name + ": device products == host products (to rounding)");
+    /* the transposed product as MATCSRCUDA forms it: the transpose by ts_cuda_csr_transpose, then the product */
+    {
+      size_t              bytes = ts_cuda_csr_transpose_buffer_size(n, n, A.row[n]);
+      void               *work;
+      ts_int             *tr, *tc;
+      double             *tv;
+      std::vector<double> want(n, 0.0);
+      bool                okt = true;
+
+      CK(cudaMalloc(&work, bytes ? bytes : 1));
+      CK(cudaMalloc((void **)&tr, (n + 1) * sizeof(ts_int)));
+      CK(cudaMalloc((void **)&tc, (A.row[n] ? A.row[n] : 1) * sizeof(ts_int)));
+      CK(cudaMalloc((void **)&tv, (A.row[n] ? A.row[n] : 1) * sizeof(double)));
+      CK(ts_cuda_csr_transpose(nullptr, n, n, A.row[n], dr, dc, dv, tr, tc, tv, work) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+      CK(ts_cuda_csr_spmv(nullptr, n, A.row[n], tr, tc, tv, dx, nullptr, 1.0, dy) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+      std::vector<double> got = to_host(dy, n), tscale(n, 0.0);
+      for (ts_int i = 0; i < n; i++)
+        for (ts_int k = A.row[i]; k < A.row[i + 1]; k++) {
+          want[A.col[k]] += A.val[k] * x[i];
+          tscale[A.col[k]] += fabs(A.val[k] * x[i]);
+        }
+      for (ts_int i = 0; i < n; i++) okt = okt && fabs(got[i] - want[i]) <= 1e-13 * (tscale[i] + 1e-300);
+      report(okt, name + ": device transposed product == host (to rounding)");
+      for (void *p : {work, (void *)tr, (void *)tc, (void *)tv}) CK(cudaFree(p));
+    }
+    if (n <= 2000) { /* the dense copy, bit for bit */
+      std::vector<double> want((size_t)n * n);
+      double             *dd;
+
+      CK(cudaMalloc((void **)&dd, ((size_t)n * n + 1) * sizeof(double)));
+      CK(ts_cuda_csr_to_dense(nullptr, n, n, dr, dc, dv, n, dd) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+      ts_ref_csr_to_dense(n, n, A.row.data(), A.col.data(), A.val.data(), n, want.data());
+      report(same_bits(to_host(dd, (size_t)n * n), want), name + ": device dense copy == host");
+      CK(cudaFree(dd));
+    }
+    { /* the start vector and the checksum, bit for bit */
+      std::vector<double> want(n);
+      ts_int             *dagg = to_device(agg);
+      int64_t            *dsum, hsum = -1;
+      size_t              bytes = ts_cuda_aggregate_checksum_buffer_size(n);
+      void               *work;
+
+      CK(ts_cuda_hash_fill(nullptr, n, 11, dy) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+      ts_ref_hash_fill(n, 11, want.data());
+      report(same_bits(to_host(dy, n), want), name + ": device start vector == host");
+      CK(cudaMalloc((void **)&dsum, sizeof(int64_t)));
+      CK(cudaMalloc(&work, bytes ? bytes : 1));
+      CK(ts_cuda_aggregate_checksum(nullptr, n, 3, 5, dagg, dsum, work) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+      CK(cudaMemcpy(&hsum, dsum, sizeof(int64_t), cudaMemcpyDeviceToHost));
+      report(hsum == ts_ref_aggregate_checksum(n, 3, 5, agg.data()), name + ": device checksum == host");
+      for (void *p : {(void *)dagg, (void *)dsum, work}) CK(cudaFree(p));
+    }
+    for (void *p : {(void *)dr, (void *)dc, (void *)dv, (void *)dx, (void *)db, (void *)dy}) CK(cudaFree(p));
+  }
+  (void)nagg;
+}
+
 int main(int argc, char **argv)
 {
   bool device = false, quick = false;
@@ -303,6 +435,8 @@ int main(int argc, char **argv)
         std::vector<ts_int> agg;
         ts_int              nagg = aggregates(A.n, agg);
         const double        thetas[] = {0.0, 0.25, 1.0};
+
+        check_level_ops(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, agg, nagg, device);
 
         for (double theta : thetas)
           for (int variant = 0; variant < 2; variant++) {

@@ -123,14 +123,90 @@ static inline PetscInt TriSplitFirstNonFiniteRow(PetscInt n, const PetscInt *ia,
   return -1;
 }
 
-/* PETSC_TRUE for a sequential block whose values live on the GPU (SEQAIJCUSPARSE); always false
-   in a PETSc without CUDA, where that type does not exist */
+/* A context composed on a PETSc object under a name and destroyed with it by destroy(ctx) (PCTRIAMG's arrays of
+   the host's level matrices, its device Galerkin plans): one container callback for every PETSc version */
+typedef struct {
+  void *ctx;
+  PetscErrorCode (*destroy)(void *);
+} TriSplitOwned;
+
+static inline PetscErrorCode TriSplitOwnedFree(TriSplitOwned *owned)
+{
+  PetscFunctionBegin;
+  PetscCall((*owned->destroy)(owned->ctx));
+  PetscCall(PetscFree(owned));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The container's destroy callback: since PETSc 3.23 it receives the address of the context (typed void ** in 3.23
+   and 3.24, PetscCtxRt from 3.25), before it the context itself */
+#if PETSC_VERSION_GE(3, 25, 0)
+static inline PetscErrorCode TriSplitOwnedDestroy(PetscCtxRt owned)
+{
+  PetscFunctionBegin;
+  PetscCall(TriSplitOwnedFree(*(TriSplitOwned **)owned));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#elif PETSC_VERSION_GE(3, 23, 0)
+static inline PetscErrorCode TriSplitOwnedDestroy(void **owned)
+{
+  PetscFunctionBegin;
+  PetscCall(TriSplitOwnedFree((TriSplitOwned *)*owned));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#else
+static inline PetscErrorCode TriSplitOwnedDestroy(void *owned)
+{
+  PetscFunctionBegin;
+  PetscCall(TriSplitOwnedFree((TriSplitOwned *)owned));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+static inline PetscErrorCode TriSplitObjectCompose(PetscObject obj, const char name[], void *ctx, PetscErrorCode (*destroy)(void *))
+{
+  TriSplitOwned *owned;
+  PetscContainer container;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&owned));
+  owned->ctx     = ctx;
+  owned->destroy = destroy;
+  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
+  PetscCall(PetscContainerSetPointer(container, owned));
+#if PETSC_VERSION_GE(3, 23, 0)
+  PetscCall(PetscContainerSetCtxDestroy(container, TriSplitOwnedDestroy));
+#else
+  PetscCall(PetscContainerSetUserDestroy(container, TriSplitOwnedDestroy));
+#endif
+  PetscCall(PetscObjectCompose(obj, name, (PetscObject)container));
+  PetscCall(PetscContainerDestroy(&container));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the context composed under name, NULL where there is none */
+static inline PetscErrorCode TriSplitObjectQuery(PetscObject obj, const char name[], void **ctx)
+{
+  PetscContainer container;
+  TriSplitOwned *owned;
+
+  PetscFunctionBegin;
+  *ctx = NULL;
+  PetscCall(PetscObjectQuery(obj, name, (PetscObject *)&container));
+  if (!container) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscContainerGetPointer(container, (void **)&owned));
+  *ctx = owned->ctx;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PETSC_TRUE for a sequential block whose values live on the GPU (SEQAIJCUSPARSE, or trisplit's MATCSRCUDA); always
+   false in a PETSc without CUDA, where those types do not exist */
 static inline PetscErrorCode TriSplitIsDeviceMat(Mat A, PetscBool *isdevice)
 {
   PetscFunctionBegin;
   *isdevice = PETSC_FALSE;
 #if defined(PETSC_HAVE_CUDA)
-  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATSEQAIJCUSPARSE, isdevice));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)A, isdevice, MATSEQAIJCUSPARSE, MATCSRCUDA, ""));
 #else
   (void)A;
 #endif

@@ -126,16 +126,26 @@ static inline PetscErrorCode TriSplitDeviceCheckPivots(cudaStream_t stream, ts_p
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Device CSR arrays of a SEQAIJCUSPARSE matrix. cuSPARSE's indices are int: the device path needs
+/* The device arrays of a matrix that keeps them on the device alone (MATCSRCUDA, src/mat/csrcuda.c), which
+   composes this query: read through it by name, the core does not depend on the matrix layer */
+typedef PetscErrorCode (*TriSplitDeviceArraysFn)(Mat, PetscInt *, const PetscInt **, const PetscInt **, const PetscScalar **);
+
+/* Device CSR arrays of a SEQAIJCUSPARSE or MATCSRCUDA matrix. cuSPARSE's indices are int: the device path needs
    32-bit PetscInt (PETSc 3.26 hands out PetscInt indices, the same type then). */
 static inline PetscErrorCode TriSplitGetDeviceCSR(Mat A, PetscInt *n, PetscInt *nnz, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
 {
-  MatInfo info;
+  MatInfo                info;
+  TriSplitDeviceArraysFn arrays = NULL;
 
   PetscFunctionBegin;
   *n = *nnz = 0;
   PetscCheck(sizeof(PetscInt) == sizeof(int), PETSC_COMM_SELF, PETSC_ERR_SUP, "The device path needs 32-bit PetscInt (cuSPARSE's CSR indices)");
   PetscCall(MatGetLocalSize(A, n, NULL));
+  PetscCall(PetscObjectQueryFunction((PetscObject)A, "TSPMatCSRCUDAGetArrays_C", &arrays));
+  if (arrays) {
+    PetscCall((*arrays)(A, nnz, ia, ja, va));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(MatGetInfo(A, MAT_LOCAL, &info));
   *nnz = (PetscInt)info.nz_used;
   PetscCall(MatSeqAIJCUSPARSEGetIJ(A, PETSC_FALSE, (void *)ia, (void *)ja));
@@ -145,7 +155,15 @@ static inline PetscErrorCode TriSplitGetDeviceCSR(Mat A, PetscInt *n, PetscInt *
 
 static inline PetscErrorCode TriSplitRestoreDeviceCSR(Mat A, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
 {
+  TriSplitDeviceArraysFn arrays = NULL;
+
   PetscFunctionBegin;
+  PetscCall(PetscObjectQueryFunction((PetscObject)A, "TSPMatCSRCUDAGetArrays_C", &arrays));
+  if (arrays) {
+    *ia = *ja = NULL;
+    *va       = NULL;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(MatSeqAIJCUSPARSERestoreArrayRead(A, va));
   PetscCall(MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, (void *)ia, (void *)ja));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -1,31 +1,104 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   The leaf operations of PCTRIAMG's backends (src/pc/triamg/host.c, src/pc/triamg/device.c). PCSetUp_TriAMG()
-   installs the pair of the fine matrix's local block once per setup, as the chain picks its backend; the
-   driver (src/pc/triamg.c) calls them level by level, they never call back.
+   PCTRIAMG's private interface, laid out as the chain of forests is (chainimpl.h): one parameter block that only
+   the setters change (src/pc/triamg/setters.c), one driver of every build and refresh (src/pc/triamg/hierarchy.c),
+   and two backends that fill an ops table of leaf operations once per setup (src/pc/triamg/host.c, cuda.c), chosen
+   from the type of the fine matrix's local block as the chain chooses its own. The leaves call the kernels and
+   make the matrices; they never call back into the driver. src/pc/triamg.c holds the PC's operations.
 */
 #ifndef TRISPLIT_TRIAMGIMPL_H
 #define TRISPLIT_TRIAMGIMPL_H
 
+#include <petsc/private/pcmgimpl.h>
 #include <trisplit/private/chainimpl.h>
 
-PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate;
+#define TSP_TRIAMG_MAXLEVELS 30
+/* the smoothing threshold: on the model problems 0.25 keeps the iterations of full smoothing within one or two and
+   the operator complexity near that of the piecewise constant prolongator (docs/algorithms.md) */
+#define TSP_TRIAMG_SMOOTH_THRESHOLD 0.25
 
-/* The prolongator of a level's local block Ad (sequential, n x nagg, of Ad's type) from the first forest of
-   the trisplit PC fpc set up on the level, cut into segments of s vertices, smoothed when smooth with the
-   estimate rho of rho(D^-1 A) (0: the Gershgorin bound) and the strength threshold theta (trisplit_kernels.h,
-   ts_ref_prolongator). agg[n] (host) receives the aggregates, *omega the damping. The entries of A in other
-   ranks' columns are the driver's (PCTriAMGDistribute()). */
-typedef PetscErrorCode (*TSPTriAMGProlongatorFn)(Mat Ad, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt *agg, PetscInt *nagg, PetscReal *omega);
+PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate;
 
-/* C = P^T A P for sequential A and a prolongator of the backend's own; MAT_REUSE_MATRIX: new values of A
-   on the pattern of the last call, P unchanged */
-typedef PetscErrorCode (*TSPTriAMGGalerkinFn)(Mat A, Mat P, MatReuse reuse, Mat *C);
+/* What the hierarchy is built from: set by PCCreate_TriAMG() (the defaults) and the setters, read by the driver */
+typedef struct {
+  PetscInt  agg_size;         /* s: vertices per aggregate along a path */
+  PetscInt  coarse_size;      /* stop coarsening at this many global rows */
+  PetscInt  max_levels;       /* the most levels, the finest included */
+  PetscBool smooth_p;         /* P = (I - omega D^-1 A_F) P0 */
+  PetscInt  smooth_levels;    /* ... on the finest smooth_levels levels only */
+  PetscReal smooth_threshold; /* ... A_F: A's entries below this fraction of their row's largest lumped */
+  PetscBool reuse;            /* keep the aggregates and P across SAME_NONZERO_PATTERN updates */
+  PetscBool device_operators; /* on the device: the levels in MATCSRCUDA (else MATSEQAIJCUSPARSE) */
+  char      smoother[64];     /* the finest level's smoother PC */
+  char      csmoother[64];    /* the smoother PC of the levels below the finest */
+  PetscInt  sweeps;           /* smoother iterations */
+} TSPTriAMGParams;
 
-PETSC_INTERN PetscErrorCode TSPTriAMGProlongator_Host(Mat, PC, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscInt *, PetscInt *, PetscReal *);
-PETSC_INTERN PetscErrorCode TSPTriAMGGalerkin_Host(Mat, Mat, MatReuse, Mat *);
-PETSC_INTERN PetscErrorCode TSPTriAMGProlongator_CUDA(Mat, PC, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscInt *, PetscInt *, PetscReal *);
-PETSC_INTERN PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat, Mat, MatReuse, Mat *);
+/* The leaf operations of one backend, for the local blocks of the levels (sequential matrices of its type) */
+typedef struct {
+  const char *name; /* "host" or "cuda" */
+  /* The aggregates of the level's local block Ad from the first forest of the trisplit PC fpc set up on the level
+     (segments of s vertices along its paths) and the prolongator P (n x nagg, the backend's matrix type) smoothed
+     when smooth with the estimate rho of rho(D^-1 A) (0: the Gershgorin bound) and the strength threshold theta;
+     *agg (the backend's memory, freed by aggfree) holds the aggregates, *omega the damping used. */
+  PetscErrorCode (*prolongator)(Mat Ad, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt **agg, PetscInt *nagg, PetscReal *omega);
+  /* sum over the n rows of (rstart + i + 1) (cstart + agg[i] + 1): the checksum that host and device compare */
+  PetscErrorCode (*checksum)(PetscInt n, const PetscInt *agg, PetscInt rstart, PetscInt cstart, PetscInt64 *sum);
+  /* the aggregates into host memory (the distributed prolongator of several ranks) */
+  PetscErrorCode (*aggregates)(PetscInt n, const PetscInt *agg, PetscInt *host);
+  PetscErrorCode (*aggfree)(PetscInt **agg);
+  /* C = P^T A P for sequential A and a prolongator of the backend's own; MAT_REUSE_MATRIX: new values of A on the
+     pattern of the last call, P unchanged */
+  PetscErrorCode (*galerkin)(Mat A, Mat P, MatReuse reuse, Mat *C);
+  /* x[i] = ts_hash32(offset + i) 2^-32 (the power method's start, the same on both backends) */
+  PetscErrorCode (*startvector)(Vec x, PetscInt offset);
+  /* the coarsest level's direct solve on one rank: the KSP of PCMG's coarse level set up on an operator *Ac made
+     from the level's matrix A (kept by the driver), or left to PCMG (LU on A, *Ac NULL) */
+  PetscErrorCode (*coarse)(KSP ksp, Mat A, MatReuse reuse, Mat *Ac);
+} TSPTriAMGOps;
+
+typedef struct {
+  TSPTriAMGParams params;
+  TSPTriAMGOps    ops; /* those of the fine matrix's local block, installed at setup */
+
+  /* the hierarchy, level 0 the finest (PCMG numbers the other way) */
+  PetscInt       nlevels;
+  Mat            A[TSP_TRIAMG_MAXLEVELS], P[TSP_TRIAMG_MAXLEVELS]; /* A[0] = pc->pmat (referenced); P[l]: level l+1 -> l */
+  Mat            coarse;                                           /* the coarsest level's direct-solve operator, or NULL */
+  PC             spc[TSP_TRIAMG_MAXLEVELS];                        /* the level smoothers' PCs, built here on A[l] */
+  PetscInt       rows[TSP_TRIAMG_MAXLEVELS];
+  PetscLogDouble nnz[TSP_TRIAMG_MAXLEVELS];
+  PetscReal      omega[TSP_TRIAMG_MAXLEVELS];
+  PetscInt64     aggsum[TSP_TRIAMG_MAXLEVELS]; /* sum over rows of (global row + 1) (global aggregate + 1): a checksum */
+  PetscInt       builds, refreshes;
+
+  /* PCMG's operations, called around the hierarchy (saved at creation: PCMG does not export them) */
+  PetscErrorCode (*mg_setup)(PC);
+  PetscErrorCode (*mg_reset)(PC);
+  PetscErrorCode (*mg_destroy)(PC);
+  PetscErrorCode (*mg_setfromoptions)(PC, TriSplitOptionItems);
+} TSPTriAMG;
+
+#define TSPTriAMGFromPC(pc) ((TSPTriAMG *)((PC_MG *)(pc)->data)->innerctx)
+
+/* What every setter does: a new value of what the hierarchy is built from marks the PC for a new setup, so that a
+   setting changed after PCSetUp() is never ignored by a kept hierarchy */
+#define TSPTriAMGSetOption(pc, amg, field, value) \
+  do { \
+    if ((amg)->params.field != (value)) (pc)->setupcalled = PETSC_FALSE; \
+    (amg)->params.field = (value); \
+  } while (0)
+
+/* the driver (hierarchy.c) */
+PETSC_INTERN PetscErrorCode TSPTriAMGSetUp(PC);
+PETSC_INTERN PetscErrorCode TSPTriAMGResetHierarchy(TSPTriAMG *);
+/* the options (setters.c): defaults, -pc_triamg_ options, composed setters and getters */
+PETSC_INTERN PetscErrorCode TSPTriAMGSetDefaults(TSPTriAMGParams *);
+PETSC_INTERN PetscErrorCode TSPTriAMGSetFromOptions(PC, TriSplitOptionItems);
+PETSC_INTERN PetscErrorCode TSPTriAMGComposeSetters(PC, PetscBool);
+/* the two backends */
+PETSC_INTERN PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *);
+PETSC_INTERN PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *);
 
 static inline PetscErrorCode TSPTriAMGCheck(ts_status status, const char *what)
 {
@@ -34,30 +107,25 @@ static inline PetscErrorCode TSPTriAMGCheck(ts_status status, const char *what)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The forest function that every trisplit PC composes (src/pc/forest/setters.c) */
+typedef PetscErrorCode (*TSPChainGetPathsFn)(PC, PetscMemType *, PetscInt *, const PetscInt **, const PetscInt **);
+
 /* The first forest of the trisplit PC fpc set up on a level of n local rows, in the memory the backend expects
    (host: PETSC_MEMTYPE_HOST, CUDA: PETSC_MEMTYPE_DEVICE) */
 static inline PetscErrorCode TSPTriAMGLevelPaths(PC fpc, PetscInt n, PetscMemType want, const PetscInt **perm, const PetscInt **path_id)
 {
-  PetscMemType mtype;
-  PetscInt     cn;
+  TSPChainGetPathsFn paths = NULL;
+  PetscMemType       mtype;
+  PetscInt           cn;
 
   PetscFunctionBegin;
-  PetscCall(TSPChainGetPaths(TSPChainFromPC(fpc), &mtype, &cn, perm, path_id));
+  PetscCall(PetscObjectQueryFunction((PetscObject)fpc, "TSPChainGetPaths_C", &paths));
+  PetscCheck(paths, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the level's PC of type %s has no forest", ((PetscObject)fpc)->type_name);
+  PetscCall((*paths)(fpc, &mtype, &cn, perm, path_id));
   PetscCheck(cn == n, PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the forest has %" PetscInt_FMT " rows, the level %" PetscInt_FMT, cn, n);
   PetscCheck(!n || PetscMemTypeHost(mtype) == PetscMemTypeHost(want), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the level's forest is in %s memory, its backend works in %s memory", PetscMemTypeToString(mtype), PetscMemTypeToString(want));
   PetscCheck(!n || (*perm && *path_id), PETSC_COMM_SELF, PETSC_ERR_PLIB, "PCTRIAMG: the level's PC holds no scalar forest");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
-
-/* ctx composed on obj under name and destroyed with it by destroy(ctx); the query gives NULL when there is none */
-PETSC_INTERN PetscErrorCode TSPTriAMGCompose(PetscObject obj, const char name[], void *ctx, PetscErrorCode (*destroy)(void *));
-PETSC_INTERN PetscErrorCode TSPTriAMGQuery(PetscObject obj, const char name[], void **ctx);
-
-/* Zeroed host memory for a level matrix's arrays (large ones on huge pages, host.c says why), and its free */
-PETSC_INTERN PetscErrorCode TSPTriAMGHostMalloc(size_t bytes, void **ptr);
-PETSC_INTERN PetscErrorCode TSPTriAMGHostFree(void *ptr);
-
-/* A MATSEQAIJ on CSR arrays (from TSPTriAMGHostMalloc()) that it owns from now on: freed with the matrix */
-PETSC_INTERN PetscErrorCode TSPTriAMGMatCreateOwned(PetscInt m, PetscInt n, PetscInt *i, PetscInt *j, PetscScalar *a, Mat *M);
 
 #endif

@@ -71,3 +71,55 @@ ts_status ts_cuda_aggregate(void *stream, ts_int n, const ts_int *perm, const ts
   assign<<<grid_for(n), kThreads, 0, st>>>(n, perm, begin, end, first, count, s, agg, nagg);
   return check_launch();
 }
+
+namespace {
+
+/* each row's term, then one block's sum per block: integers, so any order gives the same sum */
+__global__ void checksum_blocks(ts_int n, ts_int rstart, ts_int cstart, const ts_int *__restrict__ agg, int64_t *__restrict__ partial)
+{
+  __shared__ int64_t s[kThreads];
+  int64_t            t = 0;
+
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) t += (int64_t)(rstart + i + 1) * (int64_t)(cstart + agg[i] + 1);
+  s[threadIdx.x] = t;
+  __syncthreads();
+  for (int w = kThreads / 2; w > 0; w /= 2) {
+    if ((int)threadIdx.x < w) s[threadIdx.x] += s[threadIdx.x + w];
+    __syncthreads();
+  }
+  if (!threadIdx.x) partial[blockIdx.x] = s[0];
+}
+
+static unsigned checksum_grid(ts_int n) { return n > 0 ? (grid_for((size_t)n) < 1024 ? grid_for((size_t)n) : 1024) : 1; }
+
+} // namespace
+
+size_t ts_cuda_aggregate_checksum_buffer_size(ts_int n)
+{
+  size_t bytes = 0;
+
+  cub::DeviceReduce::Sum(nullptr, bytes, (const int64_t *)nullptr, (int64_t *)nullptr, (int)checksum_grid(n));
+  return ts_forest::Carver::align(checksum_grid(n) * sizeof(int64_t)) + ts_forest::Carver::align(bytes);
+}
+
+ts_status ts_cuda_aggregate_checksum(void *stream, ts_int n, ts_int rstart, ts_int cstart, const ts_int *agg, int64_t *sum, void *buffer)
+{
+  cudaStream_t      st = ts_forest::as_stream(stream);
+  ts_forest::Carver cv(buffer);
+  const unsigned    g       = checksum_grid(n);
+  int64_t          *partial = cv.take<int64_t>(g);
+  size_t            bytes   = 0;
+  void             *tmp;
+
+  if (n < 0) return TS_ERR_ARGUMENT;
+  if (!n) {
+    TS_FOREST_TRY(cudaMemsetAsync(sum, 0, sizeof(int64_t), st));
+    return TS_SUCCESS;
+  }
+  checksum_blocks<<<g, kThreads, 0, st>>>(n, rstart, cstart, agg, partial);
+  TS_FOREST_TRY(ts_forest::check_launch() == TS_SUCCESS ? cudaSuccess : cudaErrorLaunchFailure);
+  cub::DeviceReduce::Sum(nullptr, bytes, partial, sum, (int)g);
+  tmp = cv.take_bytes(bytes);
+  TS_FOREST_TRY(cub::DeviceReduce::Sum(tmp, bytes, partial, sum, (int)g, st));
+  return TS_SUCCESS;
+}

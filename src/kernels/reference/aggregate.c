@@ -22,3 +22,11 @@ ts_int ts_ref_aggregate(ts_int n, const ts_int *perm, const ts_int *path_id, ts_
   }
   return nagg;
 }
+
+int64_t ts_ref_aggregate_checksum(ts_int n, ts_int rstart, ts_int cstart, const ts_int *agg)
+{
+  int64_t sum = 0;
+
+  for (ts_int i = 0; i < n; i++) sum += (int64_t)(rstart + i + 1) * (int64_t)(cstart + agg[i] + 1);
+  return sum;
+}

@@ -412,6 +412,7 @@ static PetscErrorCode TSPGetLocalBlock(PC pc, Mat *local, Mat *owned)
   PetscCheck(size == 1 || getdiag, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a matrix of type %s has no diagonal block (MatGetDiagonalBlock()); pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators(ksp, A, P)", type, ((PetscObject)A)->type_name);
   PetscCall(MatGetDiagonalBlock(A, &diag));
   PetscCall(PetscObjectBaseTypeCompare((PetscObject)diag, MATSEQAIJ, &isaij));
+  if (!isaij) PetscCall(TriSplitIsDeviceMat(diag, &isaij)); /* MATCSRCUDA: CSR arrays on the device, read as they are */
   if (!isaij) {
     PetscCall(TSPHasConverter(diag, &converter));
     PetscCall(MatHasOperation(diag, MATOP_GET_ROW, &getrow));

@@ -213,6 +213,15 @@ static PetscErrorCode PCTriSplitSetOmega_TriSplit(PC pc, PetscReal omega)
    factors, its bound and the coverage on the PCs of several factors; omega on the splittings (MOS-d and
    ALT). What only one PC type has (MOS-a's drop tolerance, ...) its own file composes. A setter the PC
    does not have is a no-op (PetscTryMethod()). */
+/* the first scalar forest of the PC's chain (PCTRIAMG's aggregates): composed as TSPChainGetPaths_C, so that a
+   multigrid reaches the forest of whichever trisplit PC smooths its level, without knowing its type */
+static PetscErrorCode TSPChainGetPaths_TriSplit(PC pc, PetscMemType *mtype, PetscInt *n, const PetscInt **perm, const PetscInt **path_id)
+{
+  PetscFunctionBegin;
+  PetscCall(TSPChainGetPaths(TSPChainFromPC(pc), mtype, n, perm, path_id));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
 {
   TSPChain c = TSPChainFromPC(pc);
@@ -237,6 +246,7 @@ PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
   TSP_COMPOSE(PCTriSplitSetReuseForest);
   TSP_COMPOSE(PCTriSplitGetReuseForest);
   TSP_COMPOSE(PCTriSplitGetForest);
+  TSP_COMPOSE(TSPChainGetPaths);
   TSP_COMPOSE(PCTriSplitSetPrecision);
   TSP_COMPOSE(PCTriSplitGetPrecision);
   TSP_COMPOSE(PCTriSplitSetShiftType);

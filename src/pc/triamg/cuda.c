@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+   PCTRIAMG's CUDA leaf operations (include/trisplit/private/triamgimpl.h): the aggregates, the prolongator smoothed
+   along the forest and the Galerkin product by sort and reduce (src/kernels/cuda/aggregate.cu, prolongator.cu,
+   galerkin.cu), on PETSc's stream, from the device forest and the device CSR arrays. The matrices they make are
+   MATCSRCUDA (src/mat/csrcuda.c) on the kernels' own arrays: nothing of a level goes to the host but a few
+   integers (sizes, the damping, the aggregates' checksum).
+*/
+#include <trisplit/private/triamgimpl.h>
+#if defined(PETSC_HAVE_CUDA)
+  #include <trisplit/private/csrcudaimpl.h>
+
+static PetscErrorCode TSPTriAMGProlongator_CUDA(Mat Ad, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt **agg, PetscInt *nagg, PetscReal *omega)
+{
+  PetscInt           n, nnz, *d_agg, *d_prow, *d_pcol, pnnz, *d_info;
+  const PetscInt    *perm, *path_id, *ia, *ja;
+  const PetscScalar *va;
+  PetscScalar       *d_pval;
+  double            *d_omega, w;
+  cudaStream_t       stream;
+  void              *work = NULL;
+  size_t             bytes;
+  struct {
+    double   omega;
+    PetscInt nagg, pnnz;
+  } h;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(Ad, &n, &nnz, &ia, &ja, &va));
+  PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_DEVICE, &perm, &path_id));
+  /* the kernels' workspace, then omega, the number of aggregates and P's entries side by side for one read */
+  bytes = ts_cuda_aggregate_buffer_size(n);
+  if (ts_cuda_prolongator_buffer_size(n) > bytes) bytes = ts_cuda_prolongator_buffer_size(n);
+  bytes = (bytes + 255) & ~(size_t)255;
+  PetscCall(TriSplitDeviceMalloc(bytes + sizeof(h), &work));
+  d_omega = (double *)((char *)work + bytes);
+  d_info  = (PetscInt *)(d_omega + 1);
+  /* P: a row has at most the entries of its row of A and its own aggregate; the arrays are P's from now on */
+  PetscCall(TriSplitDeviceMalloc((size_t)(n + 2) * sizeof(PetscInt), (void **)&d_agg));
+  PetscCall(TriSplitDeviceMalloc((size_t)(n + 1) * sizeof(PetscInt), (void **)&d_prow));
+  PetscCall(TriSplitDeviceMalloc((size_t)(nnz + n + 1) * sizeof(PetscInt), (void **)&d_pcol));
+  PetscCall(TriSplitDeviceMalloc((size_t)(nnz + n + 1) * sizeof(PetscScalar), (void **)&d_pval));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, fpc, 0, 0, 0));
+  PetscCall(TSPTriAMGCheck(ts_cuda_aggregate(stream, n, perm, path_id, s, d_agg, d_info, work), "aggregate"));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
+  PetscCall(TSPTriAMGCheck(ts_cuda_prolongator(stream, n, ia, ja, va, d_agg, smooth ? 1 : 0, (double)rho, (double)theta, d_prow, d_pcol, d_pval, d_omega, work), "prolongator"));
+  PetscCall(TriSplitRestoreDeviceCSR(Ad, &ia, &ja, &va));
+  PetscCallCUDA(cudaMemcpyAsync(d_info + 1, d_prow + n, sizeof(PetscInt), cudaMemcpyDeviceToDevice, stream));
+  PetscCall(TriSplitDeviceRead(stream, d_omega, &h, sizeof(h)));
+  TriSplitDeviceFree(work);
+  PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(h)));
+  PetscCall(PetscLogGpuFlops(smooth ? 4.0 * nnz : 0.0));
+  w     = h.omega;
+  *nagg = h.nagg;
+  pnnz  = h.pnnz;
+  *omega = (PetscReal)w;
+  *agg   = d_agg;
+  PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, 0, 0, 0, 0));
+  PetscCall(TSPMatCreateCSRCUDA(n, *nagg, pnnz, d_prow, d_pcol, d_pval, P));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGChecksum_CUDA(PetscInt n, const PetscInt *agg, PetscInt rstart, PetscInt cstart, PetscInt64 *sum)
+{
+  cudaStream_t stream;
+  void        *work = NULL;
+  size_t       bytes = (ts_cuda_aggregate_checksum_buffer_size(n) + 255) & ~(size_t)255;
+  int64_t      h     = 0;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitDeviceMalloc(bytes + sizeof(int64_t), &work));
+  PetscCall(TSPTriAMGCheck(ts_cuda_aggregate_checksum(stream, n, rstart, cstart, agg, (int64_t *)((char *)work + bytes), work), "aggregate checksum"));
+  PetscCall(TriSplitDeviceRead(stream, (char *)work + bytes, &h, sizeof(h)));
+  TriSplitDeviceFree(work);
+  *sum = (PetscInt64)h;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGAggregates_CUDA(PetscInt n, const PetscInt *agg, PetscInt *host)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  if (n) PetscCall(TriSplitDeviceRead(stream, agg, host, (size_t)n * sizeof(PetscInt)));
+  PetscCall(PetscLogGpuToCpu((PetscLogDouble)n * sizeof(PetscInt)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGAggregatesFree_CUDA(PetscInt **agg)
+{
+  PetscFunctionBegin;
+  TriSplitDeviceFree(*agg);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* What C = P^T A P keeps for new values of A on the same pattern: the terms' sorted order and the runs. It is
+   composed on P, which a refresh keeps (C may be converted in place, which drops what is composed on it). */
+typedef struct {
+  int64_t   nterms;
+  PetscInt  cnnz;
+  PetscInt *order, *run; /* device: nterms, cnnz + 1 */
+} TSPTriAMGGalerkinPlan;
+
+static PetscErrorCode TSPTriAMGGalerkinPlanDestroy(void *ctx)
+{
+  TSPTriAMGGalerkinPlan *plan = (TSPTriAMGGalerkinPlan *)ctx;
+
+  PetscFunctionBegin;
+  TriSplitDeviceFree(plan->order);
+  TriSplitDeviceFree(plan->run);
+  PetscCall(PetscFree(plan));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the values of C from the plan, into C's device values (MATCSRCUDA, or a MATSEQAIJCUSPARSE it was converted to) */
+static PetscErrorCode TSPTriAMGGalerkinValues(cudaStream_t stream, Mat A, Mat P, TSPTriAMGGalerkinPlan *plan, Mat C)
+{
+  PetscInt           n, nnz, pn, pnnz;
+  const PetscInt    *ia, *ja, *pi, *pj;
+  const PetscScalar *va, *pa;
+  PetscScalar       *cval;
+  void              *work = NULL;
+  PetscBool          own;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompare((PetscObject)C, MATCSRCUDA, &own));
+  if (own) PetscCall(TSPMatCSRCUDAGetValuesWrite(C, &cval));
+  else PetscCall(MatSeqAIJCUSPARSEGetArrayWrite(C, &cval));
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  PetscCall(TriSplitGetDeviceCSR(P, &pn, &pnnz, &pi, &pj, &pa));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_galerkin_values_buffer_size(n, plan->nterms), &work));
+  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_values(stream, n, ia, ja, va, pi, pa, plan->nterms, plan->order, plan->cnnz, plan->run, cval, work), "galerkin values"));
+  PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)plan->nterms));
+  TriSplitDeviceFree(work); /* cudaFree() waits for the values */
+  PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
+  PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
+  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  if (own) PetscCall(TSPMatCSRCUDARestoreValuesWrite(C, &cval));
+  else PetscCall(MatSeqAIJCUSPARSERestoreArrayWrite(C, &cval));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *C)
+{
+  cudaStream_t           stream;
+  TSPTriAMGGalerkinPlan *plan;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  if (reuse == MAT_INITIAL_MATRIX) {
+    PetscInt           n, nnz, pn, pnnz, nc;
+    const PetscInt    *ia, *ja, *pi, *pj;
+    const PetscScalar *va, *pa;
+    void              *work = NULL;
+    int64_t           *d_nterms;
+    PetscInt          *d_crow = NULL, *d_ccol = NULL;
+    size_t             bytes;
+
+    PetscCall(PetscNew(&plan));
+    PetscCall(MatGetSize(P, NULL, &nc));
+    PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+    PetscCall(TriSplitGetDeviceCSR(P, &pn, &pnnz, &pi, &pj, &pa));
+    PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
+    /* 1. the number of terms */
+    bytes = ts_cuda_galerkin_count_buffer_size(n);
+    PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
+    d_nterms = (int64_t *)((char *)work + ((bytes + 255) & ~(size_t)255));
+    PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_count(stream, n, ia, ja, pi, d_nterms, work), "galerkin count"));
+    PetscCall(TriSplitDeviceRead(stream, d_nterms, &plan->nterms, sizeof(int64_t)));
+    TriSplitDeviceFree(work);
+    PetscCheck(plan->nterms < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PCTRIAMG: the Galerkin product of %" PetscInt_FMT " rows has %lld terms, more than the device product takes (2^31 - 1)", n, (long long)plan->nterms);
+    /* 2. the sort */
+    bytes = ts_cuda_galerkin_sort_buffer_size(n, nc, plan->nterms);
+    PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
+    PetscCall(TriSplitDeviceMalloc((size_t)(plan->nterms ? plan->nterms : 1) * sizeof(PetscInt), (void **)&plan->order));
+    {
+      PetscInt *d_cnnz = (PetscInt *)((char *)work + ((bytes + 255) & ~(size_t)255));
+
+      PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_sort(stream, n, nc, ia, ja, pi, pj, plan->nterms, plan->order, d_cnnz, work), "galerkin sort"));
+      PetscCall(TriSplitDeviceRead(stream, d_cnnz, &plan->cnnz, sizeof(PetscInt)));
+    }
+    /* 3. the pattern (C's arrays from now on) and the runs */
+    PetscCall(TriSplitDeviceMalloc((size_t)(plan->cnnz + 1) * sizeof(PetscInt), (void **)&plan->run));
+    PetscCall(TriSplitDeviceMalloc((size_t)(nc + 1) * sizeof(PetscInt), (void **)&d_crow));
+    PetscCall(TriSplitDeviceMalloc((size_t)(plan->cnnz ? plan->cnnz : 1) * sizeof(PetscInt), (void **)&d_ccol));
+    PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_pattern(stream, n, nc, plan->nterms, plan->cnnz, d_crow, d_ccol, plan->run, work), "galerkin pattern"));
+    TriSplitDeviceFree(work);
+    PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
+    PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
+    PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+    PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, 0, 0, 0, 0));
+    PetscCall(TSPMatCreateCSRCUDA(nc, nc, plan->cnnz, d_crow, d_ccol, NULL, C));
+    PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, 0, 0, 0, 0));
+    PetscCall(TriSplitObjectCompose((PetscObject)P, "TSPTriAMGGalerkinPlan", plan, TSPTriAMGGalerkinPlanDestroy));
+  } else {
+    PetscCall(TriSplitObjectQuery((PetscObject)P, "TSPTriAMGGalerkinPlan", (void **)&plan));
+    PetscCheck(plan, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "PCTRIAMG: the prolongator has no device Galerkin plan");
+  }
+  PetscCall(TSPTriAMGGalerkinValues(stream, A, P, plan, *C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGStartVector_CUDA(Vec x, PetscInt offset)
+{
+  PetscScalar *xa;
+  PetscInt     n;
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(VecGetLocalSize(x, &n));
+  PetscCall(VecCUDAGetArrayWrite(x, &xa));
+  PetscCall(TSPTriAMGCheck(ts_cuda_hash_fill(stream, n, offset, xa), "hash fill"));
+  PetscCall(VecCUDARestoreArrayWrite(x, &xa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The coarsest level of MATCSRCUDA: a dense copy on the device and cuSOLVER's LU (MATSEQDENSECUDA's) instead of
+   cuSPARSE's sparse LU, whose analysis costs tens of milliseconds per setup. A MATSEQAIJCUSPARSE level keeps
+   PCMG's LU. The user's -mg_coarse_ options still apply. */
+static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *Ac)
+{
+  PetscBool own;
+  PC        pc;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATCSRCUDA, &own));
+  if (!own) {
+    PetscCall(MatDestroy(Ac));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(MatConvert(A, MATSEQDENSECUDA, reuse == MAT_REUSE_MATRIX && *Ac ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, Ac));
+  PetscCall(KSPSetOperators(ksp, *Ac, *Ac));
+  if (reuse == MAT_INITIAL_MATRIX) {
+    PetscCall(KSPSetType(ksp, KSPPREONLY));
+    PetscCall(KSPGetPC(ksp, &pc));
+    PetscCall(PCSetType(pc, PCLU));
+    PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERCUDA));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#endif
+
+/* the CUDA backend's leaf operations; a library built without CUDA has none (no matrix ever asks for them there) */
+PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  ops->name        = "cuda";
+  ops->prolongator = TSPTriAMGProlongator_CUDA;
+  ops->checksum    = TSPTriAMGChecksum_CUDA;
+  ops->aggregates  = TSPTriAMGAggregates_CUDA;
+  ops->aggfree     = TSPTriAMGAggregatesFree_CUDA;
+  ops->galerkin    = TSPTriAMGGalerkin_CUDA;
+  ops->startvector = TSPTriAMGStartVector_CUDA;
+  ops->coarse      = TSPTriAMGCoarse_CUDA;
+#else
+  (void)ops;
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "This trisplit library was built without CUDA");
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

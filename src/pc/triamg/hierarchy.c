@@ -1,0 +1,478 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+   PCTRIAMG's driver: the one place that builds and refreshes the hierarchy and hands it to PCMG. Level by level it
+   sets up the level's smoother PC, whose forest gives the aggregates, estimates rho(D^-1 A) for the damping, calls
+   the backend's leaf operations for the aggregates, P and the Galerkin product C = P^T A P (across ranks it
+   assembles the distributed P and calls MatPtAP()), and stops at the coarse size. The backend is chosen once per
+   setup from the fine matrix's local block; the leaves never call back.
+*/
+#include <petscsf.h>
+#include <trisplit/private/triamgimpl.h>
+
+PetscErrorCode TSPTriAMGResetHierarchy(TSPTriAMG *amg)
+{
+  PetscFunctionBegin;
+  for (PetscInt l = 0; l < TSP_TRIAMG_MAXLEVELS; l++) {
+    PetscCall(MatDestroy(&amg->A[l]));
+    PetscCall(MatDestroy(&amg->P[l]));
+    PetscCall(PCDestroy(&amg->spc[l]));
+  }
+  PetscCall(MatDestroy(&amg->coarse));
+  amg->nlevels = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The backend of the fine matrix's local block, decided once per setup as the chain decides its own */
+static PetscErrorCode TSPTriAMGSelectBackend(PC pc, TSPTriAMG *amg)
+{
+  Mat       Ad;
+  PetscBool device, aij;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetDiagonalBlock(pc->pmat, &Ad));
+  PetscCall(PetscObjectBaseTypeCompare((PetscObject)Ad, MATSEQAIJ, &aij));
+  PetscCheck(aij, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "PCTRIAMG needs an AIJ matrix (MATAIJ, MATAIJCUSPARSE), got a local block of type %s", ((PetscObject)Ad)->type_name);
+  PetscCall(TriSplitIsDeviceMat(Ad, &device));
+  PetscCall(PetscMemzero(&amg->ops, sizeof(amg->ops)));
+  if (device) PetscCall(TSPTriAMGSetBackend_CUDA(&amg->ops));
+  else PetscCall(TSPTriAMGSetBackend_Host(&amg->ops));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* rho(D^-1 A) by 15 steps of the power method: |x_15| / |x_14| with x_{k+1} = D^-1 A x_k, from the backend's hashed
+   start vector (the same on the host, the device and every run; its offset is the rank's first row). The steps are
+   not normalized, so the only reductions, the two norms, come at the end: on the device the steps are launches
+   without a wait, where GMRES (PCGAMG's estimate) waits on every orthogonalization (docs/performance.md, "triamg").
+   A growth of rho^15 stays finite for any rho below 1e20; beyond, the estimate is not finite and the prolongator
+   takes the Gershgorin bound. VecReciprocal() leaves a zero diagonal entry zero, so such a row takes no part (its
+   row of P is P0's). */
+#define TSP_TRIAMG_POWER_STEPS 15
+
+static PetscErrorCode TSPTriAMGSpectralRadius(TSPTriAMG *amg, Mat A, PetscReal *rho)
+{
+  Vec       x, y, dinv;
+  PetscReal nx, ny;
+  PetscInt  rstart;
+
+  PetscFunctionBegin;
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(VecDuplicate(x, &dinv));
+  PetscCall(MatGetDiagonal(A, dinv));
+  PetscCall(VecReciprocal(dinv));
+  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
+  PetscCall((*amg->ops.startvector)(x, rstart));
+  for (PetscInt k = 0; k < TSP_TRIAMG_POWER_STEPS; k++) {
+    if (k) { /* the new iterate becomes the old one: the handles trade places, no values move */
+      Vec t = x;
+
+      x = y;
+      y = t;
+    }
+    PetscCall(MatMult(A, x, y));
+    PetscCall(VecPointwiseMult(y, y, dinv));
+  }
+  PetscCall(VecNorm(x, NORM_2, &nx));
+  PetscCall(VecNorm(y, NORM_2, &ny));
+  *rho = nx > 0 ? ny / nx : 0;
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&dinv));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The global number of this rank's first aggregate (aggregates never cross ranks) */
+static PetscErrorCode TSPTriAMGFirstAggregate(Mat A, PetscInt nagg, PetscInt *cstart)
+{
+  MPI_Comm    comm;
+  PetscMPIInt rank;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectGetComm((PetscObject)A, &comm));
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  *cstart = 0;
+  PetscCallMPI(MPI_Exscan(&nagg, cstart, 1, MPIU_INT, MPI_SUM, comm));
+  if (!rank) *cstart = 0; /* MPI_Exscan leaves rank 0's result undefined */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The distributed prolongator of A's type from the local block's Pl (local rows to this rank's aggregates agg, host
+   memory, the first of them global number cstart): the rows of Pl shifted to the global numbering and, on a smoothed
+   level (omega > 0), the terms -omega a_ig / a_ii of A's entries in other ranks' columns g, each in the column of g's
+   aggregate. So near a rank boundary P is the smoothed prolongator of the whole operator, as on one rank. (Lumping
+   those entries into the row's own aggregate kept P's row sums, but the iterations grew with the ranks:
+   docs/algorithms.md, "triamg across ranks".) smooth is the same on every rank (the communication depends on it);
+   omega may be 0 on a rank whose Gershgorin bound is (an empty rank). Only the off-diagonal block and the diagonal
+   come to the host, O(rows) of a rank's boundary and O(rows) */
+static PetscErrorCode TSPTriAMGDistribute(Mat A, Mat Pl, const PetscInt *agg, PetscInt nagg, PetscInt cstart, PetscBool smooth, PetscReal omega, Mat *P)
+{
+  MatType            type;
+  Mat                Ad, Ao, Ph = NULL;
+  PetscLayout        cmap;
+  PetscSF            sf;
+  Vec                diag;
+  PetscInt           n, on, rstart, ncoo, ng, nz = 0, *ci, *cj, *gagg = NULL, *root;
+  const PetscInt    *pi, *pj, *oi = NULL, *oj = NULL, *garray;
+  const PetscScalar *pa, *oa = NULL, *d = NULL;
+  PetscScalar       *cv;
+  PetscBool          aij;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
+  PetscCall(MatGetLayouts(A, NULL, &cmap));
+  { /* the aggregates number the operator's vertices by rows and by columns alike */
+    PetscInt cstart_col, n_row, n_col;
+
+    PetscCall(MatGetOwnershipRangeColumn(A, &cstart_col, NULL));
+    PetscCall(MatGetLocalSize(A, &n_row, &n_col));
+    PetscCheck(cstart_col == rstart && n_col == n_row, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "PCTRIAMG: the local rows [%" PetscInt_FMT ", %" PetscInt_FMT ") and columns [%" PetscInt_FMT ", %" PetscInt_FMT ") of the operator differ", rstart, rstart + n_row, cstart_col, cstart_col + n_col);
+  }
+  PetscCall(PetscObjectBaseTypeCompare((PetscObject)Pl, MATSEQAIJ, &aij));
+  if (!aij) { /* a device-only prolongator (MATCSRCUDA): its rows on the host, for PETSc's COO assembly */
+    PetscCall(MatConvert(Pl, MATSEQAIJ, MAT_INITIAL_MATRIX, &Ph));
+    Pl = Ph;
+  }
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
+  PetscCall(MatGetSize(Ao, NULL, &ng));
+  PetscCall(TriSplitGetCSR(Pl, &n, &pi, &pj, &pa));
+  if (smooth) { /* the global aggregates of the other ranks' vertices in Ao's columns, A's diagonal */
+    PetscCall(PetscMalloc1(n, &root));
+    PetscCall(PetscMalloc1(ng, &gagg));
+    for (PetscInt i = 0; i < n; i++) root[i] = cstart + agg[i];
+    PetscCall(PetscSFCreate(PetscObjectComm((PetscObject)A), &sf));
+    PetscCall(PetscSFSetGraphLayout(sf, cmap, ng, NULL, PETSC_COPY_VALUES, garray));
+    PetscCall(PetscSFBcastBegin(sf, MPIU_INT, root, gagg, MPI_REPLACE));
+    PetscCall(PetscSFBcastEnd(sf, MPIU_INT, root, gagg, MPI_REPLACE));
+    PetscCall(PetscSFDestroy(&sf));
+    PetscCall(PetscFree(root));
+    PetscCall(MatCreateVecs(A, NULL, &diag));
+    PetscCall(MatGetDiagonal(A, diag));
+    PetscCall(VecGetArrayRead(diag, &d));
+    if (omega > 0) {
+      PetscCall(TriSplitGetCSR(Ao, &on, &oi, &oj, &oa));
+      nz = oi[on];
+    }
+  }
+  ncoo = pi[n] + nz;
+  PetscCall(PetscMalloc3(ncoo, &ci, ncoo, &cj, ncoo, &cv));
+  for (PetscInt i = 0; i < n; i++)
+    for (PetscInt k = pi[i]; k < pi[i + 1]; k++) {
+      ci[k] = rstart + i;
+      cj[k] = cstart + pj[k];
+      cv[k] = pa[k];
+    }
+  for (PetscInt i = 0, c = pi[n]; i < n && nz; i++) /* a zero diagonal keeps the row of P0, as the kernels do */
+    for (PetscInt k = oi[i]; k < oi[i + 1]; k++, c++) {
+      ci[c] = rstart + i;
+      cj[c] = gagg[oj[k]];
+      cv[c] = d[i] != 0.0 ? -((PetscScalar)omega * oa[k]) / d[i] : 0.0;
+    }
+  if (smooth) {
+    if (omega > 0) PetscCall(TriSplitRestoreCSR(Ao, &on, &oi, &oj, &oa));
+    PetscCall(VecRestoreArrayRead(diag, &d));
+    PetscCall(VecDestroy(&diag));
+    PetscCall(PetscFree(gagg));
+  }
+  PetscCall(MatGetType(A, &type));
+  PetscCall(MatCreate(PetscObjectComm((PetscObject)A), P));
+  PetscCall(MatSetSizes(*P, n, nagg, PETSC_DETERMINE, PETSC_DETERMINE));
+  PetscCall(MatSetType(*P, type));
+  PetscCall(MatSetPreallocationCOO(*P, ncoo, ci, cj)); /* repeated (row, aggregate) pairs are summed */
+  PetscCall(MatSetValuesCOO(*P, cv, INSERT_VALUES));
+  PetscCall(PetscFree3(ci, cj, cv));
+  PetscCall(TriSplitRestoreCSR(Pl, &n, &pi, &pj, &pa));
+  PetscCall(MatDestroy(&Ph));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A device-only level matrix (MATCSRCUDA) as PETSc's MATSEQAIJCUSPARSE, where -pc_triamg_device_operators false asks
+   for it (a smoother that needs MatSOR(), MatGetRow(), ...) */
+static PetscErrorCode TSPTriAMGLevelMatType(TSPTriAMG *amg, Mat *M)
+{
+  PetscBool own;
+
+  PetscFunctionBegin;
+  if (amg->params.device_operators) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscObjectTypeCompare((PetscObject)*M, MATCSRCUDA, &own));
+  if (own) PetscCall(MatConvert(*M, MATSEQAIJCUSPARSE, MAT_INPLACE_MATRIX, M));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* C = P^T A P: the backend's sort-and-reduce product on one rank, PETSc's MatPtAP() across ranks */
+static PetscErrorCode TSPTriAMGGalerkin(TSPTriAMG *amg, Mat A, Mat P, MatReuse reuse, Mat *C)
+{
+  PetscMPIInt size;
+
+  PetscFunctionBegin;
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+  if (size == 1) {
+    PetscCall((*amg->ops.galerkin)(A, P, reuse, C));
+    if (reuse == MAT_INITIAL_MATRIX) PetscCall(TSPTriAMGLevelMatType(amg, C));
+  } else PetscCall(MatPtAP(A, P, reuse, 2.0, C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The smoother's PC of level l on A (set up: its forest built); prefix <pc>mg_levels_ */
+static PetscErrorCode TSPTriAMGLevelPC(PC pc, Mat A, const char type[], PetscBool options, PC *spc)
+{
+  const char *prefix;
+
+  PetscFunctionBegin;
+  PetscCall(PCCreate(PetscObjectComm((PetscObject)A), spc));
+  PetscCall(PCGetOptionsPrefix(pc, &prefix));
+  PetscCall(PCSetOptionsPrefix(*spc, prefix));
+  PetscCall(PCAppendOptionsPrefix(*spc, "mg_levels_"));
+  PetscCall(PCSetType(*spc, type));
+  if (options) PetscCall(PCSetFromOptions(*spc));
+  PetscCall(PCSetOperators(*spc, A, A));
+  PetscCall(PCSetUp(*spc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether a set-up PC holds a scalar forest of its local block (a trisplit PC's composed TSPChainGetPaths_C) */
+static PetscErrorCode TSPTriAMGHasForest(PC spc, PetscBool *has)
+{
+  TSPChainGetPathsFn paths = NULL;
+  PetscMemType       mtype;
+  PetscInt           n;
+  const PetscInt    *perm, *path_id;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectQueryFunction((PetscObject)spc, "TSPChainGetPaths_C", &paths));
+  *has = (PetscBool)(paths != NULL);
+  if (!*has) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall((*paths)(spc, &mtype, &n, &perm, &path_id));
+  *has = (PetscBool)(!n || (perm && path_id));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The hierarchy from pc->pmat: forest, aggregates, P, Galerkin, until the coarse size */
+static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
+{
+  const TSPTriAMGParams *prm = &amg->params;
+  MPI_Comm               comm;
+  PetscInt               l;
+  PetscMPIInt            size;
+  PetscBool              smoothing = prm->smooth_p;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectGetComm((PetscObject)pc, &comm));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCall(PetscObjectReference((PetscObject)pc->pmat));
+  amg->A[0] = pc->pmat;
+  for (l = 0;; l++) {
+    Mat       A = amg->A[l], Ad, Pl;
+    MatInfo   info;
+    PetscInt  N, n, nagg, Nagg, cstart, rstart, *agg = NULL;
+    PC        fpc = NULL;
+    PetscBool has = PETSC_FALSE, smooth;
+    PetscReal rho = 0;
+
+    PetscCall(MatGetSize(A, &N, NULL));
+    PetscCall(MatGetLocalSize(A, &n, NULL));
+    PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
+    PetscCall(MatGetInfo(A, MAT_GLOBAL_SUM, &info));
+    amg->rows[l]   = N;
+    amg->nnz[l]    = info.nz_used;
+    amg->omega[l]  = 0;
+    amg->aggsum[l] = 0;
+    if (N <= prm->coarse_size || l == prm->max_levels - 1 || l == TSP_TRIAMG_MAXLEVELS - 1) break;
+    /* the smoother of this level, whose forest gives the aggregates (or an algtri PC for the forest only) */
+    PetscCall(TSPTriAMGLevelPC(pc, A, l ? prm->csmoother : prm->smoother, PETSC_TRUE, &amg->spc[l]));
+    PetscCall(TSPTriAMGHasForest(amg->spc[l], &has));
+    if (has) fpc = amg->spc[l];
+    else PetscCall(TSPTriAMGLevelPC(pc, A, PCALGTRI, PETSC_FALSE, &fpc));
+    /* the aggregates and the prolongator of the local block, in one pass of the backend over the forest */
+    PetscCall(PetscLogEventBegin(TriSplit_AMGProlongator, pc, 0, 0, 0));
+    PetscCall(MatGetDiagonalBlock(A, &Ad));
+    /* smoothing stops at the first level whose Galerkin product grew: aggregates that are lines of a 3D grid make
+       the smoothed coarse operators denser level by level (docs/algorithms.md, "triamg") */
+    if (l > 0 && amg->nnz[l] > amg->nnz[l - 1]) smoothing = PETSC_FALSE;
+    smooth = (PetscBool)(smoothing && l < prm->smooth_levels);
+    if (smooth) {
+      PetscCall(PetscLogEventBegin(TriSplit_AMGEstimate, pc, 0, 0, 0));
+      PetscCall(TSPTriAMGSpectralRadius(amg, A, &rho));
+      PetscCall(PetscLogEventEnd(TriSplit_AMGEstimate, pc, 0, 0, 0));
+    }
+    if (PetscIsInfOrNanReal(rho) || rho < 0) rho = 0;
+    PetscCall((*amg->ops.prolongator)(Ad, fpc, prm->agg_size, smooth, rho, prm->smooth_threshold, &Pl, &agg, &nagg, &amg->omega[l]));
+    if (fpc != amg->spc[l]) PetscCall(PCDestroy(&fpc));
+    PetscCallMPI(MPIU_Allreduce(&nagg, &Nagg, 1, MPIU_INT, MPI_SUM, comm));
+    if (!Nagg || (PetscReal)Nagg > 0.9 * (PetscReal)N) { /* coarsening stalled: this level is the coarsest */
+      PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": %" PetscInt_FMT " aggregates of %" PetscInt_FMT " rows, coarsening stops\n", l, Nagg, N));
+      PetscCall((*amg->ops.aggfree)(&agg));
+      PetscCall(MatDestroy(&Pl));
+      PetscCall(PCDestroy(&amg->spc[l]));
+      amg->omega[l] = 0;
+      PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
+      break;
+    }
+    PetscCall(TSPTriAMGFirstAggregate(A, nagg, &cstart));
+    { /* the checksum of the aggregates, summed over the ranks */
+      PetscInt64 sum;
+
+      PetscCall((*amg->ops.checksum)(n, agg, rstart, cstart, &sum));
+      PetscCallMPI(MPIU_Allreduce(&sum, &amg->aggsum[l], 1, MPIU_INT64, MPI_SUM, comm));
+    }
+    if (size == 1) {
+      PetscCall(TSPTriAMGLevelMatType(amg, &Pl));
+      amg->P[l] = Pl;
+    } else {
+      PetscInt *hagg;
+
+      PetscCall(PetscMalloc1(PetscMax(n, 1), &hagg));
+      PetscCall((*amg->ops.aggregates)(n, agg, hagg));
+      PetscCall(TSPTriAMGDistribute(A, Pl, hagg, nagg, cstart, smooth, amg->omega[l], &amg->P[l]));
+      PetscCall(PetscFree(hagg));
+      PetscCall(MatDestroy(&Pl));
+    }
+    PetscCall((*amg->ops.aggfree)(&agg));
+    PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
+    PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));
+    PetscCall(TSPTriAMGGalerkin(amg, A, amg->P[l], MAT_INITIAL_MATRIX, &amg->A[l + 1]));
+    PetscCall(PetscLogEventEnd(TriSplit_AMGGalerkin, pc, 0, 0, 0));
+    PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": %" PetscInt_FMT " rows, %" PetscInt_FMT " aggregates (omega %g)\n", l, N, Nagg, (double)amg->omega[l]));
+  }
+  amg->nlevels = l + 1;
+  amg->builds++;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* New values, same pattern: P kept, the Galerkin products recomputed on their symbolic phase */
+static PetscErrorCode TSPTriAMGRefresh(PC pc, TSPTriAMG *amg)
+{
+  PetscFunctionBegin;
+  if (amg->A[0] != pc->pmat) {
+    PetscCall(PetscObjectReference((PetscObject)pc->pmat));
+    PetscCall(MatDestroy(&amg->A[0]));
+    amg->A[0] = pc->pmat;
+    if (amg->nlevels > 1) PetscCall(MatDestroy(&amg->A[1])); /* its product belongs to the old operator */
+  }
+  PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));
+  for (PetscInt l = 0; l + 1 < amg->nlevels; l++) PetscCall(TSPTriAMGGalerkin(amg, amg->A[l], amg->P[l], amg->A[l + 1] ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, &amg->A[l + 1]));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGGalerkin, pc, 0, 0, 0));
+  for (PetscInt l = 1; l < amg->nlevels; l++) {
+    MatInfo info;
+
+    PetscCall(MatGetInfo(amg->A[l], MAT_GLOBAL_SUM, &info));
+    amg->nnz[l] = info.nz_used;
+  }
+  amg->refreshes++;
+  PetscCall(PetscInfo(pc, "same nonzero pattern: aggregates and prolongators kept, %" PetscInt_FMT " Galerkin products refreshed\n", amg->nlevels - 1));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The coarsest level's solve on one rank, by the backend (on the device: a dense LU of a MATCSRCUDA level) */
+static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse)
+{
+  PetscMPIInt size;
+  KSP         ksp;
+
+  PetscFunctionBegin;
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
+  if (size > 1 || amg->nlevels < 2) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PCMGGetSmoother(pc, 0, &ksp));
+  PetscCall((*amg->ops.coarse)(ksp, amg->A[amg->nlevels - 1], reuse, &amg->coarse));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The hierarchy into PCMG: levels, operators, interpolations, smoothers (PCMG index i = nlevels - 1 - l) */
+static PetscErrorCode TSPTriAMGInstall(PC pc, TSPTriAMG *amg)
+{
+  PetscInt L = amg->nlevels;
+
+  PetscFunctionBegin;
+  PetscCall(PCMGSetLevels(pc, L, NULL));
+  for (PetscInt l = 0; l < L; l++) {
+    PetscInt i = L - 1 - l;
+    KSP      ksp;
+
+    PetscCall(PCMGGetSmoother(pc, i, &ksp));
+    if (l == 0) PetscCall(KSPSetOperators(ksp, pc->mat, pc->pmat));
+    else PetscCall(KSPSetOperators(ksp, amg->A[l], amg->A[l]));
+    if (l + 1 < L) PetscCall(PCMGSetInterpolation(pc, i, amg->P[l]));
+    if (l + 1 < L || L == 1) {
+      if (amg->spc[l]) {
+        const char *prefix;
+
+        PetscCall(KSPSetPC(ksp, amg->spc[l]));
+        PetscCall(KSPGetOptionsPrefix(ksp, &prefix));
+        PetscCall(PCSetOptionsPrefix(amg->spc[l], prefix));
+        PetscCall(PetscObjectIncrementTabLevel((PetscObject)amg->spc[l], (PetscObject)ksp, 0));
+      }
+      if (L == 1) { /* one level: a direct solve */
+        PC          ipc;
+        PetscMPIInt size;
+
+        PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
+        PetscCall(KSPSetType(ksp, KSPPREONLY));
+        PetscCall(KSPGetPC(ksp, &ipc));
+        PetscCall(PCSetType(ipc, size > 1 ? PCREDUNDANT : PCLU));
+      } else {
+        PetscCall(KSPSetType(ksp, KSPCHEBYSHEV));
+        PetscCall(KSPSetNormType(ksp, KSP_NORM_NONE));
+        PetscCall(KSPSetTolerances(ksp, PETSC_DEFAULT, PETSC_DEFAULT, PETSC_DEFAULT, amg->params.sweeps));
+      }
+    }
+  }
+  PetscCall(TSPTriAMGCoarseSolve(pc, amg, MAT_INITIAL_MATRIX));
+  if (L > 1) { /* PCMG's options, which need the levels (as PCGAMG does) */
+    PetscObjectOptionsBegin((PetscObject)pc);
+    PetscCall((*amg->mg_setfromoptions)(pc, PetscOptionsObject));
+    PetscOptionsEnd();
+  }
+  PetscCall(PCMGSetGalerkin(pc, PC_MG_GALERKIN_EXTERNAL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PCSetUp_TriAMG(): a refresh (same pattern, reuse on, same size) or a new hierarchy, then PCMG's setup; a level
+   smoother that failed (a zero pivot without repair, a NaN or Inf) fails the PC */
+PetscErrorCode TSPTriAMGSetUp(PC pc)
+{
+  TSPTriAMG *amg = TSPTriAMGFromPC(pc);
+  PetscBool  refresh;
+
+  PetscFunctionBegin;
+  refresh = (PetscBool)(pc->setupcalled && amg->params.reuse && pc->flag == SAME_NONZERO_PATTERN && amg->nlevels > 0);
+  if (refresh) {
+    PetscInt M, N;
+
+    PetscCall(MatGetSize(pc->pmat, &M, &N));
+    refresh = (PetscBool)(M == amg->rows[0]);
+  }
+  if (refresh) {
+    PetscCall(TSPTriAMGRefresh(pc, amg));
+    for (PetscInt l = 0; l < amg->nlevels; l++) {
+      KSP ksp;
+
+      PetscCall(PCMGGetSmoother(pc, amg->nlevels - 1 - l, &ksp));
+      if (l == 0) PetscCall(KSPSetOperators(ksp, pc->mat, pc->pmat));
+      else PetscCall(KSPSetOperators(ksp, amg->A[l], amg->A[l]));
+    }
+    PetscCall(TSPTriAMGCoarseSolve(pc, amg, MAT_REUSE_MATRIX));
+  } else {
+    if (pc->setupcalled || amg->nlevels > 0) {
+      PetscCall((*amg->mg_reset)(pc));
+      pc->setupcalled = PETSC_FALSE;
+    }
+    PetscCall(TSPTriAMGResetHierarchy(amg));
+    PetscCall(TSPTriAMGSelectBackend(pc, amg));
+    PetscCall(TSPTriAMGBuild(pc, amg));
+    PetscCall(TSPTriAMGInstall(pc, amg));
+  }
+  PetscCall((*amg->mg_setup)(pc));
+  for (PetscInt l = 0; l < amg->nlevels; l++) {
+    KSP            ksp;
+    PC             spc;
+    PCFailedReason reason;
+
+    PetscCall(PCMGGetSmoother(pc, amg->nlevels - 1 - l, &ksp));
+    PetscCall(KSPGetPC(ksp, &spc));
+    PetscCall(PCGetFailedReason(spc, &reason));
+    if (reason != PC_NOERROR) {
+      PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": the smoother's PC failed (%s)\n", l, PCFailedReasons[reason]));
+      PetscCall(PCSetFailedReason(pc, PC_SUBPC_ERROR));
+      break;
+    }
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
