@@ -214,12 +214,13 @@ TUTDIR    ?= tutorials
 TUTORIALS := $(TUTDIR)/ex1 $(TUTDIR)/ex2 $(TUTDIR)/ex3 $(TUTDIR)/ex4
 tutorials: $(TUTORIALS)
 
-$(TUTDIR)/%: tutorials/%.c $(LIBNAME) include/trisplit.h
+# tutorials/problems.h: the model problems the tutorials, tests and benchmarks share
+$(TUTDIR)/%: tutorials/%.c tutorials/problems.h $(LIBNAME) include/trisplit.h
 	@mkdir -p $(TUTDIR)
 	$(call ts_quiet,CCLD,$@)${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(abspath $(LIBDIR)) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
 
 # Benchmark drivers that are PETSc programs (bench/<name>/<name>.c), built like the tutorials
-$(BUILD)/bench/%: bench/%.c $(LIBNAME) include/trisplit.h
+$(BUILD)/bench/%: bench/%.c tutorials/problems.h $(LIBNAME) include/trisplit.h
 	@mkdir -p $(dir $@)
 	$(call ts_quiet,CCLD,$@)${CLINKER} $(TS_CFLAGS) -o $@ $< -Wl,-rpath,$(abspath $(LIBDIR)) -L$(LIBDIR) -ltrisplit ${PETSC_LIB}
 

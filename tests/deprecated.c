@@ -10,7 +10,7 @@ static char help[] = "The names of trisplit 0.2 (renamed in 0.3, removed in 0.4)
 
 #include <petscksp.h>
 #include <trisplit.h>
-#include "stencil.h"
+#include "../tutorials/problems.h"
 
 int main(int argc, char **argv)
 {
@@ -30,7 +30,7 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   comm = PETSC_COMM_WORLD;
   PetscCall(TriSplitInitializePackage());
-  PetscCall(StencilMatrix(comm, stencils[2], 16, &A));
+  PetscCall(AssembleStencil(comm, FixedStencils[PROBLEM_MODEL8], 16, MATAIJ, &A));
   for (int t = 0; t < 4; t++) {
     PetscInt mnew;
 

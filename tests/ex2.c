@@ -7,7 +7,7 @@ cycle breaking, paths, permutation and bands, on the 2D model problems and on Ma
 #include <petscmat.h>
 #include <trisplit.h>
 #include "trisplit_kernels.h"
-#include "stencil.h"
+#include "../tutorials/problems.h"
 
 /* Reads a Matrix Market coordinate file (general or symmetric) into a SEQAIJ matrix. */
 static PetscErrorCode ReadMatrixMarket(const char *fname, Mat *A)
@@ -178,8 +178,8 @@ int main(int argc, char **argv)
   for (int p = 0; p < 4; p++) {
     char name[64];
 
-    PetscCall(StencilMatrix(PETSC_COMM_SELF, stencils[p], n, &A));
-    PetscCall(PetscSNPrintf(name, sizeof(name), "%s %" PetscInt_FMT "x%" PetscInt_FMT, stencil_names[p], n, n));
+    PetscCall(AssembleStencil(PETSC_COMM_SELF, FixedStencils[p], n, MATAIJ, &A));
+    PetscCall(PetscSNPrintf(name, sizeof(name), "%s %" PetscInt_FMT "x%" PetscInt_FMT, Problems[p], n, n));
     PetscCall(TestMatrix(name, A));
     PetscCall(MatDestroy(&A));
   }

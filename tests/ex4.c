@@ -6,7 +6,7 @@ ALT-o refuses non-flexible Krylov methods.\n\
 
 #include <petscksp.h>
 #include <trisplit.h>
-#include "stencil.h"
+#include "../tutorials/problems.h"
 
 /* GMRES(20), right preconditioning, rtol 1e-6 with the given PC options (a string as on the command line) */
 static PetscErrorCode Iterations(Mat A, Vec b, const char *pcopts, PetscInt *its)
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(TriSplitInitializePackage());
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[0], n, &A));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[PROBLEM_ANISO1], n, MATAIJ, &A));
   PetscCall(MatCreateVecs(A, &x, &b));
   PetscCall(VecDuplicate(b, &y));
   PetscCall(VecDuplicate(b, &z));
@@ -128,7 +128,7 @@ int main(int argc, char **argv)
   }
 
   /* 4. ALT-i with m = 2 beats ALGTRI on MODEL8 */
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[2], n / 2, &M8));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[PROBLEM_MODEL8], n / 2, MATAIJ, &M8));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&u));
   PetscCall(MatCreateVecs(M8, &x, &u));

@@ -6,7 +6,7 @@ aijcusparse -vec_type cuda and with MPI.\n\
 
 #include <petscksp.h>
 #include <trisplit.h>
-#include "stencil.h"
+#include "../tutorials/problems.h"
 
 int main(int argc, char **argv)
 {
@@ -39,7 +39,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &has_mat_type)); /* the matrix type follows -vec_type below */
   gpu   = (PetscBool)(strstr(vectype, "cuda") != NULL);
   dense = gpu ? MATDENSECUDA : MATDENSE;
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[1], n, &A));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[PROBLEM_ANISO2], n, MATAIJ, &A));
   if (gpu) PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INPLACE_MATRIX, &A));
   N = n * n;
   PetscCall(MatCreateVecs(A, &x, &y));

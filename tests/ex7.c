@@ -10,7 +10,7 @@ iterations, and a singular level fails the PC on the device too.\n\
 #include <petscksp.h>
 #include <trisplit.h>
 #include "trisplit_kernels.h"
-#include "stencil.h"
+#include "../tutorials/problems.h"
 
 /* GMRES(20), right preconditioned, on A x = A 1 with the PC of pcopts; keep: the KSP is handed back
    (its PC set up) for the caller to inspect and destroy, else destroyed */
@@ -244,7 +244,7 @@ static PetscErrorCode DeviceCheck(PetscInt n, PetscBool on_host)
 
   PetscFunctionBegin;
   for (int p = 0; p < 4; p++) {
-    PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[p], n, &A));
+    PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[p], n, MATAIJ, &A));
     PetscCall(MatConvert(A, devtype, MAT_INITIAL_MATRIX, &Ad));
     for (int o = 0; o < 5; o++) {
       PetscInt           its[2];
@@ -253,14 +253,14 @@ static PetscErrorCode DeviceCheck(PetscInt n, PetscBool on_host)
       if (o == 4 && n > 32) continue; /* the exact product is O(N^2) */
       PetscCall(Iterations(A, opts[o], &its[0], &reason[0]));
       PetscCall(Iterations(Ad, opts[o], &its[1], &reason[1]));
-      PetscCall(PetscInfo(NULL, "%s [%s]: host %" PetscInt_FMT ", device %" PetscInt_FMT " iterations\n", stencil_names[p], opts[o], its[0], its[1]));
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s [%s]: host and device converge in the same number of iterations: %s\n", stencil_names[p], opts[o], reason[0] > 0 && reason[1] > 0 && its[0] == its[1] ? "yes" : "no"));
+      PetscCall(PetscInfo(NULL, "%s [%s]: host %" PetscInt_FMT ", device %" PetscInt_FMT " iterations\n", Problems[p], opts[o], its[0], its[1]));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s [%s]: host and device converge in the same number of iterations: %s\n", Problems[p], opts[o], reason[0] > 0 && reason[1] > 0 && its[0] == its[1] ? "yes" : "no"));
     }
     PetscCall(MatDestroy(&Ad));
     PetscCall(MatDestroy(&A));
   }
   /* an empty row: level 0 fails on the device as on the host */
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[2], n, &A));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[PROBLEM_MODEL8], n, MATAIJ, &A));
   PetscCall(MatSetOption(A, MAT_KEEP_NONZERO_PATTERN, PETSC_TRUE));
   {
     PetscInt           row = n * n / 2, its;
@@ -274,7 +274,7 @@ static PetscErrorCode DeviceCheck(PetscInt n, PetscBool on_host)
   }
   PetscCall(MatDestroy(&Ad));
   PetscCall(MatDestroy(&A));
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[3], n / 2, &A));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[PROBLEM_ROT], n / 2, MATAIJ, &A));
   PetscCall(MatConvert(A, devtype, MAT_INITIAL_MATRIX, &Ad));
   PetscCall(SequenceCheck(Ad, "rot on the device", 1, PETSC_TRUE, PETSC_FALSE));
   PetscCall(SequenceCheck(Ad, "rot on the device", 2, PETSC_FALSE, PETSC_FALSE));
@@ -396,8 +396,8 @@ int main(int argc, char **argv)
   /* 1. the product kernel, serial */
   if (size == 1) {
     for (int p = 0; p < 4; p++) {
-      PetscCall(StencilMatrix(PETSC_COMM_SELF, stencils[p], n / 2, &A));
-      PetscCall(ProductCheck(A, stencil_names[p]));
+      PetscCall(AssembleStencil(PETSC_COMM_SELF, FixedStencils[p], n / 2, MATAIJ, &A));
+      PetscCall(ProductCheck(A, Problems[p]));
       PetscCall(MatDestroy(&A));
     }
   }
@@ -421,7 +421,7 @@ int main(int argc, char **argv)
   PetscCall(MatDestroy(&T));
 
   /* 3. the non-diagonally dominant class: ROT */
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[3], n, &A));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[PROBLEM_ROT], n, MATAIJ, &A));
   PetscCall(Iterations(A, "-pc_type algtri", &its[0], &reason[0]));
   PetscCall(Iterations(A, "-pc_type mosd -pc_mosd_m 3", &its[1], &reason[1]));
   PetscCall(Iterations(A, "-pc_type mosa -pc_mosa_m 3", &its[2], &reason[2]));
@@ -429,7 +429,7 @@ int main(int argc, char **argv)
   PetscCall(MatDestroy(&A));
 
   /* 4. a singular level: an empty row makes level 0 fail */
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[2], n, &A));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[PROBLEM_MODEL8], n, MATAIJ, &A));
   PetscCall(MatSetOption(A, MAT_KEEP_NONZERO_PATTERN, PETSC_TRUE));
   {
     PetscInt row = n * n / 2;
@@ -439,7 +439,7 @@ int main(int argc, char **argv)
   PetscCall(MatDestroy(&A));
 
   /* 5. a time loop: the forests kept across SAME_NONZERO_PATTERN updates */
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[3], n / 2, &A));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[PROBLEM_ROT], n / 2, MATAIJ, &A));
   PetscCall(SequenceCheck(A, "rot", 1, PETSC_TRUE, PETSC_TRUE));
   PetscCall(SequenceCheck(A, "rot", 2, PETSC_FALSE, PETSC_TRUE));
   PetscCall(PatternToggleCheck(A, "rot"));

@@ -6,7 +6,7 @@ iteration counts on the model problems. Works with -mat_type aijcusparse (the ve
 
 #include <petscksp.h>
 #include <trisplit.h>
-#include "stencil.h"
+#include "../tutorials/problems.h"
 
 /* Deterministic pseudo-random numbers in [0,1) (the same on every machine and rank layout). */
 static PetscReal Noise(PetscInt i, PetscInt j)
@@ -195,7 +195,7 @@ static PetscErrorCode CheckIterations(PetscInt n)
     PetscInt  its[2];
     PetscReal coverage[2];
 
-    PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[s], n, &A));
+    PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[s], n, MATAIJ, &A));
     PetscCall(ConvertFromOptions(&A));
     PetscCall(MatCreateVecs(A, &x, &b));
     PetscCall(VecSet(b, 1.0));
@@ -216,7 +216,7 @@ static PetscErrorCode CheckIterations(PetscInt n)
       PetscCall(PCTriSplitGetForest(pc, NULL, NULL, &coverage[bs - 1], NULL));
       PetscCall(KSPDestroy(&ksp));
     }
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-6s n=%" PetscInt_FMT ": scalar %3" PetscInt_FMT " its (c_pi %.2f), 2x2 blocks %3" PetscInt_FMT " its (c_pi %.2f)\n", stencil_names[s], n, its[0], (double)coverage[0], its[1], (double)coverage[1]));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-6s n=%" PetscInt_FMT ": scalar %3" PetscInt_FMT " its (c_pi %.2f), 2x2 blocks %3" PetscInt_FMT " its (c_pi %.2f)\n", Problems[s], n, its[0], (double)coverage[0], its[1], (double)coverage[1]));
     PetscCall(VecDestroy(&x));
     PetscCall(VecDestroy(&b));
     PetscCall(MatDestroy(&A));
@@ -243,7 +243,7 @@ int main(int argc, char **argv)
   PetscCall(CheckExact("chain of 1001", A));
   PetscCall(MatDestroy(&A));
 
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, stencils[3], n, &A));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, FixedStencils[PROBLEM_ROT], n, MATAIJ, &A));
   PetscCall(ConvertFromOptions(&A));
   PetscCall(CheckOperators(A));
   PetscCall(MatDestroy(&A));

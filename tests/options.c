@@ -5,7 +5,7 @@ MATSHELL, an automatic stop instead of empty factors, PCView lines that follow t
 
 #include <petscksp.h>
 #include <trisplit.h>
-#include "stencil.h"
+#include "../tutorials/problems.h"
 
 /* The first message of the last error, recorded by an error handler that returns instead of aborting */
 static char last_error[512];
@@ -336,7 +336,7 @@ int main(int argc, char **argv)
   for (int t = 0; t < 4; t++) PetscCall(CheckPairs(comm, types[t]));
 
   /* PCView, one line per print, on a set-up PC of every type */
-  PetscCall(StencilMatrix(comm, stencils[2], n, &A));
+  PetscCall(AssembleStencil(comm, FixedStencils[PROBLEM_MODEL8], n, MATAIJ, &A));
   for (int t = 0; t < 4; t++) {
     PetscCall(CheckRebuild(comm, types[t], A, PETSC_FALSE));
     PetscCall(CheckRebuild(comm, types[t], A, PETSC_TRUE));

@@ -6,11 +6,15 @@ host's, and the iteration counts of transpose-using Krylov methods (BiCG, KSPSol
 
 #include <petscksp.h>
 #include <trisplit.h>
-#include "stencil.h"
+#include "../tutorials/problems.h"
 
 /* upwind convection-diffusion with a diagonal coupling: A != A^T, so the bands of every forest differ
    from their transpose and a transposed apply that forgot to transpose fails the checks */
-static const double convdiff[9] = {-0.3, -1.5, 0.0, -4.0, 7.3, -1.0, 0.0, -0.5, 0.0};
+static const PetscScalar convdiff[3][3] = {
+  {-0.3, -1.5, 0.0 },
+  {-4.0, 7.3,  -1.0},
+  {0.0,  -0.5, 0.0 }
+};
 
 typedef struct {
   const char *name;
@@ -88,7 +92,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsHasName(NULL, NULL, "-vec_type", &device)); /* the vectors follow the matrix (MatCreateVecs()) */
   /* -mat_type seqaij runs the "device" checks with a second host matrix (a host test of this test) */
   device = (PetscBool)(strstr(mattype, "cusparse") != NULL || !strcmp(mattype, "seqaij"));
-  PetscCall(StencilMatrix(PETSC_COMM_WORLD, convdiff, n, &A));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, convdiff, n, MATAIJ, &A));
   PetscCall(MatCreateVecs(A, &x, &y));
   PetscCall(VecDuplicate(x, &z));
   PetscCall(VecDuplicate(x, &w));

@@ -5,7 +5,7 @@ assembled (refused, or converted row by row where it has MatGetRow()), a PC that
 
 #include <petscksp.h>
 #include <trisplit.h>
-#include "stencil.h"
+#include "../tutorials/problems.h"
 
 /* The first message of the last error, recorded by an error handler that returns instead of aborting */
 static char last_error[512];
@@ -129,7 +129,7 @@ static PetscErrorCode NotAssembled(MPI_Comm comm)
 
   PetscFunctionBegin;
   PetscCallMPI(MPI_Comm_size(comm, &size));
-  PetscCall(StencilMatrix(comm, stencils[3], n, &A)); /* rot */
+  PetscCall(AssembleStencil(comm, FixedStencils[PROBLEM_ROT], n, MATAIJ, &A));
   PetscCall(MatGetLocalSize(A, &ml, NULL));
   /* a shell, even one with MatGetRow(): refused by its type */
   PetscCall(MatCreateShell(comm, ml, ml, n * n, n * n, A, &S));
@@ -206,7 +206,7 @@ static PetscErrorCode UnderCG(MPI_Comm comm)
   PetscBool          has;
 
   PetscFunctionBegin;
-  PetscCall(StencilMatrix(comm, stencils[3], n, &A)); /* rot: symmetric */
+  PetscCall(AssembleStencil(comm, FixedStencils[PROBLEM_ROT], n, MATAIJ, &A)); /* symmetric */
   PetscCall(PetscPrintf(comm, "rot %" PetscInt_FMT "^2 (symmetric):\n", n));
   PetscCall(Solve(A, A, PCALGTRI, KSPCG, 300, &its, &reason, NULL, NULL));
   PetscCall(PetscPrintf(comm, "  cg, algtri (symmetric): %s in %" PetscInt_FMT " iterations\n", KSPConvergedReasons[reason], its));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* The model problems of the tutorials (ex1, ex3, ex4): the thesis' 2D stencils (docs/algorithms.md 6.2) and a 3D
-   Laplacian, assembled into a Mat of the type -mat_type chooses; and a setup and solve timed apart. Included by
-   the tutorials, not installed. */
+/* The model problems of trisplit, the one generator the tutorials (ex1, ex3, ex4), the tests and the benchmarks
+   assemble them with: the thesis' 2D stencils (docs/algorithms.md 6.2) on an n x n grid and a 3D Laplacian, and
+   a setup and solve timed apart. Included by the tutorials, not installed. */
 #ifndef TRISPLIT_TUTORIALS_PROBLEMS_H
 #define TRISPLIT_TUTORIALS_PROBLEMS_H
 
@@ -21,6 +21,17 @@ typedef enum {
 } Problem;
 static const char *const Problems[] = {"aniso1", "aniso2", "model8", "rot", "convdiff", "lap3d", "Problem", "PROBLEM_", NULL};
 
+/* The stencils s[dy+1][dx+1] (row = y offset, column = x offset) of the first four problems at fixed
+   parameters, indexed by Problem: the thesis' ANISO1, ANISO2 and MODEL8, and ROT at eps = 1e-3 and theta =
+   45 degrees in its exact decimals, the tests' ROT. GetStencil() computes ROT for any eps and theta through
+   cos and sin, whose rounding puts two of its entries one bit away from these. */
+static const PetscScalar FixedStencils[4][3][3] = {
+  {{-0.2, -0.1, -0.2}, {-1.0, 3.0, -1.0}, {-0.2, -0.1, -0.2}},
+  {{-0.1, -0.2, -1.0}, {-0.2, 3.0, -0.2}, {-1.0, -0.2, -0.1}},
+  {{0.0, -1.0, 0.0}, {-1.0, 4.0, -1.0}, {0.0, -1.0, 0.0}},
+  {{-0.24975, -0.5005, 0.24975}, {-0.5005, 2.002, -0.5005}, {0.24975, -0.5005, -0.24975}},
+};
+
 /* 3x3 stencil s[dy+1][dx+1] of the problem (row = y offset, column = x offset), for an interior point */
 static inline PetscErrorCode GetStencil(Problem problem, PetscReal eps, PetscReal theta, PetscReal peclet, PetscInt n, PetscScalar s[3][3])
 {
@@ -28,25 +39,10 @@ static inline PetscErrorCode GetStencil(Problem problem, PetscReal eps, PetscRea
   for (PetscInt i = 0; i < 3; i++)
     for (PetscInt j = 0; j < 3; j++) s[i][j] = 0;
   switch (problem) {
-  case PROBLEM_ANISO1: {
-    const PetscScalar t[3][3] = {
-      {-0.2, -0.1, -0.2},
-      {-1.0, 3.0,  -1.0},
-      {-0.2, -0.1, -0.2}
-    };
-    PetscCall(PetscArraycpy(&s[0][0], &t[0][0], 9));
-  } break;
-  case PROBLEM_ANISO2: {
-    const PetscScalar t[3][3] = {
-      {-0.1, -0.2, -1.0},
-      {-0.2, 3.0,  -0.2},
-      {-1.0, -0.2, -0.1}
-    };
-    PetscCall(PetscArraycpy(&s[0][0], &t[0][0], 9));
-  } break;
+  case PROBLEM_ANISO1:
+  case PROBLEM_ANISO2:
   case PROBLEM_MODEL8:
-    s[1][1] = 4;
-    s[0][1] = s[2][1] = s[1][0] = s[1][2] = -1;
+    PetscCall(PetscArraycpy(&s[0][0], &FixedStencils[problem][0][0], 9));
     break;
   case PROBLEM_ROT: {
     /* -div(K grad u), K = R(theta) diag(1, eps) R(theta)^T: a u_xx + 2 b u_xy + c u_yy */
@@ -112,20 +108,17 @@ static inline PetscErrorCode AssembleLaplacian3D(PetscInt n, Mat *A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static inline PetscErrorCode AssembleMatrix(Problem problem, PetscInt n, PetscReal eps, PetscReal theta, PetscReal peclet, Mat *A)
+/* The stencil s[dy+1][dx+1] on the n x n grid (row = iy n + ix; Dirichlet boundary: neighbours outside the
+   grid dropped, and zero entries), on comm, of the given type (NULL: the one -mat_type chooses) */
+static inline PetscErrorCode AssembleStencil(MPI_Comm comm, const PetscScalar s[3][3], PetscInt n, MatType type, Mat *A)
 {
-  PetscScalar s[3][3];
-  PetscInt    N = n * n, rstart, rend;
+  PetscInt N = n * n, rstart, rend;
 
   PetscFunctionBegin;
-  if (problem == PROBLEM_LAP3D) {
-    PetscCall(AssembleLaplacian3D(n, A));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCall(GetStencil(problem, eps, theta, peclet, n, s));
-  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatCreate(comm, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, N, N));
-  PetscCall(MatSetFromOptions(*A));
+  if (type) PetscCall(MatSetType(*A, type));
+  else PetscCall(MatSetFromOptions(*A));
   PetscCall(MatSeqAIJSetPreallocation(*A, 9, NULL));
   PetscCall(MatMPIAIJSetPreallocation(*A, 9, NULL, 6, NULL));
   PetscCall(MatSetUp(*A));
@@ -135,7 +128,6 @@ static inline PetscErrorCode AssembleMatrix(Problem problem, PetscInt n, PetscRe
     PetscInt       cols[9], nc = 0;
     PetscScalar    vals[9];
 
-    /* Dirichlet boundary: neighbours outside the grid are dropped */
     for (PetscInt dy = -1; dy <= 1; dy++)
       for (PetscInt dx = -1; dx <= 1; dx++) {
         if (s[dy + 1][dx + 1] == 0.0 || ix + dx < 0 || ix + dx >= n || iy + dy < 0 || iy + dy >= n) continue;
@@ -146,6 +138,21 @@ static inline PetscErrorCode AssembleMatrix(Problem problem, PetscInt n, PetscRe
   }
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The model problem on PETSC_COMM_WORLD, of the type -mat_type chooses: n x n grid (lap3d: n x n x n) */
+static inline PetscErrorCode AssembleMatrix(Problem problem, PetscInt n, PetscReal eps, PetscReal theta, PetscReal peclet, Mat *A)
+{
+  PetscScalar s[3][3];
+
+  PetscFunctionBegin;
+  if (problem == PROBLEM_LAP3D) {
+    PetscCall(AssembleLaplacian3D(n, A));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(GetStencil(problem, eps, theta, peclet, n, s));
+  PetscCall(AssembleStencil(PETSC_COMM_WORLD, s, n, NULL, A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

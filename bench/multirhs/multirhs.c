@@ -7,6 +7,7 @@ column of PCMatApply() from PCApply() (a check that both computed the same).\n\n
 
 #include <petscksp.h>
 #include <trisplit.h>
+#include "../../tutorials/problems.h" /* AssembleMatrix(): the model problems of the tutorials */
 #if defined(PETSC_HAVE_CUDA)
   #include <petscdevice_cuda.h>
 #endif
@@ -37,24 +38,8 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
   dense = strstr(vectype, "cuda") ? MATDENSECUDA : MATDENSE;
-  /* ANISO1, 9-point, x strong */
-  PetscCall(MatCreate(PETSC_COMM_WORLD, &A));
-  PetscCall(MatSetSizes(A, PETSC_DECIDE, PETSC_DECIDE, n * n, n * n));
-  PetscCall(MatSetFromOptions(A));
-  PetscCall(MatSeqAIJSetPreallocation(A, 9, NULL));
-  PetscCall(MatMPIAIJSetPreallocation(A, 9, NULL, 6, NULL));
+  PetscCall(AssembleMatrix(PROBLEM_ANISO1, n, 0, 0, 0, &A)); /* eps, theta, peclet: only for rot, convdiff */
   PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
-  for (PetscInt row = rstart; row < rend; row++) {
-    const PetscInt    ix = row % n, iy = row / n;
-    const PetscScalar s[9] = {-0.2, -0.1, -0.2, -1.0, 3.0, -1.0, -0.2, -0.1, -0.2};
-    for (PetscInt d = 0; d < 9; d++) {
-      const PetscInt dx = d % 3 - 1, dy = d / 3 - 1;
-      if (ix + dx < 0 || ix + dx >= n || iy + dy < 0 || iy + dy >= n) continue;
-      PetscCall(MatSetValue(A, row, (iy + dy) * n + ix + dx, s[d], INSERT_VALUES));
-    }
-  }
-  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatCreateVecs(A, &x, &y));
   PetscCall(PCCreate(PETSC_COMM_WORLD, &pc));
   PetscCall(PCSetType(pc, PCALGTRI));
