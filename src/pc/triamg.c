@@ -110,7 +110,7 @@ static PetscErrorCode PCTriAMGSelectBackend(PC pc, PC_TriAMG *amg)
 /* rho(D^-1 A) by 15 steps of the power method from a fixed random vector (the same on every run): |x_15| / |x_14|
    with x_{k+1} = D^-1 A x_k. The steps are not normalized, so the only reductions, the two norms, come at the end:
    on the device the steps are launches without a wait, where GMRES (PCGAMG's estimate) waits on every
-   orthogonalization (bench/results/2026-11-27-h100-triamg-power: the estimate, the iterations against GMRES's).
+   orthogonalization (docs/performance.md, triamg on the GPU: the estimate, the iterations against GMRES's).
    A growth of rho^15 stays finite for any rho below 1e20; beyond, the estimate is not finite and the prolongator
    takes the Gershgorin bound. VecReciprocal() leaves a zero diagonal entry zero, so such a row takes no part (its
    row of P is P0's). */

@@ -85,7 +85,7 @@ PetscErrorCode TSPTriAMGQuery(PetscObject obj, const char name[], void **ctx)
 }
 
 /* The level matrices' host arrays. Each is written once, right after its allocation, and a fresh 4 KiB page costs a
-   page fault at its first touch, which is slow in a VM (bench/results/2026-11-27-h100-triamg-hugepages). So the large
+   page fault at its first touch, which is slow in a VM (docs/performance.md, triamg on the GPU). So the large
    ones are mappings of their own, 2 MiB aligned and advised to huge pages (an advice, ignored where the kernel has
    them off); the small ones come from calloc(). Both are zeroed. A header at the start of the block keeps the
    mapping's length for the free (0: from calloc()). */
