@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Device checks and benchmark of the multi-right-hand-side and transposed applies (issues 5 and 7).
-#   bash bench/multirhs/gpu.sh prepare   here, without a GPU: builds the library, tests/ex6, tests/transpose
+#   bash bench/multirhs/run.sh pack      here, without a GPU: builds the library, tests/ex6, tests/transpose
 #                                        and bench/multirhs against the CUDA + Open MPI PETSc 3.25.4
 #                                        (bench/gpu/petsc_env.sh) into .gpu/multirhs/
-#   bash bench/multirhs/gpu.sh run       on the GPU machine (device tool, carry [".gpu/multirhs",
+#   bash bench/multirhs/run.sh run       on the GPU machine (device tool, carry [".gpu/multirhs",
 #                                        ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]): the checks against the expected
 #                                        outputs, compute-sanitizer memcheck of both tests, and the per-column
 #                                        cost of PCMatApply for algtri (scalar, 2x2 blocks), mosd, altsplit and mosa (1200^2 ANISO1)
@@ -12,7 +12,7 @@ set -u
 cd "$(dirname "$0")/../.."
 D=.gpu/multirhs
 case "${1:-run}" in
-prepare)
+pack)
   set -e
   SHARED=${SHARED:-../shared}
   . bench/gpu/petsc_env.sh --

@@ -1,10 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Forest pipeline benchmark on the GPU machine; run from the repository root after
-#   make -f bench/forest/Makefile   (on the build machine; outputs in .gpu/forest/, carried along)
-# usage: bash bench/forest/run_device.sh
+# Forest pipeline benchmark on the GPU machine; one step a subcommand, from the repository root:
+#   bash bench/forest/run.sh pack [TARGETS]   here: make -f bench/forest/Makefile [TARGETS] (on the build machine; outputs in .gpu/forest/, carried along)
+#   bash bench/forest/run.sh run [STEPS]      on the GPU machine (STEPS: bench, the default)
 # Results go to $OUT (or ./.gpu/forest/out): gpu.txt, bench.log, forest.csv. The pipeline's test (host == device
 # forests, compute-sanitizer) runs in the GPU suite: make kernel-device, bash tests/gpu/run.sh (docs/testing.md).
+case ${1:-} in
+pack)
+  shift
+  exec make -f bench/forest/Makefile "$@" ;;
+run) shift ;;
+*) sed -n "3,7p" "$0"; exit 1 ;;
+esac
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH
 OUT=${OUT:-$PWD/.gpu/forest/out}
 mkdir -p "$OUT"
