@@ -7,6 +7,7 @@
 #                             Debian's petsc-dev (only on a terminal), else prints the command and stops
 #   make check                set up (installs petsc-dev if missing, as CI does), build, run the whole test suite
 #   make check-docs           run every command of README.md and docs/ and compare the answers they state
+#   make check-paths          every path the docs and source comments name exists; bench/results is indexed
 #   make test                 run the test suite (library already built); make test search='tests-ex1*'
 #   make lib | tutorials      only the library | only tutorials/ex1, ex2 and ex3
 #   make cuda-kernels         compile src/kernels/cuda/*.cu with nvcc (also without a CUDA PETSc)
@@ -100,7 +101,7 @@ endif
 TS_HEADERS     := $(wildcard include/*.h include/trisplit/private/*.h src/kernels/*.h)
 KERNEL_HEADERS := $(wildcard src/kernels/*.h src/kernels/cuda/*.cuh src/kernels/cuda/*.h)
 
-.PHONY: all lib tutorials cuda-kernels kernel-tests kernel-sim kernel-device check-gpu-pack run check check-docs ask-petsc test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version manpages check-manpages
+.PHONY: all lib tutorials cuda-kernels kernel-tests kernel-sim kernel-device check-gpu-pack run check check-docs check-paths ask-petsc test valgrind-check fuzz install uninstall distclean-trisplit ensure-petsc bench version manpages check-manpages
 all: lib tutorials
 
 lib: $(LIBNAME)
@@ -260,11 +261,19 @@ check: ensure-petsc
 	@$(MAKE) --no-print-directory test
 
 # Every command of README.md and docs/ against the built tutorials, each compared with the answer the text states
-# (tests/docs/check_commands.py), after the checker's own test: a wrong stated answer must fail it.
-check-docs:
+# (tests/docs/check_commands.py), after the checker's own test: a wrong stated answer must fail it; and first
+# every path the docs and comments name (check-paths).
+check-docs: check-paths
 	@$(MAKE) --no-print-directory lib tutorials
 	@TUTDIR=$(TUTDIR) python3 tests/docs/check_commands.py --self-test
 	@TUTDIR=$(TUTDIR) python3 tests/docs/check_commands.py
+
+# Every repository path named in README.md, docs/*.md and the source comments exists, and bench/results/README.md
+# indexes every results folder (tests/docs/check_paths.py), after the checker's own test: planted stale paths
+# must fail it.
+check-paths:
+	@python3 tests/docs/check_paths.py --self-test
+	@python3 tests/docs/check_paths.py
 
 # The test suite runs through PETSc's own harness (gmakegentest.py), see gmakefile.test.
 test:

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # trisplit's PCs against PETSc's on the CPU, one rank: tutorials/ex1 (one solve), tutorials/ex4 (a sequence of
 # 20 systems with one nonzero pattern) and tutorials/ex2 on the real matrices that no PETSc PC solved on the GPU
-# (bench/results/2026-11-24-h100-compare) but mosd did; BiCGStab, right preconditioning, rtol 1e-6 (the
+# (bench/results/compare/h100-petsc325) but mosd did; BiCGStab, right preconditioning, rtol 1e-6 (the
 # tutorials' default). Every case runs REPS times (default 3) and the minimum of each time is kept (the machine
 # may be shared: the 1-minute load average at the start of each case is recorded).
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""Tables of bench/triamg/gpu.sh's output: for each problem and size, every PC's iterations and setup + solve
+"""Tables of bench/triamg/run.sh run's output: for each problem and size, every PC's iterations and setup + solve
 seconds with GMRES(20) and BiCGStab, triamg's best time against each other PC's best, and the iteration growth
 from the small to the large size.  Usage: report.py small.log [large.log ...] > results.md"""
 import sys

@@ -242,7 +242,7 @@ def apply_table(runs, b2b):
             KSP_NAMES.get(r["ksp"], r["ksp"]), n, 1e6 * t / n, sname, "%.1f" % (1e6 * st / sn) if sn else "",
             "%.1f" % (1e6 * mm[1] / mm[0]) if mm else "", ratio))
     out += ["", "Back-to-back RPTS solve of the same size: %.1f us (1.44 M rows, double, bench/rpts; default from "
-            "bench/results/2026-11-24-h100-l2, a different run). Target: PCApply <= 1.3x that. Result: **%s**." % (
+            "bench/results/rpts-speed/l2-evict-first, a different run). Target: PCApply <= 1.3x that. Result: **%s**." % (
                 b2b, ("met" if max(verdicts) <= 1.3 else "not met") if verdicts else "no result"),
             "Without -log_view_gpu_time (a host run) the event times are host times and say nothing about the GPU.", ""]
     return "\n".join(out)

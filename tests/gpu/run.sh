@@ -167,7 +167,7 @@ kernels_part() {
 # splittings and triamg (tutorials/ex1), the repair and the block factors (tests/ex3), MOS-a on the device (tests/ex7),
 # the RPTS MatSolverType (tests/ex5), PCMatApply (tests/ex6); racecheck and initcheck of algtri and of the RPTS
 # solver. Racecheck skips cuSPARSE's SpMV kernel (csrmv_v3_kernel, PETSc's MatMult), in which it reports shared-memory
-# hazards of NVIDIA's code in every program that multiplies by a MATAIJCUSPARSE (bench/results/2026-11-22-h200-sanitizers).
+# hazards of NVIDIA's code in every program that multiplies by a MATAIJCUSPARSE (bench/results/sanitizers).
 # Not in the dry run (no GPU here)
 sanitizer_part() {
   local GPU="-mat_type aijcusparse -vec_type cuda" tool label cmd n=0 f=0 d=$T/sanitizer/logs half=$(((JOBS + 1) / 2)) skip

@@ -3,7 +3,7 @@
    acc_sim.cu - accuracy study of RPTS on the host simulation (the partition routines of rpts.cuh, as
    host_sim_rpts.cu runs them), with the GPU's default plan: plain M-row stages above FUSED_MAX_ROWS,
    fused two-level stages below, final stage of nf = 2048 rows. Its suite reproduces test_rpts --suite on
-   the H100 to the printed digits (bench/results/2026-11-22-h100-rpts2/suite.log).
+   the H100 to the printed digits (bench/results/rpts-speed/fused-stages/suite.log).
 
      acc_sim suite N [options]                                Table 4 + Chang vs LAPACK dgtsv (rule of issue 3)
      acc_sim robust N... [-q]                                 the singular-block families with the analysed plan

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 // cuda_hog: holds all but LEAVE MiB of the GPU's free memory until killed, so that the next CUDA program
 // on the device runs out of memory at a chosen size. Used by bench/gpu/reliability/run.sh to drive
-// trisplit's device allocations (TSDeviceMalloc, src/pc/forest_device.c) into cudaErrorMemoryAllocation.
+// trisplit's device allocations (TriSplitDeviceMalloc, include/trisplit/private/core_cuda.h) into cudaErrorMemoryAllocation.
 //   cuda_hog LEAVE_MIB READY_FILE
 #include <cuda_runtime.h>
 #include <cstdio>

@@ -2,7 +2,7 @@
 /*
    block_check.cuh - the pivot decisions of ts_ref_bgttrf (src/kernels/reference/bgtsv.c) on one
    segment of a 2x2 block chain, for the device check of a block factor (block_check.cu) and its host
-   simulation (tests/kernels/block_check_sim.cu).
+   simulation (tests/kernels/block_check_test.cu without --device).
 
    Segments. Where a sub-diagonal block A_j is zero, the host's step j - 1 keeps the accumulated row
    as pivot (|det A_j| m_p = 0 <= |det P0| m_c), its multiplier is zero, and the accumulated row becomes

@@ -4,7 +4,7 @@
    status and first zero-pivot position (gttrf_check.cuh says how): three walks over chunks of rows and
    two scans of their composites estimate every pivot, and only the stretches with a suspect pivot are
    replayed with the host's arithmetic. Replaces the replay of every path (one thread per path), whose
-   time grew with the longest path (21 s for one path of 2^25 rows on an H100).
+   time grew with the longest path (docs/design.md, Host and device backends).
 */
 #include <cub/cub.cuh>
 #include "gttrf_check.cuh"

@@ -1443,11 +1443,11 @@ ts_status solve_piv(cudaStream_t st, i64 n, i64 nrhs, const T *a, const T *b, co
 }
 
 /* Where the kernels live. CUDA loads a translation unit's kernels as one module, at the first launch of any of
-   them, and every solver instantiation in one unit made a module of 45 MB (8.5 MB compressed) whose load cost the
-   first solve of a process 30 to 60 ms on an H100 (bench/results/2026-11-24-h100-first-solve). The library
+   them, and every solver instantiation in one unit made one large module whose load slowed the first solve of a
+   process (docs/design.md, The forest pipeline, has the sizes and times). The library
    compiles the solver of each scalar type and pivoting mode in a unit of its own (gtsv_<type>_<pivoting>.cu,
-   TS_RPTS_INSTANTIATE), so a first solve loads a quarter of that (11 MB: the kernels that do not depend on the
-   pivoting are in each of a type's three units; 4.5 ms), and compiles the entry points (gtsv.cu) with
+   TS_RPTS_INSTANTIATE), so a first solve loads about a quarter of that (the kernels that do not depend on the
+   pivoting are in each of a type's three units), and compiles the entry points (gtsv.cu) with
    -DTS_RPTS_EXTERN, which makes them instantiate none of them. Standalone programs that compile gtsv.cu alone
    (bench/rpts, tests/kernels) leave it undefined and get every instantiation in their one unit. */
 #define TS_RPTS_INSTANTIATE_R(EXT, T, PIV, R) EXT template int stage_occupancy<T, PIV, R>(int);
