@@ -232,6 +232,8 @@ PETSC_INTERN PetscErrorCode TSPChainViewOptions(TSPChain, PetscViewer);
 PETSC_INTERN PetscErrorCode TSPChainView(PC, TSPChain, PetscViewer);
 /* the options every trisplit PC shares (src/pc/forest/setters.c), under -pc_<type>_; each PC reads its own */
 PETSC_INTERN PetscErrorCode TSPChainSetFromOptions(PC, TriSplitOptionItems, const char[], TSPChain);
+/* PetscOptionsRangeInt() whose range error names the option (PETSc 3.18's does not) */
+PETSC_INTERN PetscErrorCode TSPOptionsRangeInt(TriSplitOptionItems, const char[], const char[], const char[], PetscInt, PetscInt *, PetscBool *, PetscInt, PetscInt);
 /* composes (or removes) the setters and getters of the shared options the chain's kind has */
 PETSC_INTERN PetscErrorCode TSPChainComposeSetters(PC, PetscBool);
 /* PCPreSolve(): a warning when a PC that is not symmetric (symmetric false) sits under CG, MINRES, ... */
