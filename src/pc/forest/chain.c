@@ -393,14 +393,20 @@ static PetscErrorCode TSPConvertByRows(Mat B, Mat *aij)
    column) has no entries to take a forest from: refused, with what to do instead. */
 static PetscErrorCode TSPGetLocalBlock(PC pc, Mat *local, Mat *owned)
 {
-  Mat         A    = pc->pmat, diag;
-  const char *type = ((PetscObject)pc)->type_name;
+  Mat         A = pc->pmat, diag;
+  char        type[160];
+  const char *prefix;
   PetscInt    M, N, m, n;
   PetscMPIInt size;
   PetscBool   isaij, isshell, converter, getrow, getdiag;
 
   PetscFunctionBegin;
   *owned = NULL;
+  /* the PC as the messages name it: inside another PC (triamg's smoothers, a PCBJACOBI block) its options
+     prefix says whose it is */
+  PetscCall(PCGetOptionsPrefix(pc, &prefix));
+  if (prefix && prefix[0]) PetscCall(PetscSNPrintf(type, sizeof(type), "PC %s (options prefix -%s)", ((PetscObject)pc)->type_name, prefix));
+  else PetscCall(PetscSNPrintf(type, sizeof(type), "PC %s", ((PetscObject)pc)->type_name));
   PetscCall(PetscObjectTypeCompare((PetscObject)A, MATSHELL, &isshell));
   PetscCheck(!isshell, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a MATSHELL has none; pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators()", type);
   PetscCall(MatGetSize(A, &M, &N));
