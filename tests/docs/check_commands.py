@@ -8,9 +8,11 @@
     make check-docs                                    # both of the above, as CI runs them
 
 Which lines are commands. In a code block (indented by four spaces, or fenced with ```), a line that runs a
-program: `./tutorials/exN`, `tutorials/exN`, `python3 tutorials/...`, `make run`, `mpiexec ...`, `./app`; in the
-text, a `code span` that starts with `tutorials/exN -` or `python3 tutorials/`.  A leading "$ " and a trailing
-"# comment" are not part of the command.
+program: `./tutorials/exN`, `tutorials/exN`, `python3 tutorials/...` (or `/usr/bin/python3 ...`), `make run`,
+`mpiexec ...`, `./app`; in the text, a `code span` that starts with `tutorials/exN -` or `python3 tutorials/`.  A
+leading "$ " and a trailing "# comment" are not part of the command. A command runs as printed, in the top folder
+of the repository: its Python is the `python3` (or the path) it names, found as the user's shell finds it; only
+`tutorials/exN` goes to $TUTDIR when that is set (a second build's folder).
 
 How a command states its answer. An HTML comment (invisible once rendered) after the command's code block or
 paragraph, one per command, in the order of the commands:
@@ -34,7 +36,7 @@ say why in the documentation (a GPU size checked at a CPU size). Expectations:
     err<X             every printed forward relative error below X
     prints=TEXT       the output contains TEXT (underscores stand for blanks)
     needs=PATH        skip, saying so, when PATH (relative to the repository) does not exist
-    needs=petsc4py    skip, saying so, when python3 cannot import petsc4py
+    needs=petsc4py    skip, saying so, when the command's own Python cannot import petsc4py
 
 A command with no comment fails the check (every documented command is run or skipped for a stated reason).
 The files this project may not annotate (performance.md, reliability.md: measurements and reliability
@@ -52,11 +54,9 @@ TOP = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "
 DOCS = ["README.md", "docs/guide.md", "docs/performance.md", "docs/reliability.md"]
 SKIPS = os.path.join(TOP, "tests", "docs", "skips.txt")
 TUTDIR = os.environ.get("TUTDIR", "tutorials")
-# the Python of Debian's python3-petsc4py (a python3 of pyenv or conda does not see it), as tests/petsc4py/run.sh
-PYTHON = os.environ.get("PYTHON", "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3")
 
-CMD_LINE = re.compile(r"^(\$ )?((mpiexec|mpirun)\s|\./tutorials/|tutorials/ex\d|python3 tutorials/|make run\b|\./app\b|\./your_app\b|\./ex\d)")
-CMD_SPAN = re.compile(r"^(\./)?tutorials/ex\d+ -|^python3 tutorials/")
+CMD_LINE = re.compile(r"^(\$ )?((mpiexec|mpirun)\s|\./tutorials/|tutorials/ex\d|(/usr/bin/)?python3 tutorials/|make run\b|\./app\b|\./your_app\b|\./ex\d)")
+CMD_SPAN = re.compile(r"^(\./)?tutorials/ex\d+ -|^(/usr/bin/)?python3 tutorials/")
 COMMENT_OPEN = re.compile(r"<!--\s*(check|skip)\b")
 
 
@@ -163,16 +163,15 @@ def parse_comment(path, line, body):
     return out
 
 
-def petsc4py_available():
-    return subprocess.run([PYTHON, "-c", "import petsc4py"], capture_output=True).returncode == 0
+def petsc4py_available(python):
+    """whether the Python a command names (python3 through PATH, or a path) imports petsc4py"""
+    return subprocess.run(["bash", "-c", f"{python} -c 'import petsc4py'"], cwd=TOP, capture_output=True).returncode == 0
 
 
 def shell_command(cmd):
     """The command as this checkout runs it: tutorials from TUTDIR, -view_numbers where the numbers are needed."""
     c = re.sub(r"(^|\s)\./tutorials/(ex\d+)\b", lambda m: f"{m.group(1)}{TUTDIR}/{m.group(2)}", cmd)
     c = re.sub(r"(^|\s)tutorials/(ex\d+)\b", lambda m: f"{m.group(1)}{TUTDIR}/{m.group(2)}", c)
-    if c.startswith("python3 "):
-        c = PYTHON + c[len("python3"):]
     if c.startswith("make run"):
         c = "make --no-print-directory run TUTDIR=" + TUTDIR + c[len("make run"):]
     return c
@@ -219,8 +218,9 @@ def run_one(cmd, lines, directive, log):
     _, extra, replace, exp = directive
     for need in exp.get("needs", []):
         if need == "petsc4py":
-            if not petsc4py_available():
-                return "skip", f"{PYTHON} cannot import petsc4py (Debian: apt-get install python3-petsc4py)"
+            python = (replace if replace else cmd.text).split()[0]
+            if not petsc4py_available(python):
+                return "skip", f"{python} cannot import petsc4py (Debian: apt-get install python3-petsc4py, for /usr/bin/python3)"
         elif not os.path.exists(os.path.join(TOP, need)):
             return "skip", f"{need} is not there (a clone without ../shared)"
     c = replace if replace else cmd.text
@@ -319,6 +319,10 @@ def self_test():
     """The checker against itself: a right stated answer passes; a wrong count, a wrong residual bound, a count
     the text does not state and a command without a comment each fail."""
     ok = True
+    for printed in ("python3 tutorials/python/ex1.py -pc_type algtri", "/usr/bin/python3 tutorials/python/ex1.py"):
+        good = shell_command(printed) == printed
+        ok &= good
+        print(f"{'ok  ' if good else 'FAIL'} self-test: '{printed}' runs as printed{'' if good else ': as ' + shell_command(printed)}", flush=True)
     base = subprocess.run(["bash", "-c", shell_command("./tutorials/ex1 -problem aniso1 -n 16 -ksp_type gmres -ksp_pc_side right")],
                           cwd=TOP, capture_output=True, text=True)
     its = parse_output(base.stdout)[0]
