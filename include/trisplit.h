@@ -2,8 +2,12 @@
 /*
    trisplit.h - public interface of trisplit, PETSc preconditioners built on fast tridiagonal solves.
 
-   Link with -ltrisplit and call TriSplitInitializePackage() (PCSetType() calls it for you once the
-   library is loaded), or load it into any PETSc program with -dll_append /path/to/libtrisplit.so.
+   Two ways to get the PC types (algtri, mosd, mosa, altsplit, triamg):
+   - link with -ltrisplit and call TriSplitInitializePackage() once, after PetscInitialize() and before the
+     first PCSetType() or KSPSetFromOptions() that names one of them: linking alone registers nothing, and
+     PCSetType(pc, PCALGTRI) then stops with "Unable to find requested PC type algtri" (tests/link.c);
+   - or load it into any PETSc program, unchanged, with -dll_append /path/to/libtrisplit.so: PETSc then
+     calls the registration itself.
 */
 #ifndef TRISPLIT_H
 #define TRISPLIT_H

@@ -319,6 +319,45 @@ static PetscErrorCode CheckViewIndent(MPI_Comm comm, PC pc, const char *type)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A value out of range given on the command line is refused with a message that names the option as the user
+   wrote it, the options prefix included (PETSc 3.18's own range check names none) */
+static PetscErrorCode CheckOptionErrors(MPI_Comm comm)
+{
+  const struct {
+    const char *type, *prefix, *option, *value;
+  } cases[] = {
+    {PCMOSD,     NULL,   "-pc_mosd_m",                   "-3"},
+    {PCMOSD,     "sub_", "-sub_pc_mosd_m",               "-3"},
+    {PCMOSA,     NULL,   "-pc_mosa_m_max",               "0" },
+    {PCMOSD,     NULL,   "-pc_mosd_diagonal",            "4" },
+    {PCALGTRI,   NULL,   "-pc_algtri_factor_iterations", "0" },
+    {PCALGTRI,   NULL,   "-pc_algtri_factor_seed",       "-1"},
+    {PCALTSPLIT, NULL,   "-pc_altsplit_factor_charge_skip", "2000"},
+    {PCALGTRI,   NULL,   "-pc_algtri_block",             "3" },
+    {PCALGTRI,   NULL,   "-pc_algtri_factor_n",          "5" },
+    {PCALGTRI,   NULL,   "-pc_algtri_shift_amount",      "5" },
+    {PCMOSD,     NULL,   "-pc_mosd_omega",               "2" },
+    {PCMOSA,     NULL,   "-pc_mosa_droptol",             "-1"},
+  };
+  PC             pc;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+    PetscCall(PetscOptionsSetValue(NULL, cases[k].option, cases[k].value));
+    PetscCall(PCCreate(comm, &pc));
+    if (cases[k].prefix) PetscCall(PCSetOptionsPrefix(pc, cases[k].prefix));
+    PetscCall(PCSetType(pc, cases[k].type));
+    last_error[0] = 0;
+    TRY(ierr, PCSetFromOptions(pc));
+    PetscCall(PetscPrintf(comm, "%s %s: refused with PETSC_ERR_ARG_OUTOFRANGE: %s, the message names the option: %s\n", cases[k].option, cases[k].value, ierr == PETSC_ERR_ARG_OUTOFRANGE ? "yes" : "no", strstr(last_error, cases[k].option) ? "yes" : "no"));
+    if (!strstr(last_error, cases[k].option)) PetscCall(PetscPrintf(comm, "  the message: %s\n", last_error));
+    PetscCall(PCDestroy(&pc));
+    PetscCall(PetscOptionsClearValue(NULL, cases[k].option));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   const char *types[] = {PCALGTRI, PCMOSD, PCMOSA, PCALTSPLIT};
@@ -327,11 +366,19 @@ int main(int argc, char **argv)
   PetscInt    n = 16, rstart, rend, m;
   PC          pc;
   PetscErrorCode ierr;
+  PetscBool      option_errors = PETSC_FALSE;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   comm = PETSC_COMM_WORLD;
   PetscCall(TriSplitInitializePackage());
+  /* on its own, without -malloc_dump: an error inside PCSetFromOptions() leaves PETSc's option items allocated */
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-option_errors", &option_errors, NULL));
+  if (option_errors) {
+    PetscCall(CheckOptionErrors(comm));
+    PetscCall(PetscFinalize());
+    return 0;
+  }
   for (int t = 0; t < 4; t++) PetscCall(CheckSetters(comm, types[t]));
   for (int t = 0; t < 4; t++) PetscCall(CheckPairs(comm, types[t]));
 
@@ -446,5 +493,9 @@ int main(int argc, char **argv)
     suffix: mpi
     nsize: 2
     args: -malloc_dump
+
+  test:
+    suffix: option_errors
+    args: -option_errors -malloc_dump false
 
 TEST*/

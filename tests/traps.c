@@ -143,6 +143,30 @@ static PetscErrorCode NotAssembled(MPI_Comm comm)
   PetscCall(MatCreateComposite(comm, 1, &A, &C));
   PetscCall(TrySetUp(comm, PCMOSD, A, C, "a MATCOMPOSITE Pmat"));
   PetscCall(MatDestroy(&C));
+  { /* a matrix that is not square, under a PC inside another (options prefix mg_levels_, as triamg's smoothers):
+       the message names the PC and its prefix, so that the user sees whose smoother refused it */
+    Mat            R;
+    PC             pc;
+    PetscInt       rstart, rend;
+    PetscErrorCode ierr;
+
+    PetscCall(MatCreateAIJ(comm, PETSC_DECIDE, PETSC_DECIDE, n * n, n * n + 1, 1, NULL, 1, NULL, &R));
+    PetscCall(MatGetOwnershipRange(R, &rstart, &rend));
+    for (PetscInt i = rstart; i < rend; i++) PetscCall(MatSetValue(R, i, i, 1.0, INSERT_VALUES));
+    PetscCall(MatAssemblyBegin(R, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(R, MAT_FINAL_ASSEMBLY));
+    PetscCall(PCCreate(comm, &pc));
+    PetscCall(PCSetOptionsPrefix(pc, "mg_levels_"));
+    PetscCall(PCSetType(pc, PCALGTRI));
+    PetscCall(PCSetOperators(pc, R, R));
+    last_error[0] = 0;
+    PetscCall(PetscPushErrorHandler(RecordError, NULL));
+    ierr = PCSetUp(pc);
+    PetscCall(PetscPopErrorHandler());
+    PetscCall(PetscPrintf(comm, "algtri (prefix mg_levels_) with a %" PetscInt_FMT " x %" PetscInt_FMT " Pmat: PCSetUp() refused with PETSC_ERR_ARG_SIZ: %s\n  %s\n", n * n, n * n + 1, ierr == PETSC_ERR_ARG_SIZ ? "yes" : "no", last_error));
+    PetscCall(PCDestroy(&pc));
+    PetscCall(MatDestroy(&R));
+  }
 
   /* formats that convert: BAIJ and dense (MatConvert()), MATTRIDIAG (no converter to AIJ, MatGetRow(): row
      by row); the same forest and iterations as from the AIJ matrix */

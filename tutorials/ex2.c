@@ -3,6 +3,8 @@ static char help[] = "Loads a matrix (Matrix Market .mtx or .mtx.gz, or PETSc bi
   -f <file>        the matrix: *.mtx, *.mtx.gz (coordinate real/integer/pattern, general/symmetric/skew-symmetric),\n\
                    anything else is read as PETSc binary\n\
   -view_numbers    print residual and error as numbers (default: only pass/fail checks)\n\
+  -zero_row <i>    empty row i of the matrix (A becomes singular; b = A x stays consistent): shows how a PC\n\
+                   reports the zero pivot it repairs\n\
 The exact solution is x_i = sin(16 pi i / N), b = A x.\n\n";
 
 #include <petscksp.h>
@@ -150,7 +152,7 @@ int main(int argc, char **argv)
   KSP                ksp;
   PC                 pc;
   char               file[PETSC_MAX_PATH_LEN] = "";
-  PetscInt           M, N, rstart, rend, its;
+  PetscInt           M, N, rstart, rend, its, zero_row;
   PetscReal          res, err, nb, nx, rtol;
   PetscBool          flg, view_numbers = PETSC_FALSE, mm;
   KSPConvergedReason reason;
@@ -176,6 +178,11 @@ int main(int argc, char **argv)
     PetscCall(MatSetFromOptions(A));
     PetscCall(MatLoad(A, viewer));
     PetscCall(PetscViewerDestroy(&viewer));
+  }
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-zero_row", &zero_row, &flg));
+  if (flg) { /* MatZeroRows() with a zero diagonal leaves the row without entries */
+    PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+    PetscCall(MatZeroRows(A, zero_row >= rstart && zero_row < rend ? 1 : 0, &zero_row, 0.0, NULL, NULL));
   }
   PetscCall(MatGetSize(A, &M, &N));
   PetscCall(MatGetInfo(A, MAT_GLOBAL_SUM, &info));
@@ -246,6 +253,20 @@ int main(int argc, char **argv)
       suffix: 1138_bus_mpi
       nsize: 2
       args: -f ${trisplit_dir}/tests/data/1138_bus.mtx.gz
+
+    # an empty row: every PC repairs its zero pivot and says so beside the converged reason; MOS-a warns under
+    # left preconditioning, where its preconditioned residual converges and the true one does not
+    test:
+      suffix: zero_row
+      args: -f ${trisplit_dir}/tests/data/sherman1.mtx.gz -zero_row 500 -ksp_converged_reason -pc_type {{algtri mosd mosa altsplit}separate output}
+
+    test:
+      suffix: zero_row_mosa_left
+      args: -f ${trisplit_dir}/tests/data/sherman1.mtx.gz -zero_row 500 -ksp_converged_reason -pc_type mosa -ksp_pc_side left
+
+    test:
+      suffix: zero_row_stop
+      args: -f ${trisplit_dir}/tests/data/sherman1.mtx.gz -zero_row 500 -ksp_converged_reason -pc_type algtri -pc_algtri_shift_type none
 
     test:
       suffix: sherman1_mosd

@@ -62,8 +62,10 @@ static PetscErrorCode PCSetFromOptions_AlgTri(PC pc, TriSplitOptionItems PetscOp
   PetscOptionsHeadBegin(PetscOptionsObject, "ALGTRI options");
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "algtri", c));
   PetscCall(PetscOptionsInt("-pc_algtri_block", "Block size of the tridiagonal factor: 1 (scalar) or 2 (2x2 blocks of matched pairs)", "PCAlgTriSetBlockSize", c->params.forest.block, &ival, &flg));
+  PetscCheck(!flg || ival == 1 || ival == 2, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-%spc_algtri_block must be 1 or 2, got %" PetscInt_FMT, PetscOptionsObject->prefix ? PetscOptionsObject->prefix : "", ival);
   if (flg) PetscCall(PCAlgTriSetBlockSize_AlgTri(pc, ival));
   PetscCall(PetscOptionsInt("-pc_algtri_factor_n", "n of the [0,n]-factor: 2 (linear forest) or 1 (a matching: paths of at most two vertices)", "PCAlgTriSetFactorN", c->params.forest.factor.n, &ival, &flg));
+  PetscCheck(!flg || ival == 1 || ival == 2, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-%spc_algtri_factor_n must be 1 (a matching) or 2 (a linear forest), got %" PetscInt_FMT, PetscOptionsObject->prefix ? PetscOptionsObject->prefix : "", ival);
   if (flg) PetscCall(PCAlgTriSetFactorN_AlgTri(pc, ival));
   PetscOptionsHeadEnd();
   PetscCall(TSPChainNoticeOtherOptions(pc));

@@ -154,6 +154,7 @@ static PetscErrorCode PCPreSolve_AltSplit(PC pc, KSP ksp, Vec b, Vec x)
   alt->napply = 0;
   /* ALT-i with several factors is a fixed operator, but not a symmetric one (forward sweeps) */
   PetscCall(TSPChainCheckKSP(pc, alt->chain, ksp, (PetscBool)(alt->chain->nforests < 2)));
+  PetscCall(TSPChainReportRepair(pc, alt->chain, ksp));
   if (alt->type != PC_ALTSPLIT_OUTER || alt->chain->nforests < 2) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectTypeCompareAny((PetscObject)ksp, &flexible, KSPFGMRES, KSPGCR, KSPFCG, KSPPIPEFGMRES, KSPPIPEGCR, KSPFBCGS, KSPFBCGSR, KSPRICHARDSON, KSPPREONLY, ""));
   PetscCheck(flexible, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "-pc_altsplit_type outer changes the preconditioner at every application: use a flexible Krylov method (-ksp_type fgmres or gcr), not %s, or -pc_altsplit_type inner", ((PetscObject)ksp)->type_name);

@@ -49,7 +49,7 @@ static PetscErrorCode PCSetFromOptions_MOSD(PC pc, TriSplitOptionItems PetscOpti
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "MOSD options");
   PetscCall(TSPChainSetFromOptions(pc, PetscOptionsObject, "mosd", c));
-  PetscCall(PetscOptionsRangeInt("-pc_mosd_diagonal", "T = diagp_k(A): 0 (diagonal of A), 1 (default), 2", "PCMOSDSetDiagonal", c->params.split.diagonal, &k, &flg, 0, 2));
+  PetscCall(TSPOptionsRangeInt(PetscOptionsObject, "-pc_mosd_diagonal", "T = diagp_k(A): 0 (diagonal of A), 1 (default), 2", "PCMOSDSetDiagonal", c->params.split.diagonal, &k, &flg, 0, 2));
   if (flg) PetscCall(PCMOSDSetDiagonal_MOSD(pc, k));
   PetscOptionsHeadEnd();
   PetscCall(TSPChainNoticeOtherOptions(pc));

@@ -8,9 +8,11 @@
     make check-docs                                    # both of the above, as CI runs them
 
 Which lines are commands. In a code block (indented by four spaces, or fenced with ```), a line that runs a
-program: `./tutorials/exN`, `tutorials/exN`, `python3 tutorials/...`, `make run`, `mpiexec ...`, `./app`; in the
-text, a `code span` that starts with `tutorials/exN -` or `python3 tutorials/`.  A leading "$ " and a trailing
-"# comment" are not part of the command.
+program: `./tutorials/exN`, `tutorials/exN`, `python3 tutorials/...` (or `/usr/bin/python3 ...`), `make run`,
+`mpiexec ...`, `./app`; in the text, a `code span` that starts with `tutorials/exN -` or `python3 tutorials/`.  A
+leading "$ " and a trailing "# comment" are not part of the command. A command runs as printed, in the top folder
+of the repository: its Python is the `python3` (or the path) it names, found as the user's shell finds it; only
+`tutorials/exN` goes to $TUTDIR when that is set (a second build's folder).
 
 How a command states its answer. An HTML comment (invisible once rendered) after the command's code block or
 paragraph, one per command, in the order of the commands:
@@ -34,7 +36,18 @@ say why in the documentation (a GPU size checked at a CPU size). Expectations:
     err<X             every printed forward relative error below X
     prints=TEXT       the output contains TEXT (underscores stand for blanks)
     needs=PATH        skip, saying so, when PATH (relative to the repository) does not exist
-    needs=petsc4py    skip, saying so, when python3 cannot import petsc4py
+    needs=petsc4py    skip, saying so, when the command's own Python cannot import petsc4py
+
+A number taken from a measurement names its source in a comment after its paragraph, and the check finds each
+number both in that paragraph and in the named section of the source (so that a claim cannot drift from its
+evidence, nor the evidence change under it unseen):
+
+    <!-- claim: docs/performance.md#triamg-on-the-gpu: 0.107, 0.279 -->
+
+Every list of the preconditioners (PC_LISTS below: the README's table, the guide's first table, its choice,
+capability and setup tables, its options reference, its C API and Python type lists) must name every PC type that
+include/trisplit.h defines, no user document may give their number as four, and the guide's examples table must name
+every tutorials/exN.c.
 
 A command with no comment fails the check (every documented command is run or skipped for a stated reason).
 The files this project may not annotate (performance.md, reliability.md: measurements and reliability
@@ -52,11 +65,9 @@ TOP = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "
 DOCS = ["README.md", "docs/guide.md", "docs/performance.md", "docs/reliability.md"]
 SKIPS = os.path.join(TOP, "tests", "docs", "skips.txt")
 TUTDIR = os.environ.get("TUTDIR", "tutorials")
-# the Python of Debian's python3-petsc4py (a python3 of pyenv or conda does not see it), as tests/petsc4py/run.sh
-PYTHON = os.environ.get("PYTHON", "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3")
 
-CMD_LINE = re.compile(r"^(\$ )?((mpiexec|mpirun)\s|\./tutorials/|tutorials/ex\d|python3 tutorials/|make run\b|\./app\b|\./your_app\b|\./ex\d)")
-CMD_SPAN = re.compile(r"^(\./)?tutorials/ex\d+ -|^python3 tutorials/")
+CMD_LINE = re.compile(r"^(\$ )?((mpiexec|mpirun)\s|\./tutorials/|tutorials/ex\d|(/usr/bin/)?python3 tutorials/|make run\b|\./app\b|\./your_app\b|\./ex\d)")
+CMD_SPAN = re.compile(r"^(\./)?tutorials/ex\d+ -|^(/usr/bin/)?python3 tutorials/")
 COMMENT_OPEN = re.compile(r"<!--\s*(check|skip)\b")
 
 
@@ -163,16 +174,15 @@ def parse_comment(path, line, body):
     return out
 
 
-def petsc4py_available():
-    return subprocess.run([PYTHON, "-c", "import petsc4py"], capture_output=True).returncode == 0
+def petsc4py_available(python):
+    """whether the Python a command names (python3 through PATH, or a path) imports petsc4py"""
+    return subprocess.run(["bash", "-c", f"{python} -c 'import petsc4py'"], cwd=TOP, capture_output=True).returncode == 0
 
 
 def shell_command(cmd):
     """The command as this checkout runs it: tutorials from TUTDIR, -view_numbers where the numbers are needed."""
     c = re.sub(r"(^|\s)\./tutorials/(ex\d+)\b", lambda m: f"{m.group(1)}{TUTDIR}/{m.group(2)}", cmd)
     c = re.sub(r"(^|\s)tutorials/(ex\d+)\b", lambda m: f"{m.group(1)}{TUTDIR}/{m.group(2)}", c)
-    if c.startswith("python3 "):
-        c = PYTHON + c[len("python3"):]
     if c.startswith("make run"):
         c = "make --no-print-directory run TUTDIR=" + TUTDIR + c[len("make run"):]
     return c
@@ -219,8 +229,9 @@ def run_one(cmd, lines, directive, log):
     _, extra, replace, exp = directive
     for need in exp.get("needs", []):
         if need == "petsc4py":
-            if not petsc4py_available():
-                return "skip", f"{PYTHON} cannot import petsc4py (Debian: apt-get install python3-petsc4py)"
+            python = (replace if replace else cmd.text).split()[0]
+            if not petsc4py_available(python):
+                return "skip", f"{python} cannot import petsc4py (Debian: apt-get install python3-petsc4py, for /usr/bin/python3)"
         elif not os.path.exists(os.path.join(TOP, need)):
             return "skip", f"{need} is not there (a clone without ../shared)"
     c = replace if replace else cmd.text
@@ -264,6 +275,86 @@ def run_one(cmd, lines, directive, log):
     return ("fail", "; ".join(problems) + f" [{summary}]: {c}") if problems else ("pass", f"{summary}: {c}")
 
 
+CLAIM = re.compile(r"<!--\s*claim:\s*([^#\s]+)#([\w-]+):\s*(.*?)\s*-->", re.S)
+
+
+def slug(heading):
+    """the anchor a markdown heading gets (GitHub's rule: lower case, punctuation dropped, blanks to '-')"""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def section(path, anchor):
+    """the text of the section of path whose heading has the anchor, up to the next heading of its level or
+    above (None if no heading has it)"""
+    lines = open(os.path.join(TOP, path), encoding="utf-8").read().split("\n")
+    for i, ln in enumerate(lines):
+        m = re.match(r"^(#+)\s+(.*)$", ln)
+        if m and slug(m.group(2)) == anchor:
+            level, j = len(m.group(1)), i + 1
+            while j < len(lines) and not (re.match(r"^#+\s", lines[j]) and len(re.match(r"^(#+)", lines[j]).group(1)) <= level):
+                j += 1
+            return "\n".join(lines[i:j])
+    return None
+
+
+def check_claims(path, say):
+    """every <!-- claim: FILE#ANCHOR: N, N --> of path: each N in the paragraph before it and in that section"""
+    text = open(os.path.join(TOP, path), encoding="utf-8").read()
+    for m in CLAIM.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        src, anchor, numbers = m.group(1), m.group(2), [x.strip() for x in m.group(3).split(",") if x.strip()]
+        before = re.sub(r"<!--.*?-->", "", text[: m.start()], flags=re.S).rstrip().split("\n\n")[-1]
+        sec = section(src, anchor) if os.path.exists(os.path.join(TOP, src)) else None
+        problems = []
+        if sec is None:
+            problems.append(f"no section #{anchor} in {src}")
+        for n in numbers:
+            pat = rf"(?<![\w.]){re.escape(n)}(?![\w]|\.\d)"
+            if not re.search(pat, before):
+                problems.append(f"{n} is not in the paragraph")
+            if sec is not None and not re.search(pat, sec):
+                problems.append(f"{n} is not in {src}#{anchor}")
+        say("fail" if problems else "pass", f"{path}:{line}", f"claim {', '.join(numbers)} from {src}#{anchor}" + (": " + "; ".join(problems) if problems else ""))
+
+
+def pc_types():
+    """the PC types include/trisplit.h defines (#define PCALGTRI "algtri", ...)"""
+    return re.findall(r'^#define PC[A-Z]+\s+"(\w+)"', open(os.path.join(TOP, "include", "trisplit.h")).read(), re.M)
+
+
+# Where the documentation lists the preconditioners: each place must name every PC type of the header.
+# (file, where: a regular expression that finds the place, what it is)
+PC_LISTS = [
+    ("README.md", r"\| PC \| what it is \|.*?\n\n", "the PC table"),
+    ("docs/guide.md", r"trisplit adds .*? preconditioners.*?\n\n.*?\n\n", "the first table"),
+    ("docs/guide.md", r"## What each PC supports.*?\n\n.*?\n\n", "the capability table"),
+    ("docs/guide.md", r"## Options reference\n\n.*?\n\n", "the options reference"),
+    ("docs/guide.md", r"`include/trisplit.h` declares the types \(.*?\)", "the C API's type list"),
+    ("docs/guide.md", r"pc\.setType\(trisplit\.PC_MOSD\).*?\n", "the Python type names"),
+    ("docs/guide.md", r"## Which preconditioner and Krylov method.*?### Setup cost.*?\n\n.*?\n\n", "the choice and setup tables"),
+]
+
+
+def check_pc_lists(say):
+    """every PC type in every list of PC_LISTS, no user document speaks of four PCs, and the guide's examples table
+    names every tutorial"""
+    types = pc_types()
+    for path, where, what in PC_LISTS:
+        m = re.search(where, open(os.path.join(TOP, path), encoding="utf-8").read(), re.S)
+        missing = [t for t in types if not m or not re.search(rf"(?<![a-z]){t}(?![a-z])|PC_{t.upper()}\b|PC{t.upper()}\b", m.group(0))]
+        say("fail" if missing or not m else "pass", path, f"{what} names the PC types {', '.join(types)}" + (
+            f": not found" if not m else f": lacks {', '.join(missing)}" if missing else ""))
+    four = re.compile(r"\b(four|4) (trisplit )?(preconditioners|PCs|PC types)\b|\ball four\b", re.I)
+    for path in DOCS + ["docs/testing.md", "docs/design.md"]:
+        hits = [i + 1 for i, ln in enumerate(open(os.path.join(TOP, path), encoding="utf-8")) if four.search(ln)]
+        say("fail" if hits else "pass", path, "speaks of every PC, not of four" + (f": lines {hits}" if hits else ""))
+    guide = open(os.path.join(TOP, "docs", "guide.md"), encoding="utf-8").read()
+    examples = guide[guide.index("## Examples"):]
+    tutorials = sorted(os.path.basename(f) for f in os.listdir(os.path.join(TOP, "tutorials")) if re.match(r"ex\d+\.c$", f))
+    missing = [t for t in tutorials if f"`tutorials/{t}`" not in examples]
+    say("fail" if missing else "pass", "docs/guide.md", f"the examples table names {', '.join(tutorials)}" + (f": lacks {', '.join(missing)}" if missing else ""))
+
+
 def read_skips():
     skips = []
     if os.path.exists(SKIPS):
@@ -285,7 +376,10 @@ def check(docs, list_only=False, log=None, quiet=False):
         if not quiet:
             print(f"{ {'pass': 'ok  ', 'fail': 'FAIL', 'skip': 'skip'}[kind]} {where}: {msg}", flush=True)
 
+    if docs == DOCS:
+        check_pc_lists(say)
     for path in docs:
+        check_claims(path, say)
         commands, lines = parse_doc(path)
         for c in commands:
             where = f"{path}:{c.line}"
@@ -319,6 +413,10 @@ def self_test():
     """The checker against itself: a right stated answer passes; a wrong count, a wrong residual bound, a count
     the text does not state and a command without a comment each fail."""
     ok = True
+    for printed in ("python3 tutorials/python/ex1.py -pc_type algtri", "/usr/bin/python3 tutorials/python/ex1.py"):
+        good = shell_command(printed) == printed
+        ok &= good
+        print(f"{'ok  ' if good else 'FAIL'} self-test: '{printed}' runs as printed{'' if good else ': as ' + shell_command(printed)}", flush=True)
     base = subprocess.run(["bash", "-c", shell_command("./tutorials/ex1 -problem aniso1 -n 16 -ksp_type gmres -ksp_pc_side right")],
                           cwd=TOP, capture_output=True, text=True)
     its = parse_output(base.stdout)[0]
@@ -335,6 +433,24 @@ def self_test():
         ("a wrong converged reason", SELF_TEST_DOC.format(its=n, rtrue="1e-5").replace("reason=CONVERGED_RTOL", "reason=DIVERGED_ITS"), False),
     ]
     with tempfile.TemporaryDirectory(dir=os.path.join(TOP, "tests", "docs")) as d:
+        # claims: a number the source section states passes; one it does not state, or the paragraph lacks, fails
+        src = os.path.relpath(os.path.join(d, "source.md"), TOP)
+        open(os.path.join(TOP, src), "w").write("# Runs\n\n## Setup times\n\nalgtri 5-9 ms, mosa 23-62 ms\n\n## Other\n\n0.5 s\n")
+        claim_cases = [
+            ("a claim its source states", "algtri sets up in 5-9 ms.\n<!-- claim: %s#setup-times: 5-9 ms -->\n" % src, True),
+            ("a claim its source section does not state", "algtri sets up in 0.5 s.\n<!-- claim: %s#setup-times: 0.5 s -->\n" % src, False),
+            ("a claim the paragraph does not state", "algtri sets up quickly.\n<!-- claim: %s#setup-times: 5-9 ms -->\n" % src, False),
+            ("a claim of a section that does not exist", "algtri: 5-9 ms.\n<!-- claim: %s#nowhere: 5-9 ms -->\n" % src, False),
+        ]
+        rel = os.path.relpath(os.path.join(d, "claims.md"), TOP)
+        for name, text, should_pass in claim_cases:
+            open(os.path.join(TOP, rel), "w").write("# claims\n\n" + text)
+            counts = check([rel], quiet=True)
+            passed = counts["fail"] == 0 and counts["pass"] == 1
+            good = passed == should_pass
+            ok &= good
+            print(f"{'ok  ' if good else 'FAIL'} self-test: {name}: the check {'passes' if passed else 'fails'}"
+                  f"{'' if good else ' (expected the opposite)'}", flush=True)
         rel = os.path.relpath(os.path.join(d, "self.md"), TOP)
         for name, text, should_pass in cases:
             open(os.path.join(TOP, rel), "w").write(text)

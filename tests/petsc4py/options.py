@@ -197,6 +197,31 @@ except PETSc.Error:
 pc.destroy()
 result(not checks, 'refused: options of other PC types (ValueError) and out of range values', '; '.join(checks))
 
+# the property getters: a PC type without the property raises ValueError before any C call (not a bare
+# PETSc.Error naming a composed method); the types that have it reach the C function (unset up: PETSc.Error)
+checks = []
+getters = ((trisplit.forest, (trisplit.PC_ALGTRI, trisplit.PC_MOSD, trisplit.PC_MOSA, trisplit.PC_ALTSPLIT)),
+           (trisplit.pctrisplit_get_repair, (trisplit.PC_ALGTRI, trisplit.PC_MOSD, trisplit.PC_MOSA, trisplit.PC_ALTSPLIT)),
+           (trisplit.pctriamg_get_hierarchy, (trisplit.PC_TRIAMG,)))
+for t in trisplit.PC_TYPES + ('jacobi',):
+    pc = PETSc.PC().create()
+    pc.setType(t)
+    for getter, types in getters:
+        try:
+            getter(pc)
+            if t not in types:
+                checks.append('%s on %s returned' % (getter.__name__, t))
+        except ValueError as e:
+            if t in types:
+                checks.append('%s on %s raised ValueError: %s' % (getter.__name__, t, e))
+            elif t not in str(e):
+                checks.append('%s on %s: the ValueError does not name the type: %s' % (getter.__name__, t, e))
+        except PETSc.Error:
+            if t not in types:
+                checks.append('%s on %s raised PETSc.Error, not ValueError' % (getter.__name__, t))
+    pc.destroy()
+result(not checks, 'property getters: ValueError for a PC type without the property (forest, repair, hierarchy)', '; '.join(checks))
+
 
 # ---------------------------------------------------------------------------------------------------
 # solve

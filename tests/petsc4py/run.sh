@@ -91,15 +91,15 @@ sys.path.insert(0, sys.argv[1])
 from petsc4py import PETSc
 import trisplit
 trisplit.init()
-for t in (trisplit.PC_ALGTRI, trisplit.PC_MOSD, trisplit.PC_MOSA, trisplit.PC_ALTSPLIT):
+for t in trisplit.PC_TYPES:
     pc = PETSc.PC().create()
     pc.setType(t)
     assert pc.getType() == t, (pc.getType(), t)
     pc.destroy()
-print('late loading: 4 PC types registered')
+print('late loading: %d PC types registered' % len(trisplit.PC_TYPES))
 EOF
 if "$py" "$work/late.py" "$top/tutorials/python" > "$work/late.out" 2>&1 && grep -q 'registered' "$work/late.out"; then
-  ok "late loading (PETSc imported first): 4 PC types registered"
+  ok "late loading (PETSc imported first): all 5 PC types registered"
 else
   notok "late loading" "PCSetType failed after PETSc was imported first" "$work/late.out"
 fi
@@ -137,6 +137,21 @@ elif [[ $last != "ImportError: trisplit needs petsc4py"* ]]; then notok "no pets
 elif [[ $last != *"apt-get install python3-petsc4py"* ]] || [[ $last != *"pip install petsc4py"* ]]; then
   notok "no petsc4py" "the message names not both python3-petsc4py and pip install petsc4py" "$work/nopetsc4py.out"
 else ok "no petsc4py: ImportError naming python3-petsc4py and pip install petsc4py"
+fi
+
+# the README's Python command, exactly as printed, where the first python3 on PATH cannot import petsc4py (a pyenv
+# or conda Python): a python3 on PATH that runs without its site folders stands in for one
+readme_cmd=$(sed -n 's/^`\([^`]*python3 tutorials\/python\/ex1.py[^`]*\)` .*/\1/p' "$top/README.md" | head -n 1)
+mkdir -p "$work/nopetsc4py-bin"
+printf '#!/bin/sh\nexec %s -S "$@"\n' "$py" > "$work/nopetsc4py-bin/python3"
+chmod +x "$work/nopetsc4py-bin/python3"
+if [ -z "$readme_cmd" ]; then notok "README's Python command" "no \`... python3 tutorials/python/ex1.py ...\` line in README.md" /dev/null
+elif PATH="$work/nopetsc4py-bin:$PATH" python3 -c 'import petsc4py' > /dev/null 2>&1; then
+  notok "README's Python command" "the stand-in python3 imports petsc4py" /dev/null
+elif (cd "$top" && PATH="$work/nopetsc4py-bin:$PATH" bash -c "$readme_cmd") > "$work/readme_cmd.out" 2>&1 && grep -q 'CONVERGED_RTOL' "$work/readme_cmd.out"; then
+  ok "README's Python command as printed, python3 on PATH without petsc4py: $readme_cmd"
+else
+  notok "README's Python command" "'$readme_cmd' failed where python3 cannot import petsc4py" "$work/readme_cmd.out"
 fi
 
 # make install into a fresh prefix, then the installed module from a clean environment (env -i, cwd /)

@@ -247,10 +247,19 @@ def version():
     return buf.value.decode()
 
 
+def _require(pc, types, name, cname):
+    """ValueError unless pc has one of the PC types that have the property name (the C function cname would
+    raise a bare PETSc.Error naming its composed method)."""
+    t = pc.getType()
+    if t not in types:
+        raise ValueError('%s(pc): the PC has type %r; %s() is for PCs of type %s' % (name, t, cname, ', '.join(types)))
+
+
 def forest(pc):
     """Statistics of the linear forest of a set-up trisplit PC on this rank (PCTriSplitGetForest()):
     a dict with npaths, longest, coverage (c_pi of the forest) and coverage_id (c_id of the tridiagonal
     part in the original order)."""
+    _require(pc, _ALL, 'forest', 'PCTriSplitGetForest')
     cint = _cint()
     npaths, longest = cint(), cint()
     cov, cov_id = ctypes.c_double(), ctypes.c_double()
@@ -265,6 +274,7 @@ pctrisplit_get_forest = forest
 def pctrisplit_get_repair(pc):
     """What the last PCSetUp() of a trisplit PC repaired on this rank (PCTriSplitGetRepair()): a dict with
     nshifted (factors shifted), shift (the largest total shift) and dropped (the MOS-a level dropped, -1: none)."""
+    _require(pc, _ALL, 'pctrisplit_get_repair', 'PCTriSplitGetRepair')
     cint = _cint()
     nshifted, dropped, shift = cint(), cint(), ctypes.c_double()
     _call('PCTriSplitGetRepair', ctypes.c_void_p(pc.handle), ctypes.byref(nshifted), ctypes.byref(shift),
@@ -275,6 +285,7 @@ def pctrisplit_get_repair(pc):
 def pctriamg_get_hierarchy(pc):
     """The hierarchy of a set-up triamg PC on this rank (PCTriAMGGetHierarchy()): a dict with levels, rows
     (per level, finest first), checksums (of each level's aggregate ids), builds and refreshes."""
+    _require(pc, _AMG, 'pctriamg_get_hierarchy', 'PCTriAMGGetHierarchy')
     cint = _cint()
     nlevels, builds, refreshes = cint(), cint(), cint()
     rows, sums = ctypes.POINTER(cint)(), ctypes.POINTER(ctypes.c_int64)()

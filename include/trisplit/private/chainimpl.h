@@ -169,6 +169,7 @@ struct _n_TSPChain {
      has warned of it */
   char      symmetric_ksp[64];
   PetscBool warned_ksp;
+  PetscBool warned_repair; /* MOS-a under left preconditioning after a repair: warned once */
 
   void *data; /* the backend's */
 };
@@ -232,10 +233,15 @@ PETSC_INTERN PetscErrorCode TSPChainViewOptions(TSPChain, PetscViewer);
 PETSC_INTERN PetscErrorCode TSPChainView(PC, TSPChain, PetscViewer);
 /* the options every trisplit PC shares (src/pc/forest/setters.c), under -pc_<type>_; each PC reads its own */
 PETSC_INTERN PetscErrorCode TSPChainSetFromOptions(PC, TriSplitOptionItems, const char[], TSPChain);
+/* PetscOptionsRangeInt() whose range error names the option (PETSc 3.18's does not) */
+PETSC_INTERN PetscErrorCode TSPOptionsRangeInt(TriSplitOptionItems, const char[], const char[], const char[], PetscInt, PetscInt *, PetscBool *, PetscInt, PetscInt);
 /* composes (or removes) the setters and getters of the shared options the chain's kind has */
 PETSC_INTERN PetscErrorCode TSPChainComposeSetters(PC, PetscBool);
 /* PCPreSolve(): a warning when a PC that is not symmetric (symmetric false) sits under CG, MINRES, ... */
 PETSC_INTERN PetscErrorCode TSPChainCheckKSP(PC, TSPChain, KSP, PetscBool);
+/* PCPreSolve(): a repaired zero pivot reported beside the converged reason; MOS-a's warning under left
+   preconditioning */
+PETSC_INTERN PetscErrorCode TSPChainReportRepair(PC, TSPChain, KSP);
 /* PCSetFromOptions(): options of another trisplit PC type under this PC's prefix, noticed (PetscInfo) and
    warned of at PetscFinalize() if still unused */
 PETSC_INTERN PetscErrorCode TSPChainNoticeOtherOptions(PC);

@@ -393,14 +393,20 @@ static PetscErrorCode TSPConvertByRows(Mat B, Mat *aij)
    column) has no entries to take a forest from: refused, with what to do instead. */
 static PetscErrorCode TSPGetLocalBlock(PC pc, Mat *local, Mat *owned)
 {
-  Mat         A    = pc->pmat, diag;
-  const char *type = ((PetscObject)pc)->type_name;
+  Mat         A = pc->pmat, diag;
+  char        type[160];
+  const char *prefix;
   PetscInt    M, N, m, n;
   PetscMPIInt size;
   PetscBool   isaij, isshell, converter, getrow, getdiag;
 
   PetscFunctionBegin;
   *owned = NULL;
+  /* the PC as the messages name it: inside another PC (triamg's smoothers, a PCBJACOBI block) its options
+     prefix says whose it is */
+  PetscCall(PCGetOptionsPrefix(pc, &prefix));
+  if (prefix && prefix[0]) PetscCall(PetscSNPrintf(type, sizeof(type), "PC %s (options prefix -%s)", ((PetscObject)pc)->type_name, prefix));
+  else PetscCall(PetscSNPrintf(type, sizeof(type), "PC %s", ((PetscObject)pc)->type_name));
   PetscCall(PetscObjectTypeCompare((PetscObject)A, MATSHELL, &isshell));
   PetscCheck(!isshell, PetscObjectComm((PetscObject)pc), PETSC_ERR_SUP, "%s needs the entries of the preconditioning matrix: a MATSHELL has none; pass an assembled matrix (e.g. MATAIJ) as Pmat to KSPSetOperators()", type);
   PetscCall(MatGetSize(A, &M, &N));
@@ -637,6 +643,86 @@ PetscErrorCode TSPChainCheckKSP(PC pc, TSPChain c, KSP ksp, PetscBool symmetric)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* What the last setup repaired, over all ranks: factors shifted, the largest shift, the dropped level (-1: none) */
+static PetscErrorCode TSPChainRepairGlobal(PC pc, TSPChain c, PetscInt *nshifted, PetscReal *shift, PetscInt *dropped)
+{
+  PetscInt  counts[2];
+  PetscReal s;
+
+  PetscFunctionBegin;
+  counts[0] = c->tshift_count ? 1 : 0; /* MOS-d's T counts as one factor, as PCTriSplitGetRepair() counts it */
+  s         = c->tshift;
+  for (PetscInt l = 0; l < c->nforests; l++) {
+    if (c->info[l].nshift) counts[0]++;
+    s = PetscMax(s, c->info[l].shift);
+  }
+  counts[1] = c->dropped_level;
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &counts[0], 1, MPIU_INT, MPI_SUM, PetscObjectComm((PetscObject)pc)));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &counts[1], 1, MPIU_INT, MPI_MAX, PetscObjectComm((PetscObject)pc)));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &s, 1, MPIU_REAL, MPI_MAX, PetscObjectComm((PetscObject)pc)));
+  *nshifted = counts[0];
+  *shift    = s;
+  *dropped  = counts[1];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A line after the converged reason (-ksp_converged_reason) when the PC's setup repaired a zero pivot: the
+   repair changes the preconditioner, not the matrix, which may be singular (an empty row: then the solve
+   stagnates). KSPConvergedReasonViewFromOptions() calls it at the end of every KSPSolve(), whatever the
+   options: it prints only under -ksp_converged_reason, and only for a trisplit PC of one level. */
+static PetscErrorCode TSPChainRepairReasonView(KSP ksp, void *ctx)
+{
+  PC          pc;
+  PetscViewer viewer;
+  const char *prefix;
+  PetscInt    nshifted, dropped;
+  PetscReal   shift;
+  PetscBool   set, ours;
+
+  PetscFunctionBegin;
+  (void)ctx;
+  PetscCall(PetscOptionsHasName(((PetscObject)ksp)->options, ((PetscObject)ksp)->prefix, "-ksp_converged_reason", &set));
+  if (!set) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)pc, &ours, PCALGTRI, PCMOSD, PCMOSA, PCALTSPLIT, ""));
+  if (!ours || !pc->setupcalled) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSPChainRepairGlobal(pc, TSPChainFromPC(pc), &nshifted, &shift, &dropped));
+  if (!nshifted && dropped < 0) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PCGetOptionsPrefix(pc, &prefix));
+  viewer = PETSC_VIEWER_STDOUT_(PetscObjectComm((PetscObject)ksp));
+  PetscCall(PetscViewerASCIIAddTab(viewer, ((PetscObject)ksp)->tablevel));
+  if (nshifted) PetscCall(PetscViewerASCIIPrintf(viewer, "PC %s repaired a zero pivot at setup: %" PetscInt_FMT " factor%s shifted (largest shift %g)%s; the matrix may be singular (an empty row); -%spc_%s_shift_type none stops instead\n", ((PetscObject)pc)->type_name, nshifted, nshifted > 1 ? "s" : "", (double)shift, dropped >= 0 ? ", a level dropped" : "", prefix ? prefix : "", ((PetscObject)pc)->type_name));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "PC %s dropped level %" PetscInt_FMT " at setup: a zero pivot in it\n", ((PetscObject)pc)->type_name, dropped));
+  PetscCall(PetscViewerASCIISubtractTab(viewer, ((PetscObject)ksp)->tablevel));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A zero pivot repaired at setup is reported without -ksp_view: PetscInfo() at the setup (TSPChainFactor())
+   and here, at every solve, a line beside the converged reason. MOS-a's product chains carry a shifted
+   pivot into the later levels and into T = diagp1(B_m), so its preconditioned residual can fall by the
+   tolerance while the true one does not (an empty row: CONVERGED_RTOL with a true relative residual of 1e-3);
+   under left preconditioning with the preconditioned norm it warns, once per PC, and says what to use. */
+PetscErrorCode TSPChainReportRepair(PC pc, TSPChain c, KSP ksp)
+{
+  PetscInt  nshifted, dropped;
+  PetscReal shift;
+  PCSide    side;
+  KSPNormType norm;
+
+  PetscFunctionBegin;
+  PetscCall(KSPConvergedReasonViewSet(ksp, TSPChainRepairReasonView, NULL, NULL)); /* once: the same function is not added twice */
+  if (c->kind != TSP_CHAIN_ADAPTIVE || c->warned_repair) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(KSPGetPCSide(ksp, &side));
+  PetscCall(KSPGetNormType(ksp, &norm));
+  if (side != PC_LEFT || norm != KSP_NORM_PRECONDITIONED) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSPChainRepairGlobal(pc, c, &nshifted, &shift, &dropped));
+  if (!nshifted) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscInfo(pc, "PC mosa repaired a zero pivot and preconditions from the left: the preconditioned residual may converge while the true one does not\n"));
+  PetscCall(PetscPrintf(PetscObjectComm((PetscObject)pc), "WARNING: PC mosa repaired a zero pivot at setup (the matrix may be singular) and the KSP preconditions from the left: its preconditioned residual can converge while the true residual does not; use -ksp_pc_side right, or -ksp_norm_type unpreconditioned\n"));
+  c->warned_repair = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The forest options of every trisplit PC carry its type's name (-pc_mosd_pivoting), so those of
    another type (-pc_algtri_pivoting after -pc_type algtri became mosd) are silently ignored. Any such
    option under a PC's prefix that nothing has used when the PC is set from the options gets a PetscInfo()
@@ -725,6 +811,7 @@ static PetscErrorCode PCPreSolve_TriSplit(PC pc, KSP ksp, Vec b, Vec x)
   (void)b;
   (void)x;
   PetscCall(TSPChainCheckKSP(pc, c, ksp, (PetscBool)(c->kind == TSP_CHAIN_FOREST || (c->kind == TSP_CHAIN_SPLITTING && c->nforests < 2))));
+  PetscCall(TSPChainReportRepair(pc, c, ksp));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

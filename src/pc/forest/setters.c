@@ -269,6 +269,17 @@ PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* PETSc 3.18's PetscOptionsRangeInt() reports a value out of range as "Newly set value -3 less than
+   allowed bound 0", without the option: read the integer, then check the range naming the option as the
+   user wrote it (with the options prefix) */
+PetscErrorCode TSPOptionsRangeInt(TriSplitOptionItems PetscOptionsObject, const char opt[], const char text[], const char man[], PetscInt current, PetscInt *value, PetscBool *set, PetscInt lb, PetscInt ub)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscOptionsInt(opt, text, man, current, value, set));
+  PetscCheck(!*set || (*value >= lb && *value <= ub), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-%s%s must lie in [%" PetscInt_FMT ", %" PetscInt_FMT "], got %" PetscInt_FMT, PetscOptionsObject->prefix ? PetscOptionsObject->prefix : "", opt + 1, lb, ub, *value);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* -pc_<type>_... options every trisplit PC shares, each through its setter, so that a changed value
    marks the PC for a new setup. The PC reads the options only it has after these. */
 PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObject, const char type[], TSPChain c)
@@ -287,13 +298,13 @@ PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObj
   PetscCall(PetscOptionsEnum(name, "Edge weights of the graph the forest is extracted from", "PCTriSplitSetWeight", PCTriSplitWeights, (PetscEnum)c->params.forest.weight, &eval, &flg));
   if (flg) PetscCall(PCTriSplitSetWeight_TriSplit(pc, (PCTriSplitWeight)eval));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_iterations", type));
-  PetscCall(PetscOptionsRangeInt(name, "Rounds M of the parallel [0,2]-factor", "PCTriSplitSetFactorIterations", c->params.forest.factor.iterations, &ival, &flg, 1, 1000));
+  PetscCall(TSPOptionsRangeInt(PetscOptionsObject, name, "Rounds M of the parallel [0,2]-factor", "PCTriSplitSetFactorIterations", c->params.forest.factor.iterations, &ival, &flg, 1, 1000));
   if (flg) PetscCall(PCTriSplitSetFactorIterations_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_period", type));
-  PetscCall(PetscOptionsRangeInt(name, "Charges are off in every m-th round of the factor (m)", "PCTriSplitSetFactorChargePeriod", c->params.forest.factor.charge_period, &ival, &flg, 1, 1000));
+  PetscCall(TSPOptionsRangeInt(PetscOptionsObject, name, "Charges are off in every m-th round of the factor (m)", "PCTriSplitSetFactorChargePeriod", c->params.forest.factor.charge_period, &ival, &flg, 1, 1000));
   if (flg) PetscCall(PCTriSplitSetFactorChargePeriod_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_charge_skip", type));
-  PetscCall(PetscOptionsRangeInt(name, "Uncharged round within each period (k_m)", "PCTriSplitSetFactorChargeSkip", c->params.forest.factor.charge_skip, &ival, &flg, 0, 1000));
+  PetscCall(TSPOptionsRangeInt(PetscOptionsObject, name, "Uncharged round within each period (k_m)", "PCTriSplitSetFactorChargeSkip", c->params.forest.factor.charge_skip, &ival, &flg, 0, 1000));
   if (flg) PetscCall(PCTriSplitSetFactorChargeSkip_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_p", type));
   PetscCall(PetscOptionsReal(name, "Probability of a positive charge", "PCTriSplitSetFactorP", c->params.forest.factor.p, &rval, &flg));
@@ -302,7 +313,7 @@ PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObj
     PetscCall(PCTriSplitSetFactorP_TriSplit(pc, rval));
   }
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_factor_seed", type));
-  PetscCall(PetscOptionsRangeInt(name, "Seed mixed into the charge hash", "PCTriSplitSetFactorSeed", (PetscInt)c->params.forest.factor.seed, &ival, &flg, 0, INT_MAX));
+  PetscCall(TSPOptionsRangeInt(PetscOptionsObject, name, "Seed mixed into the charge hash", "PCTriSplitSetFactorSeed", (PetscInt)c->params.forest.factor.seed, &ival, &flg, 0, INT_MAX));
   if (flg) PetscCall(PCTriSplitSetFactorSeed_TriSplit(pc, ival));
   if (c->kind != TSP_CHAIN_ADAPTIVE) {
     PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_precision", type));
@@ -317,13 +328,14 @@ PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObj
   if (flg) PetscCall(PCTriSplitSetShiftType_TriSplit(pc, (MatFactorShiftType)eval));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_shift_amount", type));
   PetscCall(PetscOptionsReal(name, "First diagonal shift, relative to the largest diagonal entry of the factor (-1: the default 1e-4)", "PCTriSplitSetShiftAmount", c->params.shift_amount, &rval, &flg));
+  PetscCheck(!flg || rval == PETSC_DECIDE || (rval > 0 && rval < 1), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-%s%s must lie in (0,1), or be -1 (the default), got %g", PetscOptionsObject->prefix ? PetscOptionsObject->prefix : "", name + 1, (double)rval);
   if (flg) PetscCall(PCTriSplitSetShiftAmount_TriSplit(pc, rval));
   if (c->kind == TSP_CHAIN_FOREST) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m", type));
-  PetscCall(PetscOptionsRangeInt(name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCTriSplitSetM", c->params.m, &ival, &flg, 0, 64));
+  PetscCall(TSPOptionsRangeInt(PetscOptionsObject, name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCTriSplitSetM", c->params.m, &ival, &flg, 0, 64));
   if (flg) PetscCall(PCTriSplitSetM_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m_max", type));
-  PetscCall(PetscOptionsRangeInt(name, "Most factors of the automatic choice", "PCTriSplitSetMMax", c->params.m_max, &ival, &flg, 1, 64));
+  PetscCall(TSPOptionsRangeInt(PetscOptionsObject, name, "Most factors of the automatic choice", "PCTriSplitSetMMax", c->params.m_max, &ival, &flg, 1, 64));
   if (flg) PetscCall(PCTriSplitSetMMax_TriSplit(pc, ival));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_coverage", type));
   PetscCall(PetscSNPrintf(text, sizeof(text), "Stop adding factors once %s", c->kind == TSP_CHAIN_ADAPTIVE ? "the diagonal coverage c_diag(B_l) reaches this" : "the union of the forests covers this fraction of the weight"));
