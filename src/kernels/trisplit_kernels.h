@@ -779,6 +779,14 @@ TS_EXTERN ts_status ts_cuda_csr_to_dense(void *stream, ts_int m, ts_int ncols, c
 TS_EXTERN void      ts_ref_hash_fill(ts_int n, ts_int offset, double *x);
 TS_EXTERN ts_status ts_cuda_hash_fill(void *stream, ts_int n, ts_int offset, double *x);
 
+/* PCTRIAMG's estimate of rho(D^-1 A) on one rank: x = the hashed start vector (offset as ts_ref_hash_fill), steps
+   times x <- D^-1 A x (unnormalized; a zero or missing diagonal gives 0), then norms[0] = |x_{steps-1}|^2 and
+   norms[1] = |x_steps|^2 (rho ~ sqrt(norms[1] / norms[0])). x and y: n doubles of the caller's (overwritten). The
+   device's norms go to the device double norms[2]; workspace ts_cuda_jacobi_power_buffer_size(n) bytes. */
+TS_EXTERN void      ts_ref_jacobi_power(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, ts_int offset, int steps, double *x, double *y, double norms[2]);
+TS_EXTERN size_t    ts_cuda_jacobi_power_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_jacobi_power(void *stream, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int offset, int steps, double *x, double *y, double *norms, void *buffer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -341,6 +341,26 @@ static void check_level_ops(const std::string &name, const Csr &A, const std::ve
       for (ts_int i = 0; i < n; i++) sum += (int64_t)(3 + i + 1) * (int64_t)(5 + agg[i] + 1);
       report(sum == ts_ref_aggregate_checksum(n, 3, 5, agg.data()), name + ": reference checksum");
     }
+    { /* the power method against its definition: steps of x <- D^-1 A x by ts_ref_csr_spmv and the diagonal */
+      std::vector<double> u(n), v(n), d(n, 0.0), px(n), py(n);
+      double              norms[2], want[2] = {0, 0};
+
+      for (ts_int i = 0; i < n; i++)
+        for (ts_int k = A.row[i]; k < A.row[i + 1]; k++)
+          if (A.col[k] == i) d[i] = A.val[k];
+      ts_ref_hash_fill(n, 0, u.data());
+      for (int k = 0; k < 15; k++) {
+        if (k) u.swap(v);
+        ts_ref_csr_spmv(n, A.row.data(), A.col.data(), A.val.data(), u.data(), nullptr, 1.0, v.data());
+        for (ts_int i = 0; i < n; i++) v[i] = d[i] != 0.0 ? v[i] / d[i] : 0.0;
+      }
+      for (ts_int i = 0; i < n; i++) {
+        want[0] += u[i] * u[i];
+        want[1] += v[i] * v[i];
+      }
+      ts_ref_jacobi_power(n, A.row.data(), A.col.data(), A.val.data(), 0, 15, px.data(), py.data(), norms);
+      report(norms[0] == want[0] && norms[1] == want[1], name + ": reference power method");
+    }
     return;
   }
   /* device: the products within rounding of the reference, in the three forms */
@@ -394,6 +414,21 @@ static void check_level_ops(const std::string &name, const Csr &A, const std::ve
       ts_ref_csr_to_dense(n, n, A.row.data(), A.col.data(), A.val.data(), n, want.data());
       report(same_bits(to_host(dd, (size_t)n * n), want), name + ": device dense copy == host");
       CK(cudaFree(dd));
+    }
+    { /* the power method: the norms within rounding of the host's */
+      double  want[2], got[2], *px, *py, *dn;
+      void   *work;
+      std::vector<double> hx(n), hy(n);
+
+      CK(cudaMalloc((void **)&px, (n ? n : 1) * sizeof(double)));
+      CK(cudaMalloc((void **)&py, (n ? n : 1) * sizeof(double)));
+      CK(cudaMalloc((void **)&dn, 2 * sizeof(double)));
+      CK(cudaMalloc(&work, ts_cuda_jacobi_power_buffer_size(n)));
+      CK(ts_cuda_jacobi_power(nullptr, n, A.row[n], dr, dc, dv, 0, 15, px, py, dn, work) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+      CK(cudaMemcpy(got, dn, sizeof(got), cudaMemcpyDeviceToHost));
+      ts_ref_jacobi_power(n, A.row.data(), A.col.data(), A.val.data(), 0, 15, hx.data(), hy.data(), want);
+      report(fabs(got[0] - want[0]) <= 1e-10 * want[0] && fabs(got[1] - want[1]) <= 1e-10 * want[1], name + ": device power method == host (to rounding)");
+      for (void *p : {(void *)px, (void *)py, (void *)dn, work}) CK(cudaFree(p));
     }
     { /* the start vector and the checksum, bit for bit */
       std::vector<double> want(n);

@@ -50,7 +50,10 @@ typedef struct {
   /* C = P^T A P for sequential A and a prolongator of the backend's own; MAT_REUSE_MATRIX: new values of A on the
      pattern of the last call, P unchanged */
   PetscErrorCode (*galerkin)(Mat A, Mat P, MatReuse reuse, Mat *C);
-  /* x[i] = ts_hash32(offset + i) 2^-32 (the power method's start, the same on both backends) */
+  /* rho(D^-1 A) of a sequential A by steps of the power method from the hashed start vector (ts_ref_jacobi_power):
+     one rank's estimate without PETSc's vectors; 0 where the iterates vanish */
+  PetscErrorCode (*estimate)(Mat A, PetscInt steps, PetscReal *rho);
+  /* x[i] = ts_hash32(offset + i) 2^-32 (the power method's start across ranks, the same on both backends) */
   PetscErrorCode (*startvector)(Vec x, PetscInt offset);
   /* the coarsest level's direct solve on one rank: the KSP of PCMG's coarse level set up on an operator *Ac made
      from the level's matrix A (kept by the driver), or left to PCMG (LU on A, *Ac NULL) */
@@ -64,7 +67,7 @@ typedef struct {
   /* the hierarchy, level 0 the finest (PCMG numbers the other way) */
   PetscInt       nlevels;
   Mat            A[TSP_TRIAMG_MAXLEVELS], P[TSP_TRIAMG_MAXLEVELS]; /* A[0] = pc->pmat (referenced); P[l]: level l+1 -> l */
-  Mat            coarse;                                           /* the coarsest level's direct-solve operator, or NULL */
+  Mat            coarse;                                           /* the coarsest level's solve operator (the device's inverse), or NULL */
   PC             spc[TSP_TRIAMG_MAXLEVELS];                        /* the level smoothers' PCs, built here on A[l] */
   PetscInt       rows[TSP_TRIAMG_MAXLEVELS];
   PetscLogDouble nnz[TSP_TRIAMG_MAXLEVELS];

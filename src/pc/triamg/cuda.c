@@ -205,6 +205,34 @@ static PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the steps are launches without a wait; one read of the two norms at the end */
+static PetscErrorCode TSPTriAMGEstimate_CUDA(Mat A, PetscInt steps, PetscReal *rho)
+{
+  PetscInt           n, nnz;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  double            *x, norms[2];
+  void              *work = NULL;
+  cudaStream_t       stream;
+  size_t             vec = 0;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  vec = ((size_t)PetscMax(n, 1) * sizeof(double) + 255) & ~(size_t)255;
+  PetscCall(TriSplitDeviceMalloc(2 * vec + 256 + ts_cuda_jacobi_power_buffer_size(n), &work));
+  x = (double *)work;
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(TSPTriAMGCheck(ts_cuda_jacobi_power(stream, n, nnz, ia, ja, va, 0, (int)steps, x, (double *)((char *)work + vec), (double *)((char *)work + 2 * vec), (char *)work + 2 * vec + 256), "jacobi power"));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(TriSplitDeviceRead(stream, (char *)work + 2 * vec, norms, sizeof(norms)));
+  TriSplitDeviceFree(work);
+  PetscCall(PetscLogGpuFlops((2.0 * nnz + n) * steps + 4.0 * n));
+  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  *rho = norms[0] > 0 ? (PetscReal)PetscSqrtReal(norms[1] / norms[0]) : 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGStartVector_CUDA(Vec x, PetscInt offset)
 {
   PetscScalar *xa;
@@ -220,27 +248,63 @@ static PetscErrorCode TSPTriAMGStartVector_CUDA(Vec x, PetscInt offset)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The coarsest level of MATCSRCUDA: a dense copy on the device and cuSOLVER's LU (MATSEQDENSECUDA's) instead of
-   cuSPARSE's sparse LU, whose analysis costs tens of milliseconds per setup. A MATSEQAIJCUSPARSE level keeps
-   PCMG's LU. The user's -mg_coarse_ options still apply. */
+/* The coarsest level of MATCSRCUDA: its inverse, by cuSOLVER's dense LU of a device copy and a solve with the
+   identity (MATSEQDENSECUDA's MatLUFactor() and MatMatSolve()), applied as one dense product (PCMAT). A triangular
+   solve of a few hundred rows is a chain of dependent steps (cuSOLVER's getrs took 0.29 ms a cycle at 377 rows,
+   more than the finest level's smoothing), the product one pass over n^2 numbers; cuSPARSE's sparse LU costs tens
+   of milliseconds of analysis per setup. A MATSEQAIJCUSPARSE level keeps PCMG's LU. The user's -mg_coarse_ options
+   still apply. */
 static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *Ac)
 {
-  PetscBool own;
-  PC        pc;
+  PetscBool      own;
+  PC             pc;
+  Mat            D, F, Id;
+  MatFactorInfo  info;
+  PetscInt       n, *ir, *ic, *dr, *dc;
+  PetscScalar   *iv, *dv, *id;
+  cudaStream_t   stream;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)A, MATCSRCUDA, &own));
-  if (!own) {
-    PetscCall(MatDestroy(Ac));
-    PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatDestroy(Ac));
+  if (!own) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(MatGetSize(A, &n, NULL));
+  PetscCall(MatConvert(A, MATSEQDENSECUDA, MAT_INITIAL_MATRIX, &D));
+  PetscCall(MatGetFactor(D, MATSOLVERCUDA, MAT_FACTOR_LU, &F));
+  PetscCall(MatFactorInfoInitialize(&info));
+  PetscCall(MatLUFactorSymbolic(F, D, NULL, NULL, &info));
+  PetscCall(MatLUFactorNumeric(F, D, &info));
+  /* the identity, dense on the device, from the CSR arrays of I (n entries: a host copy of n + 1 + 2 n numbers) */
+  PetscCall(PetscMalloc3(n + 1, &ir, PetscMax(n, 1), &ic, PetscMax(n, 1), &iv));
+  for (PetscInt i = 0; i < n; i++) {
+    ir[i] = i;
+    ic[i] = i;
+    iv[i] = 1.0;
   }
-  PetscCall(MatConvert(A, MATSEQDENSECUDA, reuse == MAT_REUSE_MATRIX && *Ac ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, Ac));
-  PetscCall(KSPSetOperators(ksp, *Ac, *Ac));
+  ir[n] = n;
+  PetscCall(TriSplitDeviceMalloc((size_t)(2 * n + 1) * sizeof(PetscInt) + (size_t)PetscMax(n, 1) * sizeof(PetscScalar), (void **)&dv));
+  dr = (PetscInt *)(dv + PetscMax(n, 1));
+  dc = dr + n + 1;
+  PetscCallCUDA(cudaMemcpyAsync(dv, iv, (size_t)n * sizeof(PetscScalar), cudaMemcpyHostToDevice, stream));
+  PetscCallCUDA(cudaMemcpyAsync(dr, ir, (size_t)(n + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+  PetscCallCUDA(cudaMemcpyAsync(dc, ic, (size_t)n * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+  PetscCall(MatCreateSeqDenseCUDA(PETSC_COMM_SELF, n, n, NULL, &Id));
+  PetscCall(MatDenseCUDAGetArrayWrite(Id, &id));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_to_dense(stream, n, n, dr, dc, dv, n, id), "csr_to_dense"));
+  PetscCall(MatDenseCUDARestoreArrayWrite(Id, &id));
+  PetscCall(MatCreateSeqDenseCUDA(PETSC_COMM_SELF, n, n, NULL, Ac));
+  PetscCall(MatMatSolve(F, Id, *Ac));
+  TriSplitDeviceFree(dv); /* cudaFree() waits for the copies above */
+  PetscCall(PetscFree3(ir, ic, iv));
+  PetscCall(MatDestroy(&Id));
+  PetscCall(MatDestroy(&F));
+  PetscCall(MatDestroy(&D));
+  PetscCall(KSPSetOperators(ksp, A, *Ac));
   if (reuse == MAT_INITIAL_MATRIX) {
     PetscCall(KSPSetType(ksp, KSPPREONLY));
     PetscCall(KSPGetPC(ksp, &pc));
-    PetscCall(PCSetType(pc, PCLU));
-    PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERCUDA));
+    PetscCall(PCSetType(pc, PCMAT));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -258,6 +322,7 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
   ops->aggregates  = TSPTriAMGAggregates_CUDA;
   ops->aggfree     = TSPTriAMGAggregatesFree_CUDA;
   ops->galerkin    = TSPTriAMGGalerkin_CUDA;
+  ops->estimate    = TSPTriAMGEstimate_CUDA;
   ops->startvector = TSPTriAMGStartVector_CUDA;
   ops->coarse      = TSPTriAMGCoarse_CUDA;
 #else

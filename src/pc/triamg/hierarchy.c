@@ -50,11 +50,18 @@ static PetscErrorCode TSPTriAMGSelectBackend(PC pc, TSPTriAMG *amg)
 
 static PetscErrorCode TSPTriAMGSpectralRadius(TSPTriAMG *amg, Mat A, PetscReal *rho)
 {
-  Vec       x, y, dinv;
-  PetscReal nx, ny;
-  PetscInt  rstart;
+  Vec         x, y, dinv;
+  PetscReal   nx, ny;
+  PetscInt    rstart;
+  PetscMPIInt size;
 
   PetscFunctionBegin;
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+  if (size == 1) { /* one rank: the backend's kernel on the CSR arrays (PETSc's VecReciprocal() of a device vector
+                      goes through the host) */
+    PetscCall((*amg->ops.estimate)(A, TSP_TRIAMG_POWER_STEPS, rho));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(MatCreateVecs(A, &x, &y));
   PetscCall(VecDuplicate(x, &dinv));
   PetscCall(MatGetDiagonal(A, dinv));

@@ -141,6 +141,25 @@ static PetscErrorCode TSPTriAMGGalerkin_Host(Mat A, Mat P, MatReuse reuse, Mat *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGEstimate_Host(Mat A, PetscInt steps, PetscReal *rho)
+{
+  PetscInt           n;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  PetscScalar       *x, *y;
+  double             norms[2];
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(A, &n, &ia, &ja, &va));
+  PetscCall(PetscMalloc2(PetscMax(n, 1), &x, PetscMax(n, 1), &y));
+  ts_ref_jacobi_power(n, ia, ja, va, 0, (int)steps, x, y, norms);
+  PetscCall(PetscLogFlops((2.0 * ia[n] + n) * steps + 4.0 * n));
+  PetscCall(PetscFree2(x, y));
+  PetscCall(TriSplitRestoreCSR(A, &n, &ia, &ja, &va));
+  *rho = norms[0] > 0 ? (PetscReal)PetscSqrtReal(norms[1] / norms[0]) : 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGStartVector_Host(Vec x, PetscInt offset)
 {
   PetscScalar *xa;
@@ -174,6 +193,7 @@ PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
   ops->aggregates  = TSPTriAMGAggregates_Host;
   ops->aggfree     = TSPTriAMGAggregatesFree_Host;
   ops->galerkin    = TSPTriAMGGalerkin_Host;
+  ops->estimate    = TSPTriAMGEstimate_Host;
   ops->startvector = TSPTriAMGStartVector_Host;
   ops->coarse      = TSPTriAMGCoarse_Host;
   PetscFunctionReturn(PETSC_SUCCESS);
