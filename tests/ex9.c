@@ -461,6 +461,20 @@ int main(int argc, char **argv)
     args: -test hierarchy -problem rot -n 96 -mat_type aijcusparse
     output_file: output/ex9_hierarchy_nsize-2_problem-rot.out
 
+  # the refresh on the device: the Galerkin plans kept on the prolongators (MATCSRCUDA levels)
+  test:
+    suffix: reuse_cuda
+    requires: cuda
+    args: -test reuse -n 128 -malloc_dump -mat_type aijcusparse
+    output_file: output/ex9_reuse.out
+
+  # the levels converted to PETSc's MATSEQAIJCUSPARSE: the same hierarchy
+  test:
+    suffix: hierarchy_cuda_aij
+    requires: cuda
+    args: -test hierarchy -problem aniso1 -n 96 -mat_type aijcusparse -pc_triamg_device_operators false
+    output_file: output/ex9_hierarchy_nsize-1_problem-aniso1.out
+
   test:
     suffix: view
     args: -test hierarchy -problem convdiff -n 64 -hierarchy_view -pc_triamg_aggregate_size 3 -pc_triamg_max_levels 2

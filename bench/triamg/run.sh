@@ -128,7 +128,7 @@ model8|-problem model8 -n 1000|-problem model8 -n 2000
 rot|-problem rot -n 1000|-problem rot -n 2000
 rot_eps1e-5|-problem rot -eps 1e-5 -n 1000|-problem rot -eps 1e-5 -n 2000
 rot_theta0|-problem rot -theta 0 -eps 1e-4 -n 1000|-problem rot -theta 0 -eps 1e-4 -n 2000
-lap3d|-problem lap3d -n 100|-problem lap3d -n 160
+lap3d|-problem lap3d -n 112|-problem lap3d -n 160
 EOF
 }
 

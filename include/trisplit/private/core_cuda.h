@@ -10,13 +10,6 @@
 #include <trisplit/private/core.h>
 #include <petscdevice_cuda.h>
 
-/* cudaFree() only what was allocated: a host-only run must never touch the CUDA runtime */
-#define TriSplitDeviceFree(ptr) \
-  do { \
-    if (ptr) PetscCallCUDA(cudaFree(ptr)); \
-    (ptr) = NULL; \
-  } while (0)
-
 static inline PetscErrorCode TriSplitGetStream(cudaStream_t *stream)
 {
   PetscFunctionBegin;
@@ -28,15 +21,37 @@ static inline PetscErrorCode TriSplitGetStream(cudaStream_t *stream)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* cudaMalloc with PETSc's out-of-memory error when the device is full */
+/* trisplit's device memory pool (src/mat/devicememory.c): every allocation of trisplit's is stream ordered on
+   PETSc's stream, so a setup's many workspaces neither wait for the device (cudaFree() synchronizes it) nor map new
+   memory once the pool holds them */
+PETSC_INTERN PetscErrorCode TriSplitDevicePool(cudaMemPool_t *pool);
+
+/* Free what was allocated, on PETSc's stream (after the work queued there that reads it); a host-only run never
+   touches the CUDA runtime */
+#define TriSplitDeviceFree(ptr) \
+  do { \
+    if (ptr) { \
+      cudaStream_t free_stream_; \
+      PetscCall(TriSplitGetStream(&free_stream_)); \
+      PetscCallCUDA(cudaFreeAsync(ptr, free_stream_)); \
+    } \
+    (ptr) = NULL; \
+  } while (0)
+
+/* device memory from trisplit's pool, ordered on PETSc's stream, with PETSc's out-of-memory error when the device is
+   full */
 static inline PetscErrorCode TriSplitDeviceMalloc(size_t bytes, void **ptr)
 {
-  cudaError_t err;
+  cudaError_t   err;
+  cudaStream_t  stream;
+  cudaMemPool_t pool;
 
   PetscFunctionBegin;
   *ptr = NULL;
   if (!bytes) PetscFunctionReturn(PETSC_SUCCESS);
-  err = cudaMalloc(ptr, bytes);
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitDevicePool(&pool));
+  err = cudaMallocFromPoolAsync(ptr, bytes, pool, stream);
   if (err == cudaErrorMemoryAllocation) {
     (void)cudaGetLastError(); /* clear the error so that later calls work */
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_MEM, "Out of GPU memory allocating %.0f MiB for trisplit", (double)bytes / 1048576.0);

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+   The device memory pool that every trisplit object allocates from (include/trisplit/private/core_cuda.h,
+   TriSplitDeviceMalloc()). A setup allocates and frees dozens of workspaces; with cudaMalloc() and cudaFree() each
+   free waited for the whole device and each allocation mapped fresh memory. The pool's allocations are stream
+   ordered on PETSc's stream and it keeps up to TSP_POOL_KEEP bytes of freed memory for the next ones (beyond that,
+   the driver returns memory at the next synchronization). One pool per device, made at the first allocation and
+   destroyed by PetscFinalize().
+*/
+#include <petsc/private/petscimpl.h>
+#include <trisplit/private/core.h>
+#if defined(PETSC_HAVE_CUDA)
+  #include <trisplit/private/core_cuda.h>
+
+  #define TSP_POOL_KEEP   ((uint64_t)2 << 30) /* 2 GiB */
+  #define TSP_POOL_DEVICES 64
+
+static cudaMemPool_t tsp_pools[TSP_POOL_DEVICES];
+static PetscBool     tsp_pools_registered = PETSC_FALSE;
+
+static PetscErrorCode TriSplitDevicePoolsDestroy(void)
+{
+  PetscFunctionBegin;
+  for (int d = 0; d < TSP_POOL_DEVICES; d++)
+    if (tsp_pools[d]) { /* outstanding allocations keep the pool's memory until they are freed */
+      PetscCallCUDA(cudaMemPoolDestroy(tsp_pools[d]));
+      tsp_pools[d] = NULL;
+    }
+  tsp_pools_registered = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TriSplitDevicePool(cudaMemPool_t *pool)
+{
+  int device;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaGetDevice(&device));
+  PetscCheck(device >= 0 && device < TSP_POOL_DEVICES, PETSC_COMM_SELF, PETSC_ERR_SUP, "trisplit's device memory pool serves devices 0 to %d, not %d", TSP_POOL_DEVICES - 1, device);
+  if (!tsp_pools[device]) {
+    struct cudaMemPoolProps props;
+    uint64_t         keep = TSP_POOL_KEEP;
+
+    PetscCall(PetscMemzero(&props, sizeof(props)));
+    props.allocType     = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id   = device;
+    PetscCallCUDA(cudaMemPoolCreate(&tsp_pools[device], &props));
+    PetscCallCUDA(cudaMemPoolSetAttribute(tsp_pools[device], cudaMemPoolAttrReleaseThreshold, &keep));
+    if (!tsp_pools_registered) {
+      PetscCall(PetscRegisterFinalize(TriSplitDevicePoolsDestroy));
+      tsp_pools_registered = PETSC_TRUE;
+    }
+  }
+  *pool = tsp_pools[device];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
