@@ -268,6 +268,24 @@ int main(int argc, char **argv)
       suffix: zero_row_stop
       args: -f ${trisplit_dir}/tests/data/sherman1.mtx.gz -zero_row 500 -ksp_converged_reason -pc_type algtri -pc_algtri_shift_type none
 
+    # a structurally empty row (no diagonal entry): triamg's coarsest LU gets the entry as an explicit zero and shifts
+    # the zero pivot, on one level (the whole matrix) and on three; on the device the coarsest inverse is shifted
+    test:
+      suffix: empty_row_triamg
+      args: -f ${trisplit_dir}/tests/data/laplace20_empty_row.mtx -ksp_converged_reason -pc_type triamg -pc_triamg_coarse_size {{1000 20}separate output}
+
+    test:
+      suffix: empty_row_triamg_cuda
+      requires: cuda
+      args: -f ${trisplit_dir}/tests/data/laplace20_empty_row.mtx -ksp_converged_reason -pc_type triamg -pc_triamg_coarse_size 20 -mat_type aijcusparse
+      output_file: output/ex2_empty_row_triamg_pc_triamg_coarse_size-20.out
+
+    test:
+      suffix: empty_row_triamg_cuda_one_level
+      requires: cuda
+      args: -f ${trisplit_dir}/tests/data/laplace20_empty_row.mtx -ksp_converged_reason -pc_type triamg -mat_type aijcusparse
+      output_file: output/ex2_empty_row_triamg_pc_triamg_coarse_size-1000.out
+
     test:
       suffix: sherman1_mosd
       args: -f ${trisplit_dir}/tests/data/sherman1.mtx.gz -pc_type mosd -pc_mosd_m 2

@@ -270,11 +270,6 @@ static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *
   if (!own) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(MatGetSize(A, &n, NULL));
-  PetscCall(MatConvert(A, MATSEQDENSECUDA, MAT_INITIAL_MATRIX, &D));
-  PetscCall(MatGetFactor(D, MATSOLVERCUDA, MAT_FACTOR_LU, &F));
-  PetscCall(MatFactorInfoInitialize(&info));
-  PetscCall(MatLUFactorSymbolic(F, D, NULL, NULL, &info));
-  PetscCall(MatLUFactorNumeric(F, D, &info));
   /* the identity, dense on the device, from the CSR arrays of I (n entries: a host copy of n + 1 + 2 n numbers) */
   PetscCall(PetscMalloc3(n + 1, &ir, PetscMax(n, 1), &ic, PetscMax(n, 1), &iv));
   for (PetscInt i = 0; i < n; i++) {
@@ -294,12 +289,36 @@ static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *
   PetscCall(TSPTriAMGCheck(ts_cuda_csr_to_dense(stream, n, n, dr, dc, dv, n, id), "csr_to_dense"));
   PetscCall(MatDenseCUDARestoreArrayWrite(Id, &id));
   PetscCall(MatCreateSeqDenseCUDA(PETSC_COMM_SELF, n, n, NULL, Ac));
-  PetscCall(MatMatSolve(F, Id, *Ac));
-  TriSplitDeviceFree(dv); /* cudaFree() waits for the copies above */
+  /* a singular level (an empty row) leaves Inf or NaN in the inverse: then again with the diagonal shifted, as the
+     smoothers repair a zero pivot (TSP_SHIFT_AMOUNT_DEFAULT of the largest diagonal entry) */
+  for (int attempt = 0; attempt < 2; attempt++) {
+    PetscReal norm;
+
+    PetscCall(MatConvert(A, MATSEQDENSECUDA, MAT_INITIAL_MATRIX, &D));
+    if (attempt) {
+      Vec       d;
+      PetscReal big;
+
+      PetscCall(MatCreateVecs(A, &d, NULL));
+      PetscCall(MatGetDiagonal(A, d));
+      PetscCall(VecNorm(d, NORM_INFINITY, &big));
+      PetscCall(VecDestroy(&d));
+      PetscCall(MatShift(D, TSP_SHIFT_AMOUNT_DEFAULT * (big > 0 ? big : 1.0)));
+      PetscCall(PetscInfo(ksp, "the coarsest level (%" PetscInt_FMT " rows) is singular: its inverse from the matrix shifted by %g\n", n, (double)(TSP_SHIFT_AMOUNT_DEFAULT * (big > 0 ? big : 1.0))));
+    }
+    PetscCall(MatGetFactor(D, MATSOLVERCUDA, MAT_FACTOR_LU, &F));
+    PetscCall(MatFactorInfoInitialize(&info));
+    PetscCall(MatLUFactorSymbolic(F, D, NULL, NULL, &info));
+    PetscCall(MatLUFactorNumeric(F, D, &info));
+    PetscCall(MatMatSolve(F, Id, *Ac));
+    PetscCall(MatDestroy(&F));
+    PetscCall(MatDestroy(&D));
+    PetscCall(MatNorm(*Ac, NORM_FROBENIUS, &norm)); /* one read back */
+    if (!PetscIsInfOrNanReal(norm)) break;
+  }
+  TriSplitDeviceFree(dv);
   PetscCall(PetscFree3(ir, ic, iv));
   PetscCall(MatDestroy(&Id));
-  PetscCall(MatDestroy(&F));
-  PetscCall(MatDestroy(&D));
   PetscCall(KSPSetOperators(ksp, A, *Ac));
   if (reuse == MAT_INITIAL_MATRIX) {
     PetscCall(KSPSetType(ksp, KSPPREONLY));

@@ -368,17 +368,62 @@ static PetscErrorCode TSPTriAMGRefresh(PC pc, TSPTriAMG *amg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The coarsest level's solve on one rank, by the backend (on the device: a dense LU of a MATCSRCUDA level) */
+/* The first row of a sequential AIJ matrix without a diagonal entry in its pattern, -1 if there is none */
+static PetscErrorCode TSPTriAMGMissingDiagonal(Mat A, PetscInt *row)
+{
+  PetscInt           n;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+
+  PetscFunctionBegin;
+  *row = -1;
+  PetscCall(TriSplitGetCSR(A, &n, &ia, &ja, &va));
+  for (PetscInt i = 0; i < n && *row < 0; i++) {
+    PetscBool has = PETSC_FALSE;
+
+    for (PetscInt k = ia[i]; k < ia[i + 1] && !has; k++) has = (PetscBool)(ja[k] == i);
+    if (!has) *row = i;
+  }
+  PetscCall(TriSplitRestoreCSR(A, &n, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The coarsest level's solve on one rank: the backend's (on the device: the inverse of a MATCSRCUDA level), or else
+   PCMG's sparse LU, with a zero pivot shifted (MAT_SHIFT_NONZERO, as the smoothers repair theirs) and, where the
+   level's matrix lacks a diagonal entry (an empty row: PETSc's LU refuses such a matrix), an explicit zero added in
+   a copy. With one level the coarsest level is the user's matrix. */
 static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse)
 {
   PetscMPIInt size;
   KSP         ksp;
+  PC          cpc;
+  Mat         A = amg->A[amg->nlevels - 1];
+  PetscInt    row;
 
   PetscFunctionBegin;
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
-  if (size > 1 || amg->nlevels < 2) PetscFunctionReturn(PETSC_SUCCESS);
+  if (size > 1 || amg->nlevels < 1) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PCMGGetSmoother(pc, 0, &ksp));
-  PetscCall((*amg->ops.coarse)(ksp, amg->A[amg->nlevels - 1], reuse, &amg->coarse));
+  PetscCall((*amg->ops.coarse)(ksp, A, reuse, &amg->coarse));
+  if (amg->coarse) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(TSPTriAMGMissingDiagonal(A, &row));
+  if (row >= 0) {
+    PetscInt rstart, rend;
+
+    PetscCall(PetscInfo(pc, "the coarsest level (%" PetscInt_FMT " rows) lacks the diagonal entry of row %" PetscInt_FMT ": its LU gets a copy with explicit zeros there, and zero pivots are shifted\n", amg->rows[amg->nlevels - 1], row));
+    PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &amg->coarse));
+    PetscCall(MatSetOption(amg->coarse, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+    PetscCall(MatGetOwnershipRange(amg->coarse, &rstart, &rend));
+    for (PetscInt i = rstart; i < rend; i++) PetscCall(MatSetValue(amg->coarse, i, i, 0.0, ADD_VALUES));
+    PetscCall(MatAssemblyBegin(amg->coarse, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(amg->coarse, MAT_FINAL_ASSEMBLY));
+    PetscCall(KSPSetOperators(ksp, amg->nlevels == 1 ? pc->mat : A, amg->coarse));
+  }
+  if (reuse == MAT_INITIAL_MATRIX) {
+    PetscCall(KSPGetPC(ksp, &cpc));
+    PetscCall(PCSetType(cpc, PCLU));
+    PetscCall(PCFactorSetShiftType(cpc, MAT_SHIFT_NONZERO));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
