@@ -365,6 +365,7 @@ OPTIONS = [
     Option('coarser_smoother_type', '-pc_triamg_coarser_smoother_type', 'str', _AMG, 'PCTriAMGSetCoarserSmootherType', 'PCTriAMGGetCoarserSmootherType', pyprefix='pctriamg'),
     Option('smoother_sweeps', '-pc_triamg_smoother_sweeps', 'int', _AMG, 'PCTriAMGSetSmootherSweeps', 'PCTriAMGGetSmootherSweeps', pyprefix='pctriamg'),
     Option('reuse_interpolation', '-pc_triamg_reuse_interpolation', 'bool', _AMG, 'PCTriAMGSetReuseInterpolation', 'PCTriAMGGetReuseInterpolation', pyprefix='pctriamg'),
+    Option('device_operators', '-pc_triamg_device_operators', 'bool', _AMG, 'PCTriAMGSetDeviceOperators', 'PCTriAMGGetDeviceOperators', pyprefix='pctriamg'),
 ]
 _BY_NAME = {o.name: o for o in OPTIONS}
 
