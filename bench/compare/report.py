@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
 """Report of a bench/compare run (bash bench/compare/run.sh report compare.tar.gz compare_real.tar.gz [--out DIR]).
 
-Reads the time-stamped driver outputs of run.sh's device step (the tarballs of $OUT, or one unpacked folder) and writes, by default into bench/results/<date>-<gpu>-compare/:
+Reads the time-stamped driver outputs of run.sh's run step (the tarballs of $OUT, or one unpacked folder) and writes,
+by default into bench/results/compare/<gpu>-petsc<version>/ (h100-petsc325: a newer run replaces the older one, as
+bench/results/README.md says; --out DIR for another run's own folder):
   results.csv        one row per problem x Krylov x PC (N, nnz, iterations, setup/solve/total s, true relative
                      residual, forward relative error, converged reason, status, how it was timed)
   histories.csv.gz   residual histories (at most 300 points per run, log-spaced): relative residual against
@@ -239,7 +241,7 @@ def main(argv):
     m = re.search(r"par (\d+)", "\n".join(gpu))
     PAR = m.group(1) if m else "?"
     if out is None:
-        out = os.path.join("bench", "results", "%s-%s-compare" % (date[:10], gpu_slug(gpuname)))
+        out = os.path.join("bench", "results", "compare", "%s-petsc%s" % (gpu_slug(gpuname), "".join(petsc_version(src).split(".")[:2])))
     os.makedirs(out, exist_ok=True)
     for f in ("gpu.txt", "copybw.txt"):
         if os.path.exists(os.path.join(src, f)):
@@ -416,7 +418,7 @@ def main(argv):
     md = io.StringIO()
     md.write("# trisplit vs PETSc's GPU preconditioners: results\n\n")
     md.write("Device: %s (`gpu.txt`), %s, trisplit commit %s, PETSc %s (CUDA, sm_90).\n" % (gpu[0].strip(), date, commit, petsc_version(src)))
-    md.write("Command: `bash bench/compare/run.sh prepare` here, device tool `bash bench/compare/run.sh device`, then "
+    md.write("Command: `bash bench/compare/run.sh pack` here, device tool `bash bench/compare/run.sh run`, then "
              "`bash bench/compare/run.sh report compare.tar.gz`.\n")
     md.write("All runs `-mat_type aijcusparse -vec_type cuda`, rtol 1e-6, right preconditioning, x0 = 0, b = A x with "
              "x_i = sin(16 pi i/N). Residual = true relative residual ||b - A x|| / ||b|| of the final iterate (printed by "

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# trisplit against PETSc's GPU preconditioners: one script, three steps (README.md, "Benchmarks").
+# trisplit against PETSc's GPU preconditioners: one script, three steps (docs/internals.md, "The comparison with
+# PETSc's GPU preconditioners"); and the same-run comparison of two builds (samerun-pack, samerun-run, below).
 #
-#   bash bench/compare/run.sh prepare        # here, no GPU needed: bench/gpu/prepare.sh (lib + drivers against
+#   bash bench/compare/run.sh pack           # here, no GPU needed: bench/gpu/prepare.sh (lib + drivers against
 #                                            # the CUDA PETSc into .gpu/), the helpers (stamp, copybw) into
 #                                            # .gpu/compare/, the matrices of ../shared/matrices into .gpu/matrices/
-#   bash bench/compare/run.sh device         # on the GPU machine (device tool, one call, < 10 minutes), with carry
+#   bash bench/compare/run.sh run            # on the GPU machine (device tool, one call, < 10 minutes), with carry
 #       [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/lib", ".gpu/tutorials", ".gpu/matrices", ".gpu/compare"]
 #                                            # writes $OUT/compare.tar.gz and $OUT/compare_real.tar.gz (raw,
 #                                            # time-stamped driver outputs)
-#   bash bench/compare/run.sh report TARBALL... # here: bench/results/<date>-<gpu>/ with results.csv, results.md,
-#                                            # histories.csv.gz, logview.md and the PNG plots (report.py)
+#   bash bench/compare/run.sh report TARBALL... # here: bench/results/compare/<gpu>-petsc<version>/ (--out DIR:
+#                                            # elsewhere) with results.csv, results.md, histories.csv.gz,
+#                                            # logview.md and the PNG plots (report.py)
 #
-# What the device step runs (every run -mat_type aijcusparse -vec_type cuda, rtol 1e-6, right preconditioning,
+# What the run step runs (every run -mat_type aijcusparse -vec_type cuda, rtol 1e-6, right preconditioning,
 # zero initial guess, b = A x with x_i = sin(16 pi i/N)):
 #   - copybw (device copy bandwidth), then one -log_view -log_view_gpu_time run per PC on ANISO1 (200 iterations)
 #   - the model problems of tutorials/ex1, one process per run, one after the other (timed runs: -view_times)
@@ -36,13 +38,31 @@
 # MATRICES_SWEEP (the matrices of the sweep; default MATRICES), CORE (labels of the core set; empty: all), LOGVIEW (1: the -log_view runs).
 # The 2026-11-22 H200 run used the earlier order (model core + sweep, then real core + sweep) with
 # BUDGET=505 MODEL_END=335 PAR=8 TIMEOUT_REAL=30: its real-matrix sweep and 6 matrices did not fit.
+#
+# samerun-pack, samerun-run:
+# Same-run comparison of two builds of the library on the GPU, for a change that must not alter results or speed
+# (issue 29's refactors): tutorials/ex1 of each build, old and new alternating, BiCGStab with right
+# preconditioning, rtol 1e-6, -warmup -view_times, -mat_type aijcusparse -vec_type cuda, REPS repetitions.
+#   bash bench/compare/run.sh samerun-pack OLD   here: .gpu/samerun-old.tar.xz from the worktree OLD's CUDA build
+#                                                and .gpu/samerun-new.tar.xz from this checkout's (make
+#                                                $PETSC_CUDA_MAKE lib tutorials in both first)
+#   bash bench/compare/run.sh samerun-run        there (carry .gpu/samerun-*.tar.xz and the PETSc tarball): one
+#                                                line a run, 'rep | old/new | pc | problem | reason iterations |
+#                                                setup solve total'
+# Knobs: REPS (3), PCS (one a line), PROBLEMS (one a line).
 set -u
+usage() { echo "usage: bash bench/compare/run.sh pack|run|report TARBALL...|samerun-pack OLD|samerun-run (the head of this script)" >&2; exit 1; }
+what=${1:-}
+# samerun-pack's OLD as the caller named it, before the cd to the repository root
+if [ "$what" = samerun-pack ]; then
+  [ $# -ge 2 ] || usage
+  samerun_old=$(cd "$2" && pwd) || exit 1
+fi
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
-what=${1:-}
 
 # ----------------------------------------------------------------------------------------------------------
-if [ "$what" = prepare ]; then
+if [ "$what" = pack ]; then
   set -e
   SHARED=${SHARED:-../shared}
   bash bench/gpu/prepare.sh
@@ -64,7 +84,44 @@ if [ "$what" = report ]; then
 fi
 
 # ----------------------------------------------------------------------------------------------------------
-# device side
+# samerun-pack, samerun-run (the head of this script)
+samerun() {
+  . bench/gpu/petsc_env.sh -- || exit 1
+  if [ "$1" = samerun-pack ]; then
+    (cd "$samerun_old" && . bench/gpu/petsc_env.sh -- && ts_pack samerun-old build/cuda build/cuda/tutorials/ex1) && mkdir -p .gpu &&
+      mv "$samerun_old/.gpu/samerun-old.tar.xz" .gpu/ && ts_pack samerun-new build/cuda build/cuda/tutorials/ex1
+    exit
+  fi
+  for v in old new; do tar xJf .gpu/samerun-$v.tar.xz -C .gpu || exit 1; echo "# $v: commit $(cat .gpu/samerun-$v/commit.txt)"; done
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sed 's/^/# /'
+  PCS=${PCS:-"algtri
+mosd -pc_mosd_m 2
+altsplit -pc_altsplit_m 2
+mosa -pc_mosa_m 2"}
+  PROBLEMS=${PROBLEMS:-"aniso1 -n 1200
+rot -n 1000"}
+  base=$LD_LIBRARY_PATH
+  for rep in $(seq "${REPS:-3}"); do
+    while read -r pc; do
+      while read -r p; do
+        for v in old new; do
+          r=$(LD_LIBRARY_PATH=$PWD/.gpu/samerun-$v/lib:$base timeout 120 .gpu/samerun-$v/ex1 -problem $p -ksp_type bcgs -ksp_pc_side right -ksp_rtol 1e-6 -pc_type $pc -mat_type aijcusparse -vec_type cuda -warmup -view_times 2>&1)
+          its=$(echo "$r" | sed -n 's/.*: \([A-Z_]*\) in \([0-9]*\) iterations.*/\1 \2/p' | tail -n 1)
+          t=$(echo "$r" | sed -n 's/.*times: setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s.*/\1 \2 \3/p' | tail -n 1)
+          echo "$rep | $v | $pc | $p | $its | $t"
+          [ -n "$its" ] || echo "$r" | tail -n 4 | sed 's/^/#   /'
+        done
+      done <<< "$PROBLEMS"
+    done <<< "$PCS"
+  done
+}
+if [ "$what" = samerun-pack ] || [ "$what" = samerun-run ]; then
+  samerun "$what"
+  exit
+fi
+
+# ----------------------------------------------------------------------------------------------------------
+# run: the GPU side
 W=${WORK:-/tmp/compare}
 STAMP=${STAMP:-$ROOT/.gpu/compare/stamp}
 EX1=${EX1:-$ROOT/.gpu/tutorials/ex1}
@@ -92,7 +149,7 @@ if [ "$what" = one ]; then
   exit 0
 fi
 
-[ "$what" = device ] || { sed -n '2,16p' "$0"; exit 1; }
+[ "$what" = run ] || usage
 
 OUT=${OUT:-/tmp/out}
 BUDGET=${BUDGET:-530}

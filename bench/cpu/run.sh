@@ -6,7 +6,8 @@
 # tutorials' default). Every case runs REPS times (default 3) and the minimum of each time is kept (the machine
 # may be shared: the 1-minute load average at the start of each case is recorded).
 #
-#   bash bench/cpu/run.sh [OUTDIR]      (default bench/results/<today>-host-cpu)
+#   bash bench/cpu/run.sh [OUTDIR]      (default: host/ in bench/results/cpu/, to be renamed by what the run shows
+#                                        and added to bench/results/cpu/README.md)
 #   PARTS="ex1 ex4 matrices" SIZES="256 512" EX4_SIZES=256 REPS=3 PROBLEMS="aniso1 ..." MATDIR=../shared/matrices
 #
 # Writes OUTDIR/raw.txt (every run's output, appended), OUTDIR/ex1.tsv, ex4.tsv, matrices.tsv (one line per case:
@@ -16,7 +17,7 @@
 # does not disturb it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-out=${1:-bench/results/$(date +%F)-host-cpu}
+out=${1:-bench/results/cpu/host}
 SIZES=${SIZES:-"256 512"}
 REPS=${REPS:-3}
 PROBLEMS=${PROBLEMS:-"aniso1 aniso2 model8 rot convdiff"}

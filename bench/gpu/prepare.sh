@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Builds, on a machine without a GPU, what the benchmarks bench/compare/run.sh, bench/gpu/profile.sh and
-# bench/gpu/reliability/run.sh need on the GPU machine,
+# Builds, on a machine without a GPU, what the benchmarks bench/compare/run.sh, bench/gpu/profile/run.sh and
+# bench/gpu/reliability/run.sh need on the GPU machine (their pack steps run it),
 # into the git-ignored folder .gpu/ (pass it as 'carry' to the device tool):
 #   .gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz, .gpu/lib/libtrisplit.so*, .gpu/tutorials/ex1, .gpu/tests/ex5 (ex6, ex7)
 set -euo pipefail

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # The apply of a trisplit PC inside a Krylov loop, on the GPU machine.
-#   bash bench/inloop/run.sh prepare   # here: bench/inloop/inloop.c built against the 3.25 bundle, the library of
+#   bash bench/inloop/run.sh pack      # here: bench/inloop/inloop.c built against the 3.25 bundle, the library of
 #                                      # build/cme (B=...) and its tutorials/ex1, into .gpu/inloop
-#   bash bench/inloop/run.sh           # device tool, carry [".gpu/inloop", ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]
-# It runs
+#   bash bench/inloop/run.sh run       # device tool, carry [".gpu/inloop", ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]
+# run runs
 #   1. inloop: one PCApply back to back, synchronised, after an L2 eviction by reads, after a MatMult;
 #   2. tutorials/ex1 with BiCGStab for exactly 200 iterations (rtol 1e-30) with algtri and with jacobi: the
 #      difference of the KSPSolve times over the 400 applies is algtri's apply inside the loop, less jacobi's.
 cd "$(dirname "$0")/../.."
-if [ "${1:-}" = prepare ]; then
+case ${1:-} in
+pack | run) ;;
+*) echo "usage: bash bench/inloop/run.sh pack|run" >&2; exit 1 ;;
+esac
+if [ "$1" = pack ]; then
   set -e
   . bench/gpu/petsc_env.sh --
   B=${B:-build/cme}

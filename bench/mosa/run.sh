@@ -1,14 +1,37 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Runs on the GPU machine (build here first: bash bench/mosa/prepare.sh; carry
-# [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/mosa"]): the MOS-a device checks, the setup time of
-# PCMOSA vs N on ANISO2 and ROT (10^4 .. 1.44 10^6 rows) with the fitted exponent, and the time to
-# solution against PETSc's GPU ilu and gamg in the same run (GMRES(20), rtol 1e-6, right
-# preconditioning). Usage on the device: bash bench/mosa/run.sh [checks|bench|all]
+# PCMOSA on the GPU; one step a subcommand, from the repository root:
+#   bash bench/mosa/run.sh pack                     here (no GPU): into the ignored .gpu/mosa/, libtrisplit.so* (with
+#                                                   its SONAME links), tutorials/ex1 and tests/ex7 against the CUDA +
+#                                                   Open MPI PETSc 3.25.4 (bench/gpu/petsc_env.sh), and the kernel
+#                                                   test mosa_test; the PETSc tarball into .gpu/
+#   bash bench/mosa/run.sh run [checks|bench|all]   on the GPU machine (default all), carry
+#                                                   [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/mosa"]
+# run: the MOS-a device checks (checks), the setup time of PCMOSA vs N on ANISO2 and ROT (10^4 .. 1.44 10^6 rows)
+# with the fitted exponent, and the time to solution against PETSc's GPU ilu and gamg in the same run (GMRES(20),
+# rtol 1e-6, right preconditioning) (bench).
 # Writes to $OUT: gpu.txt, checks.log, setup.csv, fit.txt, tts.csv, logview_aniso2.txt,
 # logview_rot.txt, run.log.
 set -u
-what=${1:-all}
+cd "$(dirname "$0")/../.."
+case ${1:-} in
+pack)
+  set -euo pipefail
+  SHARED=${SHARED:-../shared}
+  . bench/gpu/petsc_env.sh --
+  [ -f ".gpu/$PETSC_CUDA_TARBALL" ] || { mkdir -p .gpu; cp "$SHARED/gpu/$PETSC_CUDA_TARBALL" .gpu/; }
+  P=$PETSC_CUDA_MAKE
+  make $P lib tutorials
+  make $P test search='tests-ex7_serial'   # builds ex7 through PETSc's harness (runs the host test here)
+  make $P kernel-tests                     # the kernel tests (tests/kernels) into build/cuda/tests/kernels
+  ts_copy_lib build/cuda/lib .gpu/mosa/lib
+  cp build/cuda/tutorials/ex1 build/cuda/tests/tests/ex7 build/cuda/tests/kernels/mosa_test .gpu/mosa/
+  du -sh .gpu/mosa
+  exit 0 ;;
+run) ;;
+*) echo "usage: bash bench/mosa/run.sh pack|run [checks|bench|all]" >&2; exit 1 ;;
+esac
+what=${2:-all}
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 # the CUDA + Open MPI PETSc 3.25.4 (unpacked from .gpu/), LD_LIBRARY_PATH, -use_gpu_aware_mpi 0

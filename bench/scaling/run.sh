@@ -3,8 +3,8 @@
 # Weak and strong scaling of every trisplit PC and PETSc's GPU baselines over MPI ranks (bench/scaling/README.md).
 #   here:   bash bench/scaling/run.sh pack          # .gpu/: the PETSc bundle, lib + ex1/ex2 of build/cuda (FROM=...),
 #                                                    # the matrix of MATRIX (a path or 'largest'); carry [".gpu"]
-#   device: . bench/gpu/petsc_env.sh -- .gpu/lib && bash bench/scaling/run.sh
-#   here:   python3 bench/scaling/report.py OUTDIR scaling.csv [more.csv...]
+#   device: . bench/gpu/petsc_env.sh -- .gpu/lib && bash bench/scaling/run.sh run
+#   here:   bash bench/scaling/run.sh report OUTDIR scaling.csv [more.csv...]   # bench/scaling/report.py
 # Knobs (environment; defaults in brackets):
 #   RANKS ["1 2 3 4"]   rank counts; one GPU per rank through bench/scaling/bind.sh when there are several GPUs
 #   MODES ["strong weak"]
@@ -56,7 +56,11 @@ if [ "${1:-}" = pack ]; then
   [ "$(du -sm .gpu | cut -f1)" -le 64 ] || echo "warning: .gpu is over the carry limit of 64 MiB" >&2
   exit 0
 fi
-case "${1:-run}" in run) ;; *) sed -n '2,25p' "$0"; exit 1 ;; esac
+case ${1:-} in
+run) ;;
+report) shift; exec "${PYTHON:-/usr/bin/python3}" bench/scaling/report.py "$@" ;;
+*) echo "usage: bash bench/scaling/run.sh pack|run|report OUTDIR CSV... (knobs: the head of this script)" >&2; exit 1 ;;
+esac
 
 OUT=${OUT:-/tmp/out}
 RANKS=${RANKS:-1 2 3 4}

@@ -3,7 +3,7 @@
 # Issue 21's hard problems: which trisplit variants take fewer iterations (more factors, 2x2 blocks for coupled
 # fields, single-precision factors), BiCGStab, against jacobi of the same run. On the GPU machine (device tool,
 # carry [".gpu/inloop", ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]; .gpu/inloop from `bash bench/inloop/run.sh
-# prepare` plus ex19 from `bash bench/tts/run.sh prepare`: cp .gpu/tts/bin/ex19 .gpu/inloop/).
+# pack` plus ex19 from `bash bench/tts/run.sh pack`: cp .gpu/tts/bin/ex19 .gpu/inloop/).
 cd "$(dirname "$0")/../.."
 . bench/gpu/petsc_env.sh -- .gpu/inloop/lib || exit 1
 B=.gpu/inloop

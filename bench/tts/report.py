@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause
-"""Tables of bench/tts/run.sh device (issue 21) from its tarball of raw logs.
+"""Tables of bench/tts/run.sh run (issue 21) from its tarball of raw logs.
 
     python3 bench/tts/report.py TARBALL... [--out DIR] [--back-to-back-us 73.5]
 
-writes DIR (default bench/results/<date>-<gpu>-tts/): README.md (device, date, commit, command, every table),
+writes DIR (default bench/results/tts/<gpu>/, to be renamed by what the run changed and added to
+bench/results/tts/README.md): README.md (device, date, commit, command, every table),
 results.csv (one row per run) and one <case>.md per case. A table lists the best run of each PC family
 (over BiCGStab and GMRES(20)), its time, iterations and the ratio best PETSc PC time / its time (above 1:
 faster than every PETSc PC of the run), and whether the case's target is met. Several tarballs (the suite split
@@ -251,7 +252,7 @@ def apply_table(runs, b2b):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("tarball", nargs="+")
-    ap.add_argument("--out", help="output folder (default bench/results/<date>-<gpu>-tts)")
+    ap.add_argument("--out", help="output folder (default bench/results/tts/<gpu>)")
     ap.add_argument("--back-to-back-us", type=float, default=73.5)
     a = ap.parse_args()
     logs, gpu = {}, ""
@@ -273,7 +274,7 @@ def main():
     date = glines[0][:10] if glines else "unknown-date"
     dev = glines[1] if len(glines) > 1 else "unknown"
     tag = "h100" if "H100" in dev else "h200" if "H200" in dev else "host"
-    outdir = a.out or os.path.join("bench", "results", "%s-%s-tts" % (date, tag))
+    outdir = a.out or os.path.join("bench", "results", "tts", tag)
     os.makedirs(outdir, exist_ok=True)
     runs = [parse(k, v) for k, v in sorted(logs.items())]
     fields = ["id", "phase", "case", "ksp", "pc", "status", "iterations", "setup_s", "solve_s", "total_s", "first_setup_s",
@@ -304,8 +305,8 @@ def main():
               "- **Device**: %s" % dev,
               "- **Date**: %s" % (glines[0] if glines else "unknown"),
               "- **Commit**: %s" % info.get("commit", "unknown"),
-              "- **Command**: `bash bench/tts/run.sh prepare` on the build machine, then on the GPU machine (device tool, one "
-              "call, carry `.gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz` and `.gpu/tts`) `bash bench/tts/run.sh device`, then "
+              "- **Command**: `bash bench/tts/run.sh pack` on the build machine, then on the GPU machine (device tool, one "
+              "call, carry `.gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz` and `.gpu/tts`) `bash bench/tts/run.sh run`, then "
               "`bash bench/tts/run.sh report %s`" % " ".join(os.path.basename(t) for t in a.tarball),
               "- **Settings**: %s; %s; %s; %s%s" % (info.get("budget", ""), info.get("timeouts", ""), info.get("sizes", ""),
                                                     info.get("gpu_options", ""),

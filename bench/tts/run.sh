@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Issue 21: time to solution of trisplit's PCs against PETSc's GPU PCs of the same run, in one device call.
 #
-#   bash bench/tts/run.sh prepare          # here, no GPU: the library, tutorials/ex1 and ex4 and PETSc's SNES ex19,
+#   bash bench/tts/run.sh pack             # here, no GPU: the library, tutorials/ex1 and ex4 and PETSc's SNES ex19,
 #                                          # built against the CUDA PETSc 3.25 bundle, into .gpu/tts/ (small), and
 #                                          # the bundle's tarball into .gpu/
-#   bash bench/tts/run.sh device           # on the GPU machine (device tool, one call), with carry
+#   bash bench/tts/run.sh run              # on the GPU machine (device tool, one call), with carry
 #       [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/tts"]          # writes $OUT/tts.tar.gz (raw logs)
-#   bash bench/tts/run.sh report TARBALL...  # here: bench/results/<date>-<gpu>-tts/ (bench/tts/report.py)
+#   bash bench/tts/run.sh report TARBALL...  # here: bench/results/tts/<gpu>/ (--out DIR: elsewhere; bench/tts/report.py)
 #
 # Every run: -mat_type aijcusparse -vec_type cuda (ex19: -dm_mat_type, -dm_vec_type), rtol 1e-6, right
 # preconditioning. PCs: PETSc's jacobi, ilu (-pc_factor_mat_solver_type cusparse), bjacobi + ilu, gamg
@@ -43,7 +43,9 @@ ROOT=$PWD
 what=${1:-}
 
 # ----------------------------------------------------------------------------------------------------------
-if [ "$what" = prepare ]; then
+usage() { echo "usage: bash bench/tts/run.sh pack|run|report TARBALL... (steps and knobs: the head of this script)" >&2; exit 1; }
+
+if [ "$what" = pack ]; then
   SHARED=${SHARED:-../shared}
   . bench/gpu/petsc_env.sh --
   PETSC_DIR=$PETSC_CUDA_DIR
@@ -71,7 +73,7 @@ if [ "$what" = report ]; then
   exec "${PYTHON:-/usr/bin/python3}" bench/tts/report.py "$@"
 fi
 
-[ "$what" = device ] || { sed -n '2,38p' "$0"; exit 1; }
+[ "$what" = run ] || usage
 
 # ----------------------------------------------------------------------------------------------------------
 # device side. No set -e from here on: runs fail on purpose (divergence, timeouts) and are recorded.

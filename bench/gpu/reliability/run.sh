@@ -1,15 +1,39 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
-# Runs on the GPU machine, in one call (see docs/reliability.md):
+# GPU reliability (docs/reliability.md, "GPU"); one step a subcommand:
+#   bash bench/gpu/reliability/run.sh pack                  here (no GPU): .gpu/ (bench/gpu/prepare.sh), and
+#                                                           build/reliability-gpu/ex2 (PETSc 3.25's KSP tutorial ex2,
+#                                                           unchanged, against /opt/petsc-cuda-mpi) and cuda_hog
+#   bash bench/gpu/reliability/run.sh run [peer|oom|all]    on the GPU machine, in one call (default all), carry
+#                                                           .gpu/ and build/reliability-gpu/
+# run:
 #   1. peer test on the GPU: PETSc 3.25's own KSP tutorial ex2 (compiled unchanged against /opt/petsc-cuda-mpi,
 #      build/reliability-gpu/ex2) with -mat_type aijcusparse -vec_type cuda, default PC and
 #      -dll_append .gpu/lib/libtrisplit.so -pc_type algtri|mosd|altsplit; the same on the host for comparison;
 #   2. CUDA out-of-memory: cuda_hog leaves LEAVE MiB of the GPU free (LEAVES='4096 2048 ...'), then tutorials/ex1 on the GPU with
 #      algtri: it must end with PETSc's out-of-memory error (PETSC_ERR_MEM, 55) or converge, never crash.
-# Usage on the device: bash bench/gpu/reliability/run.sh [peer|oom|all]
-# Needs .gpu/ (bench/gpu/prepare.sh) and build/reliability-gpu/{ex2,cuda_hog} (bench/gpu/reliability/prepare.sh).
 set -u
-what=${1:-all}
+cd "$(dirname "$0")/../../.."
+case ${1:-} in
+pack)
+  set -euo pipefail
+  bash bench/gpu/prepare.sh
+  . bench/gpu/petsc_env.sh --
+  mkdir -p build/reliability-gpu
+  cat > build/reliability-gpu/Makefile <<'MK'
+PETSC_DIR := /opt/petsc-cuda-mpi
+include $(PETSC_DIR)/lib/petsc/conf/variables
+ex2: $(PETSC_DIR)/share/petsc/examples/src/ksp/ksp/tutorials/ex2.c
+	$(PCC) $(PCC_FLAGS) $(CFLAGS) $(CCPPFLAGS) $< -o $@ $(PETSC_LIB)
+MK
+  make -C build/reliability-gpu ex2
+  /usr/local/cuda/bin/nvcc -O2 -arch=sm_90 -o build/reliability-gpu/cuda_hog bench/gpu/reliability/cuda_hog.cu
+  ls -la build/reliability-gpu
+  exit 0 ;;
+run) ;;
+*) echo "usage: bash bench/gpu/reliability/run.sh pack|run [peer|oom|all]" >&2; exit 1 ;;
+esac
+what=${2:-all}
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 . bench/gpu/petsc_env.sh -- .gpu/lib || exit 1

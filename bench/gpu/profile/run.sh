@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-2-Clause
 # Where the time of a GMRES(20) iteration and of one RPTS solve goes on the GPU machine, in one call:
-#   here:    bash bench/gpu/profile.sh pack     # builds into .gpu/ (bench/gpu/prepare.sh, plus bench_rpts)
-#   device:  bash bench/gpu/profile.sh run      # carry [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/profile",
-#                                               #   ".gpu/commit.txt"]
+#   here:    bash bench/gpu/profile/run.sh pack   # builds into .gpu/ (bench/gpu/prepare.sh, plus bench_rpts)
+#   device:  bash bench/gpu/profile/run.sh run    # carry [".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz", ".gpu/profile",
+#                                                 #   ".gpu/commit.txt"]
 # run:
 #  1. ex1 on ANISO1 1200^2, GMRES(20) right preconditioning, for jacobi, algtri and ALT-i m = 2, 3: -log_view
 #     with -log_view_gpu_time (GPU time of each event; PETSc then waits for the GPU at each event's end) and
@@ -14,7 +14,7 @@
 #  3. Nsight Compute on bench_rpts at N = 2^20 and 2^25 (double, 1 RHS): the duration of each stage kernel.
 # Everything lands in $OUT (profile/ and profile.tar.gz).
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 case "${1:-}" in
 pack)
   set -e
@@ -26,7 +26,7 @@ pack)
   du -sh .gpu/profile
   exit 0 ;;
 run) ;;
-*) sed -n '2,14p' "$0"; exit 1 ;;
+*) echo "usage: bash bench/gpu/profile/run.sh pack|run (what run measures: the head of this script)" >&2; exit 1 ;;
 esac
 
 FINAL=${OUT:-/tmp/out}

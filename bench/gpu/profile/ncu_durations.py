@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-2-Clause
 """Sum the kernel durations of Nsight Compute CSV files (ncu --metrics gpu__time_duration.sum --csv), per
-kernel name, as bench/gpu/profile.sh writes them.
+kernel name, as bench/gpu/profile/run.sh writes them.
 
-usage: python3 bench/gpu/ncu_durations.py FILE.csv [...]
+usage: python3 bench/gpu/profile/ncu_durations.py FILE.csv [...]
 """
 import collections
 import csv
