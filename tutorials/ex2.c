@@ -269,10 +269,17 @@ int main(int argc, char **argv)
       args: -f ${trisplit_dir}/tests/data/sherman1.mtx.gz -zero_row 500 -ksp_converged_reason -pc_type algtri -pc_algtri_shift_type none
 
     # a structurally empty row (no diagonal entry): triamg's coarsest LU gets the entry as an explicit zero and shifts
-    # the zero pivot, on one level (the whole matrix) and on three; on the device the coarsest inverse is shifted
+    # the zero pivot, on one level (the whole matrix) and on three, on 1-3 ranks (PCREDUNDANT's LU across ranks); on
+    # the device the coarsest inverse is shifted
     test:
       suffix: empty_row_triamg
       args: -f ${trisplit_dir}/tests/data/laplace20_empty_row.mtx -ksp_converged_reason -pc_type triamg -pc_triamg_coarse_size {{1000 20}separate output}
+
+    test:
+      suffix: empty_row_triamg_mpi
+      nsize: {{2 3}}
+      args: -f ${trisplit_dir}/tests/data/laplace20_empty_row.mtx -ksp_converged_reason -pc_type triamg
+      output_file: output/ex2_empty_row_triamg_pc_triamg_coarse_size-1000.out
 
     test:
       suffix: empty_row_triamg_cuda

@@ -368,30 +368,37 @@ static PetscErrorCode TSPTriAMGRefresh(PC pc, TSPTriAMG *amg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The first row of a sequential AIJ matrix without a diagonal entry in its pattern, -1 if there is none */
-static PetscErrorCode TSPTriAMGMissingDiagonal(Mat A, PetscInt *row)
+/* Whether an AIJ matrix lacks a diagonal entry in its pattern: *row the first such global row of this rank's
+   diagonal block (-1: none there), *missing over all ranks */
+static PetscErrorCode TSPTriAMGMissingDiagonal(Mat A, PetscBool *missing, PetscInt *row)
 {
-  PetscInt           n;
+  Mat                Ad;
+  PetscInt           n, rstart;
   const PetscInt    *ia, *ja;
   const PetscScalar *va;
+  PetscBool          here;
 
   PetscFunctionBegin;
   *row = -1;
-  PetscCall(TriSplitGetCSR(A, &n, &ia, &ja, &va));
+  PetscCall(MatGetDiagonalBlock(A, &Ad));
+  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
+  PetscCall(TriSplitGetCSR(Ad, &n, &ia, &ja, &va));
   for (PetscInt i = 0; i < n && *row < 0; i++) {
     PetscBool has = PETSC_FALSE;
 
     for (PetscInt k = ia[i]; k < ia[i + 1] && !has; k++) has = (PetscBool)(ja[k] == i);
-    if (!has) *row = i;
+    if (!has) *row = rstart + i;
   }
-  PetscCall(TriSplitRestoreCSR(A, &n, &ia, &ja, &va));
+  PetscCall(TriSplitRestoreCSR(Ad, &n, &ia, &ja, &va));
+  here = (PetscBool)(*row >= 0);
+  PetscCallMPI(MPIU_Allreduce(&here, missing, 1, TriSplitMPIBool, MPI_LOR, PetscObjectComm((PetscObject)A)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The coarsest level's solve on one rank: the backend's (on the device: the inverse of a MATCSRCUDA level), or else
-   PCMG's sparse LU, with a zero pivot shifted (MAT_SHIFT_NONZERO, as the smoothers repair theirs) and, where the
-   level's matrix lacks a diagonal entry (an empty row: PETSc's LU refuses such a matrix), an explicit zero added in
-   a copy. With one level the coarsest level is the user's matrix. */
+/* The coarsest level's solve: on one rank the backend's (on the device: the inverse of a MATCSRCUDA level), or else
+   PCMG's LU (one rank) or PCREDUNDANT's (several), with a zero pivot shifted (MAT_SHIFT_NONZERO, as the smoothers
+   repair theirs) and, where the level's matrix lacks a diagonal entry (an empty row: PETSc's LU refuses such a
+   matrix), an explicit zero added in a copy. With one level the coarsest level is the user's matrix. */
 static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse)
 {
   PetscMPIInt size;
@@ -399,18 +406,21 @@ static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse
   PC          cpc;
   Mat         A = amg->A[amg->nlevels - 1];
   PetscInt    row;
+  PetscBool   missing;
 
   PetscFunctionBegin;
+  if (amg->nlevels < 1) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
-  if (size > 1 || amg->nlevels < 1) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PCMGGetSmoother(pc, 0, &ksp));
-  PetscCall((*amg->ops.coarse)(ksp, A, reuse, &amg->coarse));
-  if (amg->coarse) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(TSPTriAMGMissingDiagonal(A, &row));
-  if (row >= 0) {
+  if (size == 1) {
+    PetscCall((*amg->ops.coarse)(ksp, A, reuse, &amg->coarse));
+    if (amg->coarse) PetscFunctionReturn(PETSC_SUCCESS);
+  } else PetscCall(MatDestroy(&amg->coarse));
+  PetscCall(TSPTriAMGMissingDiagonal(A, &missing, &row));
+  if (missing) {
     PetscInt rstart, rend;
 
-    PetscCall(PetscInfo(pc, "the coarsest level (%" PetscInt_FMT " rows) lacks the diagonal entry of row %" PetscInt_FMT ": its LU gets a copy with explicit zeros there, and zero pivots are shifted\n", amg->rows[amg->nlevels - 1], row));
+    if (row >= 0) PetscCall(PetscInfo(pc, "the coarsest level (%" PetscInt_FMT " rows) lacks the diagonal entry of row %" PetscInt_FMT ": its LU gets a copy with explicit zeros there, and zero pivots are shifted\n", amg->rows[amg->nlevels - 1], row));
     PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &amg->coarse));
     PetscCall(MatSetOption(amg->coarse, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
     PetscCall(MatGetOwnershipRange(amg->coarse, &rstart, &rend));
@@ -421,8 +431,19 @@ static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse
   }
   if (reuse == MAT_INITIAL_MATRIX) {
     PetscCall(KSPGetPC(ksp, &cpc));
-    PetscCall(PCSetType(cpc, PCLU));
-    PetscCall(PCFactorSetShiftType(cpc, MAT_SHIFT_NONZERO));
+    if (size == 1) {
+      PetscCall(PCSetType(cpc, PCLU));
+      PetscCall(PCFactorSetShiftType(cpc, MAT_SHIFT_NONZERO));
+    } else {
+      KSP rksp;
+      PC  rpc;
+
+      PetscCall(PCSetType(cpc, PCREDUNDANT));
+      PetscCall(PCRedundantGetKSP(cpc, &rksp));
+      PetscCall(KSPGetPC(rksp, &rpc));
+      PetscCall(PCSetType(rpc, PCLU));
+      PetscCall(PCFactorSetShiftType(rpc, MAT_SHIFT_NONZERO));
+    }
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
