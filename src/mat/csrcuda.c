@@ -128,11 +128,11 @@ static PetscErrorCode MatMult_CSRCUDA(Mat A, Vec x, Vec y)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* y = v + A x in one kernel, which reads v where it is (also when v is y) */
 static PetscErrorCode MatMultAdd_CSRCUDA(Mat A, Vec x, Vec v, Vec y)
 {
   PetscFunctionBegin;
-  if (v != y) PetscCall(VecCopy(v, y)); /* y = v + A x, read and written in place by one kernel */
-  PetscCall(MatCSRCUDAProduct(A, PETSC_FALSE, x, y, 1.0, y));
+  PetscCall(MatCSRCUDAProduct(A, PETSC_FALSE, x, v, 1.0, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -146,8 +146,7 @@ static PetscErrorCode MatMultTranspose_CSRCUDA(Mat A, Vec x, Vec y)
 static PetscErrorCode MatMultTransposeAdd_CSRCUDA(Mat A, Vec x, Vec v, Vec y)
 {
   PetscFunctionBegin;
-  if (v != y) PetscCall(VecCopy(v, y));
-  PetscCall(MatCSRCUDAProduct(A, PETSC_TRUE, x, y, 1.0, y));
+  PetscCall(MatCSRCUDAProduct(A, PETSC_TRUE, x, v, 1.0, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -155,8 +154,7 @@ static PetscErrorCode MatMultTransposeAdd_CSRCUDA(Mat A, Vec x, Vec v, Vec y)
 static PetscErrorCode MatResidual_CSRCUDA(Mat A, Vec b, Vec x, Vec r)
 {
   PetscFunctionBegin;
-  if (b != r) PetscCall(VecCopy(b, r));
-  PetscCall(MatCSRCUDAProduct(A, PETSC_FALSE, x, r, -1.0, r));
+  PetscCall(MatCSRCUDAProduct(A, PETSC_FALSE, x, b, -1.0, r));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

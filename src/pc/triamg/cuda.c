@@ -260,34 +260,17 @@ static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *
   PC             pc;
   Mat            D, F, Id;
   MatFactorInfo  info;
-  PetscInt       n, *ir, *ic, *dr, *dc;
-  PetscScalar   *iv, *dv, *id;
-  cudaStream_t   stream;
+  PetscInt       n;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)A, MATCSRCUDA, &own));
   PetscCall(MatDestroy(Ac));
   if (!own) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(TriSplitGetStream(&stream));
   PetscCall(MatGetSize(A, &n, NULL));
-  /* the identity, dense on the device, from the CSR arrays of I (n entries: a host copy of n + 1 + 2 n numbers) */
-  PetscCall(PetscMalloc3(n + 1, &ir, PetscMax(n, 1), &ic, PetscMax(n, 1), &iv));
-  for (PetscInt i = 0; i < n; i++) {
-    ir[i] = i;
-    ic[i] = i;
-    iv[i] = 1.0;
-  }
-  ir[n] = n;
-  PetscCall(TriSplitDeviceMalloc((size_t)(2 * n + 1) * sizeof(PetscInt) + (size_t)PetscMax(n, 1) * sizeof(PetscScalar), (void **)&dv));
-  dr = (PetscInt *)(dv + PetscMax(n, 1));
-  dc = dr + n + 1;
-  PetscCallCUDA(cudaMemcpyAsync(dv, iv, (size_t)n * sizeof(PetscScalar), cudaMemcpyHostToDevice, stream));
-  PetscCallCUDA(cudaMemcpyAsync(dr, ir, (size_t)(n + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
-  PetscCallCUDA(cudaMemcpyAsync(dc, ic, (size_t)n * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+  /* the identity, dense on the device */
   PetscCall(MatCreateSeqDenseCUDA(PETSC_COMM_SELF, n, n, NULL, &Id));
-  PetscCall(MatDenseCUDAGetArrayWrite(Id, &id));
-  PetscCall(TSPTriAMGCheck(ts_cuda_csr_to_dense(stream, n, n, dr, dc, dv, n, id), "csr_to_dense"));
-  PetscCall(MatDenseCUDARestoreArrayWrite(Id, &id));
+  PetscCall(MatZeroEntries(Id));
+  PetscCall(MatShift(Id, 1.0));
   PetscCall(MatCreateSeqDenseCUDA(PETSC_COMM_SELF, n, n, NULL, Ac));
   /* a singular level (an empty row) leaves Inf or NaN in the inverse: then again with the diagonal shifted, as the
      smoothers repair a zero pivot (TSP_SHIFT_AMOUNT_DEFAULT of the largest diagonal entry) */
@@ -297,14 +280,15 @@ static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *
     PetscCall(MatConvert(A, MATSEQDENSECUDA, MAT_INITIAL_MATRIX, &D));
     if (attempt) {
       Vec       d;
-      PetscReal big;
+      PetscReal big, shift;
 
       PetscCall(MatCreateVecs(A, &d, NULL));
       PetscCall(MatGetDiagonal(A, d));
       PetscCall(VecNorm(d, NORM_INFINITY, &big));
       PetscCall(VecDestroy(&d));
-      PetscCall(MatShift(D, TSP_SHIFT_AMOUNT_DEFAULT * (big > 0 ? big : 1.0)));
-      PetscCall(PetscInfo(ksp, "the coarsest level (%" PetscInt_FMT " rows) is singular: its inverse from the matrix shifted by %g\n", n, (double)(TSP_SHIFT_AMOUNT_DEFAULT * (big > 0 ? big : 1.0))));
+      shift = TSP_SHIFT_AMOUNT_DEFAULT * (big > 0 ? big : 1.0);
+      PetscCall(MatShift(D, shift));
+      PetscCall(PetscInfo(ksp, "the coarsest level (%" PetscInt_FMT " rows) is singular: its inverse from the matrix shifted by %g\n", n, (double)shift));
     }
     PetscCall(MatGetFactor(D, MATSOLVERCUDA, MAT_FACTOR_LU, &F));
     PetscCall(MatFactorInfoInitialize(&info));
@@ -316,8 +300,6 @@ static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *
     PetscCall(MatNorm(*Ac, NORM_FROBENIUS, &norm)); /* one read back */
     if (!PetscIsInfOrNanReal(norm)) break;
   }
-  TriSplitDeviceFree(dv);
-  PetscCall(PetscFree3(ir, ic, iv));
   PetscCall(MatDestroy(&Id));
   PetscCall(KSPSetOperators(ksp, A, *Ac));
   if (reuse == MAT_INITIAL_MATRIX) {
