@@ -8,6 +8,7 @@
 #ifndef TS_CSR_ROWS_CUH
 #define TS_CSR_ROWS_CUH
 
+#include <type_traits>
 #include "forest_common.cuh"
 
 namespace ts_csr_rows {
@@ -48,6 +49,27 @@ static inline int group_width(ts_int n, ts_int nnz)
 
 /* blocks of 256 threads for n rows of G threads each */
 static inline unsigned group_blocks(ts_int n, int G) { return (unsigned)(((int64_t)n * G + 255) / 256); }
+
+/* f(std::integral_constant<int, G>) for the group width of rows of mean length nnz / n: the kernels' templates
+   instantiated once per width, chosen at run time in one place */
+template <class F>
+static inline ts_status with_group_width(ts_int n, ts_int nnz, F f)
+{
+  switch (group_width(n, nnz)) {
+  case 1:
+    return f(std::integral_constant<int, 1>{});
+  case 2:
+    return f(std::integral_constant<int, 2>{});
+  case 4:
+    return f(std::integral_constant<int, 4>{});
+  case 8:
+    return f(std::integral_constant<int, 8>{});
+  case 16:
+    return f(std::integral_constant<int, 16>{});
+  default:
+    return f(std::integral_constant<int, 32>{});
+  }
+}
 
 } // namespace ts_csr_rows
 

@@ -5,6 +5,7 @@
    by block sums of a fixed grid and one pass over them, so a run repeats itself bit for bit. The products and sums
    differ from the host's by rounding.
 */
+#include <utility>
 #include "csr_rows.cuh"
 
 namespace {
@@ -61,21 +62,6 @@ __global__ void norm_final(int nblocks, const double *__restrict__ partial, doub
   norms[1] = b;
 }
 
-template <int G>
-static ts_status steps_of(cudaStream_t st, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, int steps, double **x, double **y)
-{
-  for (int k = 0; k < steps; k++) {
-    jacobi_step<G><<<ts_csr_rows::group_blocks(n, G), 256, 0, st>>>(n, rowptr, col, val, *x, *y);
-    if (k + 1 < steps) {
-      double *t = *x;
-
-      *x = *y;
-      *y = t;
-    }
-  }
-  return ts_forest::check_launch();
-}
-
 } // namespace
 
 size_t ts_cuda_jacobi_power_buffer_size(ts_int n)
@@ -96,25 +82,13 @@ ts_status ts_cuda_jacobi_power(void *stream, ts_int n, ts_int nnz, const ts_int 
     return TS_SUCCESS;
   }
   TS_FOREST_TRY_STATUS(ts_cuda_hash_fill(stream, n, offset, x));
-  switch (ts_csr_rows::group_width(n, nnz)) {
-  case 1:
-    status = steps_of<1>(st, n, rowptr, col, val, steps, &x, &y);
-    break;
-  case 2:
-    status = steps_of<2>(st, n, rowptr, col, val, steps, &x, &y);
-    break;
-  case 4:
-    status = steps_of<4>(st, n, rowptr, col, val, steps, &x, &y);
-    break;
-  case 8:
-    status = steps_of<8>(st, n, rowptr, col, val, steps, &x, &y);
-    break;
-  case 16:
-    status = steps_of<16>(st, n, rowptr, col, val, steps, &x, &y);
-    break;
-  default:
-    status = steps_of<32>(st, n, rowptr, col, val, steps, &x, &y);
-  }
+  status = ts_csr_rows::with_group_width(n, nnz, [&](auto width) {
+    for (int k = 0; k < steps; k++) {
+      jacobi_step<decltype(width)::value><<<ts_csr_rows::group_blocks(n, width), 256, 0, st>>>(n, rowptr, col, val, x, y);
+      if (k + 1 < steps) std::swap(x, y);
+    }
+    return ts_forest::check_launch();
+  });
   TS_FOREST_TRY_STATUS(status);
   nblocks = (int)ts_forest::grid_for((size_t)n) < kBlocks ? (int)ts_forest::grid_for((size_t)n) : kBlocks;
   norm_blocks<<<nblocks, 256, 0, st>>>(n, x, y, (double *)buffer);

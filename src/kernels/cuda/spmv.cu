@@ -21,13 +21,6 @@ __global__ void __launch_bounds__(256) spmv_groups(ts_int n, const ts_int *__res
   if (!lane) y[row] = (base ? base[row] : 0.0) + sign * s;
 }
 
-template <int G>
-static ts_status launch(cudaStream_t st, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const double *x, const double *base, double sign, double *y)
-{
-  spmv_groups<G><<<ts_csr_rows::group_blocks(n, G), 256, 0, st>>>(n, rowptr, col, val, x, base, sign, y);
-  return ts_forest::check_launch();
-}
-
 } // namespace
 
 ts_status ts_cuda_csr_spmv(void *stream, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, const double *x, const double *base, double sign, double *y)
@@ -36,18 +29,8 @@ ts_status ts_cuda_csr_spmv(void *stream, ts_int n, ts_int nnz, const ts_int *row
 
   if (n < 0 || nnz < 0) return TS_ERR_ARGUMENT;
   if (!n) return TS_SUCCESS;
-  switch (ts_csr_rows::group_width(n, nnz)) {
-  case 1:
-    return launch<1>(st, n, rowptr, col, val, x, base, sign, y);
-  case 2:
-    return launch<2>(st, n, rowptr, col, val, x, base, sign, y);
-  case 4:
-    return launch<4>(st, n, rowptr, col, val, x, base, sign, y);
-  case 8:
-    return launch<8>(st, n, rowptr, col, val, x, base, sign, y);
-  case 16:
-    return launch<16>(st, n, rowptr, col, val, x, base, sign, y);
-  default:
-    return launch<32>(st, n, rowptr, col, val, x, base, sign, y);
-  }
+  return ts_csr_rows::with_group_width(n, nnz, [&](auto width) {
+    spmv_groups<decltype(width)::value><<<ts_csr_rows::group_blocks(n, width), 256, 0, st>>>(n, rowptr, col, val, x, base, sign, y);
+    return ts_forest::check_launch();
+  });
 }
