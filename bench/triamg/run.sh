@@ -46,24 +46,18 @@ cpu)
     t=$(echo "$out" | sed -n 's/.*times: setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s/\1 \2 \3/p')
     echo "$1 | $2 | $its | $t"
   }
-  for prob in "aniso1" "aniso2" "model8" "rot" "convdiff" "rot -theta 0 -eps 1e-4"; do
-    for n in 256 512; do
-      P="-problem $prob -n $n"
-      for k in "gmres -ksp_gmres_restart 20" "bcgs"; do
-        K="-ksp_type $k -ksp_pc_side right"
-        cpu_case "triamg $k" "$P" "$K -pc_type triamg"
-        cpu_case "gamg $k" "$P" "$K -pc_type gamg"
-      done
-    done
-  done
-  for n in 48 64; do
-    P="-problem lap3d -n $n"
+  cpu_pair() { # problem options: triamg and GAMG with both KSPs
+    local k K
     for k in "gmres -ksp_gmres_restart 20" "bcgs"; do
       K="-ksp_type $k -ksp_pc_side right"
-      cpu_case "triamg $k" "$P" "$K -pc_type triamg"
-      cpu_case "gamg $k" "$P" "$K -pc_type gamg"
+      cpu_case "triamg $k" "$1" "$K -pc_type triamg"
+      cpu_case "gamg $k" "$1" "$K -pc_type gamg"
     done
+  }
+  for prob in "aniso1" "aniso2" "model8" "rot" "convdiff" "rot -theta 0 -eps 1e-4"; do
+    for n in 256 512; do cpu_pair "-problem $prob -n $n"; done
   done
+  for n in 48 64; do cpu_pair "-problem lap3d -n $n"; done
   exit
   ;;
 variants)
