@@ -774,6 +774,12 @@ TS_EXTERN ts_status ts_cuda_csr_spmv(void *stream, ts_int n, ts_int nnz, const t
 TS_EXTERN void      ts_ref_csr_to_dense(ts_int m, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int lda, double *dense);
 TS_EXTERN ts_status ts_cuda_csr_to_dense(void *stream, ts_int m, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int lda, double *dense);
 
+/* C = [D | O] for two CSR blocks of the same n rows: row i holds D's row, then O's with its columns + shift
+   (PCTRIAMG's rows of one rank: the diagonal block's n columns, then the off-diagonal block's). With cj == NULL
+   only the values are written, on C's pattern of an earlier call (ci unused). */
+TS_EXTERN void      ts_ref_csr_join(ts_int n, const ts_int *di, const ts_int *dj, const double *dv, const ts_int *oi, const ts_int *oj, const double *ov, ts_int shift, ts_int *ci, ts_int *cj, double *cv);
+TS_EXTERN ts_status ts_cuda_csr_join(void *stream, ts_int n, const ts_int *di, const ts_int *dj, const double *dv, const ts_int *oi, const ts_int *oj, const double *ov, ts_int shift, ts_int *ci, ts_int *cj, double *cv);
+
 /* x[i] = ts_hash32(offset + i) 2^-32, in [0, 1): a start vector that is the same on the host and the device and
    on every run (offset: the global index of the first entry, so it does not depend on the ranks) */
 TS_EXTERN void      ts_ref_hash_fill(ts_int n, ts_int offset, double *x);

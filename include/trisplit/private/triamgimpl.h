@@ -3,8 +3,9 @@
    PCTRIAMG's private interface, laid out as the chain of forests is (chainimpl.h): one parameter block that only
    the setters change (src/pc/triamg/setters.c), one driver of every build and refresh (src/pc/triamg/hierarchy.c),
    and two backends that fill an ops table of leaf operations once per setup (src/pc/triamg/host.c, cuda.c), chosen
-   from the type of the fine matrix's local block as the chain chooses its own. The leaves call the kernels and
-   make the matrices; they never call back into the driver. src/pc/triamg.c holds the PC's operations.
+   from the type of the fine matrix's local block as the chain chooses its own (across ranks,
+   src/pc/triamg/distribute.c calls them on each rank's rows). The leaves call the kernels and make the matrices;
+   they never call back into the driver. src/pc/triamg.c holds the PC's operations.
 */
 #ifndef TRISPLIT_TRIAMGIMPL_H
 #define TRISPLIT_TRIAMGIMPL_H
@@ -38,17 +39,30 @@ typedef struct {
 typedef struct {
   const char *name; /* "host" or "cuda" */
   /* The aggregates of the level's local block Ad from the first forest of the trisplit PC fpc set up on the level
-     (segments of s vertices along its paths) and the prolongator P (n x nagg, the backend's matrix type) smoothed
-     when smooth with the estimate rho of rho(D^-1 A) (0: the Gershgorin bound) and the strength threshold theta;
-     *agg (the backend's memory, freed by aggfree) holds the aggregates, *omega the damping used. */
-  PetscErrorCode (*prolongator)(Mat Ad, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt **agg, PetscInt *nagg, PetscReal *omega);
+     (segments of s vertices along its paths): *agg (the backend's memory, freed by aggfree) numbers them from 0,
+     *nagg of them */
+  PetscErrorCode (*aggregate)(Mat Ad, PC fpc, PetscInt s, PetscInt **agg, PetscInt *nagg);
+  /* The prolongator P (A's rows x ncols, the backend's matrix type) from A's rows and the aggregate agg[j] of each
+     of A's columns j (backend memory), smoothed when smooth with the estimate rho of rho(D^-1 A) (0: the
+     Gershgorin bound) and the strength threshold theta; *omega the damping used. On one rank A is the level's
+     matrix; across ranks it is the rank's rows joined (join) and agg numbers the other ranks' aggregates after
+     this rank's. */
+  PetscErrorCode (*prolongator)(Mat A, const PetscInt *agg, PetscInt ncols, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscReal *omega);
   /* sum over the n rows of (rstart + i + 1) (cstart + agg[i] + 1): the checksum that host and device compare */
   PetscErrorCode (*checksum)(PetscInt n, const PetscInt *agg, PetscInt rstart, PetscInt cstart, PetscInt64 *sum);
   /* the aggregates into host memory (the distributed prolongator of several ranks) */
   PetscErrorCode (*aggregates)(PetscInt n, const PetscInt *agg, PetscInt *host);
+  /* *ext (backend memory, freed by aggfree): agg's n entries followed by the ng entries of host memory ghost */
+  PetscErrorCode (*extend)(PetscInt n, const PetscInt *agg, PetscInt ng, const PetscInt *ghost, PetscInt **ext);
   PetscErrorCode (*aggfree)(PetscInt **agg);
+  /* A rank's rows across ranks as one sequential matrix of the backend, [Ad | Ao] (n x (n + Ao's columns)):
+     MAT_REUSE_MATRIX writes new values of Ad and Ao on the pattern of the first call */
+  PetscErrorCode (*join)(Mat Ad, Mat Ao, MatReuse reuse, Mat *J);
+  /* P with ng rows of host memory (CSR gi[ng + 1] from 0, gj, gv) appended below it, ncols columns */
+  PetscErrorCode (*append)(Mat P, PetscInt ng, const PetscInt *gi, const PetscInt *gj, const PetscScalar *gv, PetscInt ncols, Mat *Pext);
   /* C = P^T A P for sequential A and a prolongator of the backend's own; MAT_REUSE_MATRIX: new values of A on the
-     pattern of the last call, P unchanged */
+     pattern of the last call, P unchanged. P may have more rows than A (A rectangular: P's rows beyond A's are
+     those of A's further columns); P^T then takes P's first rows only. */
   PetscErrorCode (*galerkin)(Mat A, Mat P, MatReuse reuse, Mat *C);
   /* rho(D^-1 A) of a sequential A by steps of the power method from the hashed start vector (ts_ref_jacobi_power):
      one rank's estimate without PETSc's vectors; 0 where the iterates vanish */
@@ -95,6 +109,10 @@ typedef struct {
 /* the driver (hierarchy.c) */
 PETSC_INTERN PetscErrorCode TSPTriAMGSetUp(PC);
 PETSC_INTERN PetscErrorCode TSPTriAMGResetHierarchy(TSPTriAMG *);
+/* across ranks (distribute.c): the level's distributed prolongator from this rank's aggregates, and its Galerkin
+   products from the exchange context composed on P */
+PETSC_INTERN PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *, Mat, const PetscInt *, PetscInt, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscReal *);
+PETSC_INTERN PetscErrorCode TSPTriAMGDistributedGalerkin(Mat, Mat, MatReuse, Mat *);
 /* the options (setters.c): defaults, -pc_triamg_ options, composed setters and getters */
 PETSC_INTERN PetscErrorCode TSPTriAMGSetDefaults(TSPTriAMGParams *);
 PETSC_INTERN PetscErrorCode TSPTriAMGSetFromOptions(PC, TriSplitOptionItems);

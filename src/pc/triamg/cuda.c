@@ -10,54 +10,69 @@
 #if defined(PETSC_HAVE_CUDA)
   #include <trisplit/private/csrcudaimpl.h>
 
-static PetscErrorCode TSPTriAMGProlongator_CUDA(Mat Ad, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt **agg, PetscInt *nagg, PetscReal *omega)
+static PetscErrorCode TSPTriAMGAggregate_CUDA(Mat Ad, PC fpc, PetscInt s, PetscInt **agg, PetscInt *nagg)
 {
-  PetscInt           n, nnz, *d_agg, *d_prow, *d_pcol, pnnz, *d_info;
-  const PetscInt    *perm, *path_id, *ia, *ja;
+  PetscInt        n, *d_nagg;
+  const PetscInt *perm, *path_id;
+  cudaStream_t    stream;
+  void           *work = NULL;
+  size_t          bytes;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(MatGetLocalSize(Ad, &n, NULL));
+  PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_DEVICE, &perm, &path_id));
+  bytes = (ts_cuda_aggregate_buffer_size(n) + 255) & ~(size_t)255;
+  PetscCall(TriSplitDeviceMalloc(bytes + sizeof(PetscInt), &work));
+  d_nagg = (PetscInt *)((char *)work + bytes);
+  PetscCall(TriSplitDeviceMalloc((size_t)(n + 2) * sizeof(PetscInt), (void **)agg));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, fpc, 0, 0, 0));
+  PetscCall(TSPTriAMGCheck(ts_cuda_aggregate(stream, n, perm, path_id, s, *agg, d_nagg, work), "aggregate"));
+  PetscCall(TriSplitDeviceRead(stream, d_nagg, nagg, sizeof(PetscInt)));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
+  TriSplitDeviceFree(work);
+  PetscCheck(*nagg >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: aggregate size %" PetscInt_FMT " < 1", s);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGProlongator_CUDA(Mat A, const PetscInt *agg, PetscInt ncols, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscReal *omega)
+{
+  PetscInt           n, nnz, *d_prow, *d_pcol, pnnz, *d_info;
+  const PetscInt    *ia, *ja;
   const PetscScalar *va;
   PetscScalar       *d_pval;
-  double            *d_omega, w;
+  double            *d_omega;
   cudaStream_t       stream;
   void              *work = NULL;
   size_t             bytes;
   struct {
     double   omega;
-    PetscInt nagg, pnnz;
+    PetscInt pnnz;
   } h;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
-  PetscCall(TriSplitGetDeviceCSR(Ad, &n, &nnz, &ia, &ja, &va));
-  PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_DEVICE, &perm, &path_id));
-  /* the kernels' workspace, then omega, the number of aggregates and P's entries side by side for one read */
-  bytes = ts_cuda_aggregate_buffer_size(n);
-  if (ts_cuda_prolongator_buffer_size(n) > bytes) bytes = ts_cuda_prolongator_buffer_size(n);
-  bytes = (bytes + 255) & ~(size_t)255;
+  PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
+  /* the kernel's workspace, then omega and P's number of entries side by side for one read */
+  bytes = (ts_cuda_prolongator_buffer_size(n) + 255) & ~(size_t)255;
   PetscCall(TriSplitDeviceMalloc(bytes + sizeof(h), &work));
   d_omega = (double *)((char *)work + bytes);
   d_info  = (PetscInt *)(d_omega + 1);
   /* P: a row has at most the entries of its row of A and its own aggregate; the arrays are P's from now on */
-  PetscCall(TriSplitDeviceMalloc((size_t)(n + 2) * sizeof(PetscInt), (void **)&d_agg));
   PetscCall(TriSplitDeviceMalloc((size_t)(n + 1) * sizeof(PetscInt), (void **)&d_prow));
   PetscCall(TriSplitDeviceMalloc((size_t)(nnz + n + 1) * sizeof(PetscInt), (void **)&d_pcol));
   PetscCall(TriSplitDeviceMalloc((size_t)(nnz + n + 1) * sizeof(PetscScalar), (void **)&d_pval));
-  PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, fpc, 0, 0, 0));
-  PetscCall(TSPTriAMGCheck(ts_cuda_aggregate(stream, n, perm, path_id, s, d_agg, d_info, work), "aggregate"));
-  PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
-  PetscCall(TSPTriAMGCheck(ts_cuda_prolongator(stream, n, ia, ja, va, d_agg, smooth ? 1 : 0, (double)rho, (double)theta, d_prow, d_pcol, d_pval, d_omega, work), "prolongator"));
-  PetscCall(TriSplitRestoreDeviceCSR(Ad, &ia, &ja, &va));
-  PetscCallCUDA(cudaMemcpyAsync(d_info + 1, d_prow + n, sizeof(PetscInt), cudaMemcpyDeviceToDevice, stream));
+  PetscCall(TSPTriAMGCheck(ts_cuda_prolongator(stream, n, ia, ja, va, agg, smooth ? 1 : 0, (double)rho, (double)theta, d_prow, d_pcol, d_pval, d_omega, work), "prolongator"));
+  PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+  PetscCallCUDA(cudaMemcpyAsync(d_info, d_prow + n, sizeof(PetscInt), cudaMemcpyDeviceToDevice, stream));
   PetscCall(TriSplitDeviceRead(stream, d_omega, &h, sizeof(h)));
   TriSplitDeviceFree(work);
   PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(h)));
   PetscCall(PetscLogGpuFlops(smooth ? 4.0 * nnz : 0.0));
-  w     = h.omega;
-  *nagg = h.nagg;
-  pnnz  = h.pnnz;
-  *omega = (PetscReal)w;
-  *agg   = d_agg;
+  pnnz   = h.pnnz;
+  *omega = (PetscReal)h.omega;
   PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, 0, 0, 0, 0));
-  PetscCall(TSPMatCreateCSRCUDA(n, *nagg, pnnz, d_prow, d_pcol, d_pval, P));
+  PetscCall(TSPMatCreateCSRCUDA(n, ncols, pnnz, d_prow, d_pcol, d_pval, P));
   PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -87,6 +102,83 @@ static PetscErrorCode TSPTriAMGAggregates_CUDA(PetscInt n, const PetscInt *agg, 
   PetscCall(TriSplitGetStream(&stream));
   if (n) PetscCall(TriSplitDeviceRead(stream, agg, host, (size_t)n * sizeof(PetscInt)));
   PetscCall(PetscLogGpuToCpu((PetscLogDouble)n * sizeof(PetscInt)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGExtend_CUDA(PetscInt n, const PetscInt *agg, PetscInt ng, const PetscInt *ghost, PetscInt **ext)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(n + ng, 1) * sizeof(PetscInt), (void **)ext));
+  if (n) PetscCallCUDA(cudaMemcpyAsync(*ext, agg, (size_t)n * sizeof(PetscInt), cudaMemcpyDeviceToDevice, stream));
+  if (ng) PetscCallCUDA(cudaMemcpyAsync(*ext + n, ghost, (size_t)ng * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+  PetscCallCUDA(cudaStreamSynchronize(stream)); /* ghost is the caller's pageable memory */
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)ng * sizeof(PetscInt)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* [Ad | Ao] as MATCSRCUDA: Ad and Ao are the SEQAIJCUSPARSE blocks of an MPIAIJCUSPARSE matrix */
+static PetscErrorCode TSPTriAMGJoin_CUDA(Mat Ad, Mat Ao, MatReuse reuse, Mat *J)
+{
+  PetscInt           n, on, dnnz, onnz, nd, no, *ci = NULL, *cj = NULL;
+  const PetscInt    *di, *dj, *oi, *oj;
+  const PetscScalar *dv, *ov;
+  PetscScalar       *cv;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(MatGetSize(Ad, NULL, &nd));
+  PetscCall(MatGetSize(Ao, NULL, &no));
+  PetscCall(TriSplitGetDeviceCSR(Ad, &n, &dnnz, &di, &dj, &dv));
+  PetscCall(TriSplitGetDeviceCSR(Ao, &on, &onnz, &oi, &oj, &ov));
+  if (reuse == MAT_INITIAL_MATRIX) {
+    PetscCall(TriSplitDeviceMalloc((size_t)(n + 1) * sizeof(PetscInt), (void **)&ci));
+    PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(dnnz + onnz, 1) * sizeof(PetscInt), (void **)&cj));
+    PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(dnnz + onnz, 1) * sizeof(PetscScalar), (void **)&cv));
+  } else PetscCall(TSPMatCSRCUDAGetValuesWrite(*J, &cv));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_join(stream, n, di, dj, dv, oi, oj, ov, nd, ci, cj, cv), "csr join"));
+  PetscCall(TriSplitRestoreDeviceCSR(Ao, &oi, &oj, &ov));
+  PetscCall(TriSplitRestoreDeviceCSR(Ad, &di, &dj, &dv));
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(TSPMatCreateCSRCUDA(n, nd + no, dnnz + onnz, ci, cj, cv, J));
+  else PetscCall(TSPMatCSRCUDARestoreValuesWrite(*J, &cv));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* P's device rows, then ng rows from the host */
+static PetscErrorCode TSPTriAMGAppend_CUDA(Mat P, PetscInt ng, const PetscInt *gi, const PetscInt *gj, const PetscScalar *gv, PetscInt ncols, Mat *Pext)
+{
+  PetscInt           n, pnnz, *ei, *ej, *tail;
+  const PetscInt    *pi, *pj;
+  const PetscScalar *pv;
+  PetscScalar       *ev;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(P, &n, &pnnz, &pi, &pj, &pv));
+  PetscCall(TriSplitDeviceMalloc((size_t)(n + ng + 1) * sizeof(PetscInt), (void **)&ei));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(pnnz + gi[ng], 1) * sizeof(PetscInt), (void **)&ej));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(pnnz + gi[ng], 1) * sizeof(PetscScalar), (void **)&ev));
+  PetscCall(PetscMalloc1(ng + 1, &tail));
+  for (PetscInt g = 0; g < ng; g++) tail[g] = pnnz + gi[g + 1];
+  PetscCallCUDA(cudaMemcpyAsync(ei, pi, (size_t)(n + 1) * sizeof(PetscInt), cudaMemcpyDeviceToDevice, stream));
+  if (ng) PetscCallCUDA(cudaMemcpyAsync(ei + n + 1, tail, (size_t)ng * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+  if (pnnz) {
+    PetscCallCUDA(cudaMemcpyAsync(ej, pj, (size_t)pnnz * sizeof(PetscInt), cudaMemcpyDeviceToDevice, stream));
+    PetscCallCUDA(cudaMemcpyAsync(ev, pv, (size_t)pnnz * sizeof(PetscScalar), cudaMemcpyDeviceToDevice, stream));
+  }
+  if (gi[ng]) {
+    PetscCallCUDA(cudaMemcpyAsync(ej + pnnz, gj, (size_t)gi[ng] * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaMemcpyAsync(ev + pnnz, gv, (size_t)gi[ng] * sizeof(PetscScalar), cudaMemcpyHostToDevice, stream));
+  }
+  PetscCallCUDA(cudaStreamSynchronize(stream)); /* the host arrays are pageable and tail is freed next */
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)ng * sizeof(PetscInt) + gi[ng] * (sizeof(PetscInt) + sizeof(PetscScalar))));
+  PetscCall(PetscFree(tail));
+  PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pv));
+  PetscCall(TSPMatCreateCSRCUDA(n + ng, ncols, pnnz + gi[ng], ei, ej, ev, Pext));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -318,10 +410,14 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_CUDA)
   ops->name        = "cuda";
+  ops->aggregate   = TSPTriAMGAggregate_CUDA;
   ops->prolongator = TSPTriAMGProlongator_CUDA;
   ops->checksum    = TSPTriAMGChecksum_CUDA;
   ops->aggregates  = TSPTriAMGAggregates_CUDA;
+  ops->extend      = TSPTriAMGExtend_CUDA;
   ops->aggfree     = TSPTriAMGAggregatesFree_CUDA;
+  ops->join        = TSPTriAMGJoin_CUDA;
+  ops->append      = TSPTriAMGAppend_CUDA;
   ops->galerkin    = TSPTriAMGGalerkin_CUDA;
   ops->estimate    = TSPTriAMGEstimate_CUDA;
   ops->startvector = TSPTriAMGStartVector_CUDA;

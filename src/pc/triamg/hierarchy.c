@@ -2,11 +2,10 @@
 /*
    PCTRIAMG's driver: the one place that builds and refreshes the hierarchy and hands it to PCMG. Level by level it
    sets up the level's smoother PC, whose forest gives the aggregates, estimates rho(D^-1 A) for the damping, calls
-   the backend's leaf operations for the aggregates, P and the Galerkin product C = P^T A P (across ranks it
-   assembles the distributed P and calls MatPtAP()), and stops at the coarse size. The backend is chosen once per
+   the backend's leaf operations for the aggregates, P and the Galerkin product C = P^T A P (across ranks through
+   distribute.c, the same leaves on each rank's rows), and stops at the coarse size. The backend is chosen once per
    setup from the fine matrix's local block; the leaves never call back.
 */
-#include <petscsf.h>
 #include <trisplit/private/triamgimpl.h>
 
 PetscErrorCode TSPTriAMGResetHierarchy(TSPTriAMG *amg)
@@ -102,95 +101,6 @@ static PetscErrorCode TSPTriAMGFirstAggregate(Mat A, PetscInt nagg, PetscInt *cs
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The distributed prolongator of A's type from the local block's Pl (local rows to this rank's aggregates agg, host
-   memory, the first of them global number cstart): the rows of Pl shifted to the global numbering and, on a smoothed
-   level (omega > 0), the terms -omega a_ig / a_ii of A's entries in other ranks' columns g, each in the column of g's
-   aggregate. So near a rank boundary P is the smoothed prolongator of the whole operator, as on one rank. (Lumping
-   those entries into the row's own aggregate kept P's row sums, but the iterations grew with the ranks:
-   docs/algorithms.md, "triamg across ranks".) smooth is the same on every rank (the communication depends on it);
-   omega may be 0 on a rank whose Gershgorin bound is (an empty rank). Only the off-diagonal block and the diagonal
-   come to the host, O(rows) of a rank's boundary and O(rows) */
-static PetscErrorCode TSPTriAMGDistribute(Mat A, Mat Pl, const PetscInt *agg, PetscInt nagg, PetscInt cstart, PetscBool smooth, PetscReal omega, Mat *P)
-{
-  MatType            type;
-  Mat                Ad, Ao, Ph = NULL;
-  PetscLayout        cmap;
-  PetscSF            sf;
-  Vec                diag;
-  PetscInt           n, on, rstart, ncoo, ng, nz = 0, *ci, *cj, *gagg = NULL, *root;
-  const PetscInt    *pi, *pj, *oi = NULL, *oj = NULL, *garray;
-  const PetscScalar *pa, *oa = NULL, *d = NULL;
-  PetscScalar       *cv;
-  PetscBool          aij;
-
-  PetscFunctionBegin;
-  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
-  PetscCall(MatGetLayouts(A, NULL, &cmap));
-  { /* the aggregates number the operator's vertices by rows and by columns alike */
-    PetscInt cstart_col, n_row, n_col;
-
-    PetscCall(MatGetOwnershipRangeColumn(A, &cstart_col, NULL));
-    PetscCall(MatGetLocalSize(A, &n_row, &n_col));
-    PetscCheck(cstart_col == rstart && n_col == n_row, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ, "PCTRIAMG: the local rows [%" PetscInt_FMT ", %" PetscInt_FMT ") and columns [%" PetscInt_FMT ", %" PetscInt_FMT ") of the operator differ", rstart, rstart + n_row, cstart_col, cstart_col + n_col);
-  }
-  PetscCall(PetscObjectBaseTypeCompare((PetscObject)Pl, MATSEQAIJ, &aij));
-  if (!aij) { /* a device-only prolongator (MATCSRCUDA): its rows on the host, for PETSc's COO assembly */
-    PetscCall(MatConvert(Pl, MATSEQAIJ, MAT_INITIAL_MATRIX, &Ph));
-    Pl = Ph;
-  }
-  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
-  PetscCall(MatGetSize(Ao, NULL, &ng));
-  PetscCall(TriSplitGetCSR(Pl, &n, &pi, &pj, &pa));
-  if (smooth) { /* the global aggregates of the other ranks' vertices in Ao's columns, A's diagonal */
-    PetscCall(PetscMalloc1(n, &root));
-    PetscCall(PetscMalloc1(ng, &gagg));
-    for (PetscInt i = 0; i < n; i++) root[i] = cstart + agg[i];
-    PetscCall(PetscSFCreate(PetscObjectComm((PetscObject)A), &sf));
-    PetscCall(PetscSFSetGraphLayout(sf, cmap, ng, NULL, PETSC_COPY_VALUES, garray));
-    PetscCall(PetscSFBcastBegin(sf, MPIU_INT, root, gagg, MPI_REPLACE));
-    PetscCall(PetscSFBcastEnd(sf, MPIU_INT, root, gagg, MPI_REPLACE));
-    PetscCall(PetscSFDestroy(&sf));
-    PetscCall(PetscFree(root));
-    PetscCall(MatCreateVecs(A, NULL, &diag));
-    PetscCall(MatGetDiagonal(A, diag));
-    PetscCall(VecGetArrayRead(diag, &d));
-    if (omega > 0) {
-      PetscCall(TriSplitGetCSR(Ao, &on, &oi, &oj, &oa));
-      nz = oi[on];
-    }
-  }
-  ncoo = pi[n] + nz;
-  PetscCall(PetscMalloc3(ncoo, &ci, ncoo, &cj, ncoo, &cv));
-  for (PetscInt i = 0; i < n; i++)
-    for (PetscInt k = pi[i]; k < pi[i + 1]; k++) {
-      ci[k] = rstart + i;
-      cj[k] = cstart + pj[k];
-      cv[k] = pa[k];
-    }
-  for (PetscInt i = 0, c = pi[n]; i < n && nz; i++) /* a zero diagonal keeps the row of P0, as the kernels do */
-    for (PetscInt k = oi[i]; k < oi[i + 1]; k++, c++) {
-      ci[c] = rstart + i;
-      cj[c] = gagg[oj[k]];
-      cv[c] = d[i] != 0.0 ? -((PetscScalar)omega * oa[k]) / d[i] : 0.0;
-    }
-  if (smooth) {
-    if (omega > 0) PetscCall(TriSplitRestoreCSR(Ao, &on, &oi, &oj, &oa));
-    PetscCall(VecRestoreArrayRead(diag, &d));
-    PetscCall(VecDestroy(&diag));
-    PetscCall(PetscFree(gagg));
-  }
-  PetscCall(MatGetType(A, &type));
-  PetscCall(MatCreate(PetscObjectComm((PetscObject)A), P));
-  PetscCall(MatSetSizes(*P, n, nagg, PETSC_DETERMINE, PETSC_DETERMINE));
-  PetscCall(MatSetType(*P, type));
-  PetscCall(MatSetPreallocationCOO(*P, ncoo, ci, cj)); /* repeated (row, aggregate) pairs are summed */
-  PetscCall(MatSetValuesCOO(*P, cv, INSERT_VALUES));
-  PetscCall(PetscFree3(ci, cj, cv));
-  PetscCall(TriSplitRestoreCSR(Pl, &n, &pi, &pj, &pa));
-  PetscCall(MatDestroy(&Ph));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* A device-only level matrix (MATCSRCUDA) as PETSc's MATSEQAIJCUSPARSE, where -pc_triamg_device_operators false asks
    for it (a smoother that needs MatSOR(), MatGetRow(), ...) */
 static PetscErrorCode TSPTriAMGLevelMatType(TSPTriAMG *amg, Mat *M)
@@ -204,7 +114,8 @@ static PetscErrorCode TSPTriAMGLevelMatType(TSPTriAMG *amg, Mat *M)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* C = P^T A P: the backend's sort-and-reduce product on one rank, PETSc's MatPtAP() across ranks */
+/* C = P^T A P: the backend's sort-and-reduce product, on one rank of the level itself, across ranks of each rank's
+   rows (distribute.c) */
 static PetscErrorCode TSPTriAMGGalerkin(TSPTriAMG *amg, Mat A, Mat P, MatReuse reuse, Mat *C)
 {
   PetscMPIInt size;
@@ -214,7 +125,7 @@ static PetscErrorCode TSPTriAMGGalerkin(TSPTriAMG *amg, Mat A, Mat P, MatReuse r
   if (size == 1) {
     PetscCall((*amg->ops.galerkin)(A, P, reuse, C));
     if (reuse == MAT_INITIAL_MATRIX) PetscCall(TSPTriAMGLevelMatType(amg, C));
-  } else PetscCall(MatPtAP(A, P, reuse, 2.0, C));
+  } else PetscCall(TSPTriAMGDistributedGalerkin(A, P, reuse, C));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -288,7 +199,8 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
     PetscCall(TSPTriAMGHasForest(amg->spc[l], &has));
     if (has) fpc = amg->spc[l];
     else PetscCall(TSPTriAMGLevelPC(pc, A, PCALGTRI, PETSC_FALSE, &fpc));
-    /* the aggregates and the prolongator of the local block, in one pass of the backend over the forest */
+    /* the aggregates of the local block from the forest, then the prolongator: of the level on one rank, of each
+       rank's rows and the rank boundary across ranks (distribute.c) */
     PetscCall(PetscLogEventBegin(TriSplit_AMGProlongator, pc, 0, 0, 0));
     PetscCall(MatGetDiagonalBlock(A, &Ad));
     /* smoothing stops at the first level whose Galerkin product grew: aggregates that are lines of a 3D grid make
@@ -301,15 +213,13 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
       PetscCall(PetscLogEventEnd(TriSplit_AMGEstimate, pc, 0, 0, 0));
     }
     if (PetscIsInfOrNanReal(rho) || rho < 0) rho = 0;
-    PetscCall((*amg->ops.prolongator)(Ad, fpc, prm->agg_size, smooth, rho, prm->smooth_threshold, &Pl, &agg, &nagg, &amg->omega[l]));
+    PetscCall((*amg->ops.aggregate)(Ad, fpc, prm->agg_size, &agg, &nagg));
     if (fpc != amg->spc[l]) PetscCall(PCDestroy(&fpc));
     PetscCallMPI(MPIU_Allreduce(&nagg, &Nagg, 1, MPIU_INT, MPI_SUM, comm));
     if (!Nagg || (PetscReal)Nagg > 0.9 * (PetscReal)N) { /* coarsening stalled: this level is the coarsest */
       PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": %" PetscInt_FMT " aggregates of %" PetscInt_FMT " rows, coarsening stops\n", l, Nagg, N));
       PetscCall((*amg->ops.aggfree)(&agg));
-      PetscCall(MatDestroy(&Pl));
       PetscCall(PCDestroy(&amg->spc[l]));
-      amg->omega[l] = 0;
       PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
       break;
     }
@@ -321,17 +231,10 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
       PetscCallMPI(MPIU_Allreduce(&sum, &amg->aggsum[l], 1, MPIU_INT64, MPI_SUM, comm));
     }
     if (size == 1) {
+      PetscCall((*amg->ops.prolongator)(Ad, agg, nagg, smooth, rho, prm->smooth_threshold, &Pl, &amg->omega[l]));
       PetscCall(TSPTriAMGLevelMatType(amg, &Pl));
       amg->P[l] = Pl;
-    } else {
-      PetscInt *hagg;
-
-      PetscCall(PetscMalloc1(PetscMax(n, 1), &hagg));
-      PetscCall((*amg->ops.aggregates)(n, agg, hagg));
-      PetscCall(TSPTriAMGDistribute(A, Pl, hagg, nagg, cstart, smooth, amg->omega[l], &amg->P[l]));
-      PetscCall(PetscFree(hagg));
-      PetscCall(MatDestroy(&Pl));
-    }
+    } else PetscCall(TSPTriAMGDistributedProlongator(amg, A, agg, nagg, cstart, smooth, rho, prm->smooth_threshold, &amg->P[l], &amg->omega[l]));
     PetscCall((*amg->ops.aggfree)(&agg));
     PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
     PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));

@@ -40,31 +40,41 @@ static PetscErrorCode TSPTriAMGMatCreateOwned(PetscInt m, PetscInt n, PetscInt *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPTriAMGProlongator_Host(Mat Ad, PC fpc, PetscInt s, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscInt **agg, PetscInt *nagg, PetscReal *omega)
+static PetscErrorCode TSPTriAMGAggregate_Host(Mat Ad, PC fpc, PetscInt s, PetscInt **agg, PetscInt *nagg)
 {
-  PetscInt           n, *prow, *pcol;
-  PetscScalar       *pval;
-  const PetscInt    *perm, *path_id, *ia, *ja;
-  const PetscScalar *va;
-  double             w = 0;
+  PetscInt        n;
+  const PetscInt *perm, *path_id;
 
   PetscFunctionBegin;
-  PetscCall(TriSplitGetCSR(Ad, &n, &ia, &ja, &va));
+  PetscCall(MatGetLocalSize(Ad, &n, NULL));
   PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_HOST, &perm, &path_id));
   PetscCall(PetscMalloc1(PetscMax(n, 1), agg));
   PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, fpc, 0, 0, 0));
   *nagg = n ? ts_ref_aggregate(n, perm, path_id, s, *agg) : 0;
   PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
   PetscCheck(*nagg >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: aggregate size %" PetscInt_FMT " < 1", s);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGProlongator_Host(Mat A, const PetscInt *agg, PetscInt ncols, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscReal *omega)
+{
+  PetscInt           n, *prow, *pcol;
+  PetscScalar       *pval;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  double             w = 0;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(A, &n, &ia, &ja, &va));
   /* a row of P has at most the entries of its row of A, and the row's own aggregate */
   PetscCall(PetscMalloc1(n + 1, &prow));
   PetscCall(PetscMalloc1(ia[n] + n + 1, &pcol));
   PetscCall(PetscMalloc1(ia[n] + n + 1, &pval));
-  PetscCall(TSPTriAMGCheck(ts_ref_prolongator(n, ia, ja, va, *agg, smooth ? 1 : 0, (double)rho, (double)theta, prow, pcol, pval, &w), "prolongator"));
+  PetscCall(TSPTriAMGCheck(ts_ref_prolongator(n, ia, ja, va, agg, smooth ? 1 : 0, (double)rho, (double)theta, prow, pcol, pval, &w), "prolongator"));
   PetscCall(PetscLogFlops(smooth ? 4.0 * ia[n] : 0.0));
-  PetscCall(TriSplitRestoreCSR(Ad, &n, &ia, &ja, &va));
+  PetscCall(TriSplitRestoreCSR(A, &n, &ia, &ja, &va));
   *omega = (PetscReal)w;
-  PetscCall(TSPTriAMGMatCreateOwned(n, *nagg, prow, pcol, pval, P));
+  PetscCall(TSPTriAMGMatCreateOwned(n, ncols, prow, pcol, pval, P));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -79,6 +89,63 @@ static PetscErrorCode TSPTriAMGAggregates_Host(PetscInt n, const PetscInt *agg, 
 {
   PetscFunctionBegin;
   PetscCall(PetscArraycpy(host, agg, n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGExtend_Host(PetscInt n, const PetscInt *agg, PetscInt ng, const PetscInt *ghost, PetscInt **ext)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(PetscMax(n + ng, 1), ext));
+  PetscCall(PetscArraycpy(*ext, agg, n));
+  PetscCall(PetscArraycpy(*ext + n, ghost, ng));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGJoin_Host(Mat Ad, Mat Ao, MatReuse reuse, Mat *J)
+{
+  PetscInt           n, on, nd, no, *ci = NULL, *cj = NULL;
+  const PetscInt    *di, *dj, *oi, *oj;
+  const PetscScalar *dv, *ov;
+  PetscScalar       *cv;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetSize(Ad, NULL, &nd));
+  PetscCall(MatGetSize(Ao, NULL, &no));
+  PetscCall(TriSplitGetCSR(Ad, &n, &di, &dj, &dv));
+  PetscCall(TriSplitGetCSR(Ao, &on, &oi, &oj, &ov));
+  if (reuse == MAT_INITIAL_MATRIX) {
+    PetscCall(PetscMalloc1(n + 1, &ci));
+    PetscCall(PetscMalloc1(PetscMax(di[n] + oi[n], 1), &cj));
+    PetscCall(PetscMalloc1(PetscMax(di[n] + oi[n], 1), &cv));
+  } else PetscCall(MatSeqAIJGetArrayWrite(*J, &cv));
+  ts_ref_csr_join(n, di, dj, dv, oi, oj, ov, nd, ci, cj, cv);
+  PetscCall(TriSplitRestoreCSR(Ao, &on, &oi, &oj, &ov));
+  PetscCall(TriSplitRestoreCSR(Ad, &n, &di, &dj, &dv));
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(TSPTriAMGMatCreateOwned(n, nd + no, ci, cj, cv, J));
+  else PetscCall(MatSeqAIJRestoreArrayWrite(*J, &cv));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGAppend_Host(Mat P, PetscInt ng, const PetscInt *gi, const PetscInt *gj, const PetscScalar *gv, PetscInt ncols, Mat *Pext)
+{
+  PetscInt           n, *ei, *ej;
+  const PetscInt    *pi, *pj;
+  const PetscScalar *pv;
+  PetscScalar       *ev;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(P, &n, &pi, &pj, &pv));
+  PetscCall(PetscMalloc1(n + ng + 1, &ei));
+  PetscCall(PetscMalloc1(PetscMax(pi[n] + gi[ng], 1), &ej));
+  PetscCall(PetscMalloc1(PetscMax(pi[n] + gi[ng], 1), &ev));
+  PetscCall(PetscArraycpy(ei, pi, n + 1));
+  for (PetscInt g = 1; g <= ng; g++) ei[n + g] = pi[n] + gi[g];
+  PetscCall(PetscArraycpy(ej, pj, pi[n]));
+  PetscCall(PetscArraycpy(ev, pv, pi[n]));
+  PetscCall(PetscArraycpy(ej + pi[n], gj, gi[ng]));
+  PetscCall(PetscArraycpy(ev + pi[n], gv, gi[ng]));
+  PetscCall(TriSplitRestoreCSR(P, &n, &pi, &pj, &pv));
+  PetscCall(TSPTriAMGMatCreateOwned(n + ng, ncols, ei, ej, ev, Pext));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -188,10 +255,14 @@ PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
 {
   PetscFunctionBegin;
   ops->name        = "host";
+  ops->aggregate   = TSPTriAMGAggregate_Host;
   ops->prolongator = TSPTriAMGProlongator_Host;
   ops->checksum    = TSPTriAMGChecksum_Host;
   ops->aggregates  = TSPTriAMGAggregates_Host;
+  ops->extend      = TSPTriAMGExtend_Host;
   ops->aggfree     = TSPTriAMGAggregatesFree_Host;
+  ops->join        = TSPTriAMGJoin_Host;
+  ops->append      = TSPTriAMGAppend_Host;
   ops->galerkin    = TSPTriAMGGalerkin_Host;
   ops->estimate    = TSPTriAMGEstimate_Host;
   ops->startvector = TSPTriAMGStartVector_Host;
