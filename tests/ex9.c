@@ -9,7 +9,8 @@ prolongators across SAME_NONZERO_PATTERN updates, its hierarchy (for host/device
   -bounds <list>    the most iterations the grid test accepts, one per problem\n\
   -verbose          print the grid test's counts\n\
   -growth <1.5>     the grid test accepts counts at most growth times the one of the size before, or 3 more\n\
-  -bad <nan,zerorow,zerodiag>  the bad input\n\n";
+  -bad <nan,zerorow,zerodiag>  the bad input\n\
+  -uneven           (galerkin, 3 or more ranks) rank 0 owns no row, rank 1 one row\n\n";
 
 #include <petscksp.h>
 #include <trisplit.h>
@@ -277,6 +278,42 @@ static PetscErrorCode TestKernel(void)
    PETSc's MatPtAP() of the same A and P on the host, and P's row sums, which the lumping of weak and off-process
    entries keeps at those of full smoothing: 1 - omega (A 1)_i / a_ii, omega read from the row of the largest
    |(A 1)_i / a_ii| (0 on the levels that are not smoothed) */
+/* With -uneven, A redistributed so that rank 0 owns no row and rank 1 one row (the others share the rest): the
+   hierarchy across ranks must take an empty rank and a rank of one row */
+static PetscErrorCode Uneven(Mat *A)
+{
+  PetscBool   uneven = PETSC_FALSE;
+  PetscMPIInt rank, size;
+  PetscInt    N, start, count;
+  IS          rows;
+  Mat         B;
+
+  PetscFunctionBegin;
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-uneven", &uneven, NULL));
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  if (!uneven || size < 3) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  PetscCall(MatGetSize(*A, &N, NULL));
+  if (rank == 0) {
+    start = 0;
+    count = 0;
+  } else if (rank == 1) {
+    start = 0;
+    count = 1;
+  } else {
+    PetscInt rest = N - 1, share = rest / (size - 2), extra = rest % (size - 2), r = rank - 2;
+
+    start = 1 + r * share + PetscMin(r, extra);
+    count = share + (r < extra ? 1 : 0);
+  }
+  PetscCall(ISCreateStride(PETSC_COMM_WORLD, count, start, 1, &rows));
+  PetscCall(MatCreateSubMatrix(*A, rows, rows, MAT_INITIAL_MATRIX, &B));
+  PetscCall(ISDestroy(&rows));
+  PetscCall(MatDestroy(A));
+  *A = B;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TestGalerkin(Problem problem, PetscInt n)
 {
   Mat      A;
@@ -286,6 +323,7 @@ static PetscErrorCode TestGalerkin(Problem problem, PetscInt n)
 
   PetscFunctionBegin;
   PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 100, &A));
+  PetscCall(Uneven(&A));
   PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
   PetscCall(KSPSetOperators(ksp, A, A));
   PetscCall(KSPGetPC(ksp, &pc));
@@ -500,6 +538,13 @@ int main(int argc, char **argv)
     args: -test galerkin -problem rot -n 64 -pc_triamg_coarse_size 100
     output_file: output/ex9_galerkin_rot.out
 
+  # an empty rank and a rank of one row
+  test:
+    suffix: galerkin_uneven
+    nsize: 4
+    args: -test galerkin -problem rot -n 64 -pc_triamg_coarse_size 100 -uneven
+    output_file: output/ex9_galerkin_rot.out
+
   test:
     suffix: galerkin_lap3d
     nsize: {{1 2 3}}
@@ -522,6 +567,13 @@ int main(int argc, char **argv)
     requires: cuda
     nsize: {{1 2}}
     args: -test galerkin -problem rot -n 64 -pc_triamg_coarse_size 100 -mat_type aijcusparse
+    output_file: output/ex9_galerkin_rot.out
+
+  test:
+    suffix: galerkin_uneven_cuda
+    requires: cuda
+    nsize: 4
+    args: -test galerkin -problem rot -n 64 -pc_triamg_coarse_size 100 -uneven -mat_type aijcusparse
     output_file: output/ex9_galerkin_rot.out
 
   test:
