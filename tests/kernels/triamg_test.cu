@@ -452,6 +452,55 @@ static void check_level_ops(const std::string &name, const Csr &A, const std::ve
   (void)nagg;
 }
 
+/* [D | O] from A split at column h (D: columns < h, O: the others shifted by -h) gives A back, on the host; the
+   device's join and its values-only form give the host's arrays */
+static void check_join(const std::string &name, const Csr &A, bool device)
+{
+  const ts_int        n = A.n, h = n / 2;
+  std::vector<ts_int> di(n + 1, 0), oi(n + 1, 0), dj, oj, ci(n + 1), cj(A.row[n] + 1);
+  std::vector<double> dv, ov, cv(A.row[n] + 1);
+
+  for (ts_int i = 0; i < n; i++) {
+    for (ts_int k = A.row[i]; k < A.row[i + 1]; k++) {
+      if (A.col[k] < h) {
+        dj.push_back(A.col[k]);
+        dv.push_back(A.val[k]);
+      } else {
+        oj.push_back(A.col[k] - h);
+        ov.push_back(A.val[k]);
+      }
+    }
+    di[i + 1] = (ts_int)dj.size();
+    oi[i + 1] = (ts_int)oj.size();
+  }
+  dj.push_back(0), dv.push_back(0), oj.push_back(0), ov.push_back(0);
+  ts_ref_csr_join(n, di.data(), dj.data(), dv.data(), oi.data(), oj.data(), ov.data(), h, ci.data(), cj.data(), cv.data());
+  bool ok = ci[n] == A.row[n];
+  for (ts_int i = 0; i <= n && ok; i++) ok = ci[i] == A.row[i];
+  for (ts_int k = 0; k < A.row[n] && ok; k++) ok = cj[k] == A.col[k] && cv[k] == A.val[k]; /* A's rows are sorted */
+  if (!device) {
+    report(ok, name + ": reference join == A");
+    return;
+  }
+  ts_int *ddi = to_device(di), *ddj = to_device(dj), *doi = to_device(oi), *doj = to_device(oj), *dci, *dcj;
+  double *ddv = to_device(dv), *dov = to_device(ov), *dcv;
+
+  CK(cudaMalloc((void **)&dci, (n + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&dcj, (A.row[n] + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&dcv, (A.row[n] + 1) * sizeof(double)));
+  CK(ts_cuda_csr_join(nullptr, n, ddi, ddj, ddv, doi, doj, dov, h, dci, dcj, dcv) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+  std::vector<ts_int> gi = to_host(dci, n + 1), gj = to_host(dcj, A.row[n]);
+  std::vector<double> gv = to_host(dcv, A.row[n]);
+  bool                okd = ok && gi == ci;
+  for (ts_int k = 0; k < A.row[n] && okd; k++) okd = gj[k] == cj[k] && gv[k] == cv[k];
+  CK(cudaMemset(dcv, 0, (A.row[n] + 1) * sizeof(double)));
+  CK(ts_cuda_csr_join(nullptr, n, ddi, ddj, ddv, doi, doj, dov, h, nullptr, nullptr, dcv) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+  gv = to_host(dcv, A.row[n]);
+  for (ts_int k = 0; k < A.row[n] && okd; k++) okd = gv[k] == cv[k];
+  report(okd, name + ": device join (pattern and values, values only) == host");
+  for (void *p : {(void *)ddi, (void *)ddj, (void *)doi, (void *)doj, (void *)dci, (void *)dcj, (void *)ddv, (void *)dov, (void *)dcv}) CK(cudaFree(p));
+}
+
 int main(int argc, char **argv)
 {
   bool device = false, quick = false;
@@ -472,6 +521,7 @@ int main(int argc, char **argv)
         const double        thetas[] = {0.0, 0.25, 1.0};
 
         check_level_ops(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, agg, nagg, device);
+        check_join(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, device);
 
         for (double theta : thetas)
           for (int variant = 0; variant < 2; variant++) {
