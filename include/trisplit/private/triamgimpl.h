@@ -18,7 +18,7 @@
    the operator complexity near that of the piecewise constant prolongator (docs/algorithms.md) */
 #define TSP_TRIAMG_SMOOTH_THRESHOLD 0.25
 
-PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate;
+PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate, TriSplit_AMGExchange, TriSplit_AMGHostBlocks;
 
 /* What the hierarchy is built from: set by PCCreate_TriAMG() (the defaults) and the setters, read by the driver */
 typedef struct {
@@ -58,6 +58,9 @@ typedef struct {
   /* A rank's rows across ranks as one sequential matrix of the backend, [Ad | Ao] (n x (n + Ao's columns)):
      MAT_REUSE_MATRIX writes new values of Ad and Ao on the pattern of the first call */
   PetscErrorCode (*join)(Mat Ad, Mat Ao, MatReuse reuse, Mat *J);
+  /* a copy of a sequential matrix of the backend's in host CSR arrays (PetscMalloc1() each, the caller's to free):
+     PETSc's AIJ types of the distributed levels keep their blocks on the host */
+  PetscErrorCode (*hostcsr)(Mat M, PetscInt **i, PetscInt **j, PetscScalar **v);
   /* P with ng rows of host memory (CSR gi[ng + 1] from 0, gj, gv) appended below it, ncols columns */
   PetscErrorCode (*append)(Mat P, PetscInt ng, const PetscInt *gi, const PetscInt *gj, const PetscScalar *gv, PetscInt ncols, Mat *Pext);
   /* C = P^T A P for sequential A and a prolongator of the backend's own; MAT_REUSE_MATRIX: new values of A on the

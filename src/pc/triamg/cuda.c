@@ -182,6 +182,30 @@ static PetscErrorCode TSPTriAMGAppend_CUDA(Mat P, PetscInt ng, const PetscInt *g
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGHostCSR_CUDA(Mat M, PetscInt **i, PetscInt **j, PetscScalar **v)
+{
+  PetscInt           n, nnz;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(M, &n, &nnz, &ia, &ja, &va));
+  PetscCall(PetscMalloc1(n + 1, i));
+  PetscCall(PetscMalloc1(PetscMax(nnz, 1), j));
+  PetscCall(PetscMalloc1(PetscMax(nnz, 1), v));
+  PetscCallCUDA(cudaMemcpyAsync(*i, ia, (size_t)(n + 1) * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
+  if (nnz) {
+    PetscCallCUDA(cudaMemcpyAsync(*j, ja, (size_t)nnz * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaMemcpyAsync(*v, va, (size_t)nnz * sizeof(PetscScalar), cudaMemcpyDeviceToHost, stream));
+  }
+  PetscCallCUDA(cudaStreamSynchronize(stream));
+  PetscCall(PetscLogGpuToCpu((PetscLogDouble)(n + 1 + nnz) * sizeof(PetscInt) + nnz * sizeof(PetscScalar)));
+  PetscCall(TriSplitRestoreDeviceCSR(M, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGAggregatesFree_CUDA(PetscInt **agg)
 {
   PetscFunctionBegin;
@@ -418,6 +442,7 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
   ops->aggfree     = TSPTriAMGAggregatesFree_CUDA;
   ops->join        = TSPTriAMGJoin_CUDA;
   ops->append      = TSPTriAMGAppend_CUDA;
+  ops->hostcsr     = TSPTriAMGHostCSR_CUDA;
   ops->galerkin    = TSPTriAMGGalerkin_CUDA;
   ops->estimate    = TSPTriAMGEstimate_CUDA;
   ops->startvector = TSPTriAMGStartVector_CUDA;

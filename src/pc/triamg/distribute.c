@@ -56,30 +56,6 @@ static PetscErrorCode TSPTriAMGExchangeDestroy(void *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* A backend matrix's CSR on the host: the matrix itself (MATSEQAIJ) or a host copy (*copy, to destroy) */
-static PetscErrorCode TSPTriAMGHostCSR(Mat M, Mat *copy, PetscInt *n, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
-{
-  PetscBool aij;
-
-  PetscFunctionBegin;
-  *copy = NULL;
-  PetscCall(PetscObjectBaseTypeCompare((PetscObject)M, MATSEQAIJ, &aij));
-  if (!aij) { /* a device-only matrix (MATCSRCUDA) */
-    PetscCall(MatConvert(M, MATSEQAIJ, MAT_INITIAL_MATRIX, copy));
-    M = *copy;
-  }
-  PetscCall(TriSplitGetCSR(M, n, ia, ja, va));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode TSPTriAMGHostCSRRestore(Mat M, Mat *copy, PetscInt *n, const PetscInt **ia, const PetscInt **ja, const PetscScalar **va)
-{
-  PetscFunctionBegin;
-  PetscCall(TriSplitRestoreCSR(*copy ? *copy : M, n, ia, ja, va));
-  PetscCall(MatDestroy(copy));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 typedef struct {
   PetscInt    *i, *j;
   PetscScalar *a;
@@ -228,14 +204,14 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
 {
   MPI_Comm           comm;
   TSPTriAMGExchange *ex;
-  Mat                Ad, Ao, Pl, Ph = NULL;
+  Mat                Ad, Ao, Pl;
   PetscSF            sf, esf;
   PetscLayout        cmap;
   PetscBool          device;
-  PetscInt           n, ng, n1, pn, *hagg, *root, *gagg, *ghost, *agg_ext, nleaves, npack = 0, *rlen, *rbeg, *glen, *gbeg, *pack_j, *gcol, *gi, *gj, *s2, n2;
+  PetscInt           n, ng, n1, *pi, *pj, *hagg, *root, *gagg, *ghost, *agg_ext, nleaves, npack = 0, *rlen, *rbeg, *glen, *gbeg, *pack_j, *gcol, *gi, *gj, *s2, n2;
   PetscScalar       *pack_v, *gval, *gv;
-  const PetscInt    *garray, *pi, *pj, *irootloc;
-  const PetscScalar *pv;
+  const PetscInt    *garray, *irootloc;
+  PetscScalar       *pv;
   const PetscSFNode *lremote;
   PetscSFNode       *eremote;
   TSPSFRankCount     niranks;
@@ -254,6 +230,7 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
   ex->nagg   = nagg;
   ex->cstart = cstart;
 
+  PetscCall(PetscLogEventBegin(TriSplit_AMGExchange, 0, 0, 0, 0));
   /* 1. the global aggregates of the ghost columns: S1, the first extended columns beyond this rank's */
   PetscCall(PetscSFCreate(comm, &sf));
   PetscCall(PetscSFSetGraphLayout(sf, cmap, ng, NULL, PETSC_COPY_VALUES, garray));
@@ -274,13 +251,15 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
   ex->next = n1;
   for (PetscInt g = 0; g < ng; g++) ghost[g] = TSPTriAMGExtended(ex, n1, gagg[g]);
 
+  PetscCall(PetscLogEventEnd(TriSplit_AMGExchange, 0, 0, 0, 0));
   /* 2. P's rows from [Ad | Ao] with the extended aggregates of all its columns */
   PetscCall((*amg->ops.join)(Ad, Ao, MAT_INITIAL_MATRIX, &ex->join));
   PetscCall((*amg->ops.extend)(n, agg, ng, ghost, &agg_ext));
   PetscCall((*amg->ops.prolongator)(ex->join, agg_ext, nagg + n1, smooth, rho, theta, &Pl, omega));
   PetscCall((*amg->ops.aggfree)(&agg_ext));
   PetscCall(PetscFree2(gagg, ghost));
-  PetscCall(TSPTriAMGHostCSR(Pl, &Ph, &pn, &pi, &pj, &pv));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGHostBlocks, 0, 0, 0, 0));
+  PetscCall((*amg->ops.hostcsr)(Pl, &pi, &pj, &pv));
 
   /* 3. the distributed P: its columns below nagg into the diagonal block, the others into the off-diagonal block
         over S1 (the rows are sorted, so each row's S1 columns follow its own) */
@@ -315,8 +294,10 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
     PetscCall(TSPTriAMGAssemble(comm, device, n, nagg, di, dj, dv, n1, oi, oj, ov, pgarray, P));
   }
 
+  PetscCall(PetscLogEventEnd(TriSplit_AMGHostBlocks, 0, 0, 0, 0));
   /* 4. the ghost rows of P, global columns: the rows other ranks reference are packed, their lengths and offsets
         broadcast over sf, then their entries over an SF of the entries */
+  PetscCall(PetscLogEventBegin(TriSplit_AMGExchange, 0, 0, 0, 0));
   PetscCall(PetscSFGetLeafRanks(sf, &niranks, &iranks, &ioffset, &irootloc));
   {
     PetscInt  nref = ioffset[niranks];
@@ -339,7 +320,9 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
       }
     PetscCall(PetscFree(rows));
   }
-  PetscCall(TSPTriAMGHostCSRRestore(Pl, &Ph, &pn, &pi, &pj, &pv));
+  PetscCall(PetscFree(pi));
+  PetscCall(PetscFree(pj));
+  PetscCall(PetscFree(pv));
   PetscCall(PetscMalloc2(PetscMax(ng, 1), &glen, PetscMax(ng, 1), &gbeg));
   PetscCall(PetscSFBcastBegin(sf, MPIU_INT, rlen, glen, MPI_REPLACE));
   PetscCall(PetscSFBcastEnd(sf, MPIU_INT, rlen, glen, MPI_REPLACE));
@@ -388,6 +371,7 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
   }
   for (PetscInt g = 0; g < ng; g++) PetscCall(PetscSortIntWithScalarArray(gi[g + 1] - gi[g], gj + gi[g], gv + gi[g]));
   PetscCall(PetscFree2(gcol, gval));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGExchange, 0, 0, 0, 0));
   PetscCall((*amg->ops.append)(Pl, ng, gi, gj, gv, nagg + ex->next, &ex->pext));
   PetscCall(PetscFree2(gj, gv));
   PetscCall(PetscFree(gi));
@@ -406,15 +390,16 @@ PetscErrorCode TSPTriAMGDistributedGalerkin(Mat A, Mat P, MatReuse reuse, Mat *C
 {
   MPI_Comm           comm;
   TSPTriAMGExchange *ex = NULL;
-  Mat                Ad, Ao, Ch = NULL, Cnew;
+  Mat                Ad, Ao, Cnew;
   PetscBool          device;
   PetscMPIInt        size;
   PetscInt           cn, nloc, nrecv = 0, nsend, *srow, *scol, *rrow, *rcol, *rcount, *rfirst, *mi, *mj, nm, *garray, no;
   PetscInt          *di, *dj, *oi, *oj;
   PetscScalar       *sval, *rval, *mv, *dv, *ov;
   PetscMPIInt       *scount, *sdispl, *rcnt, *rdispl;
-  const PetscInt    *ci, *cj, *ranges;
-  const PetscScalar *cv;
+  PetscInt          *ci, *cj;
+  const PetscInt    *ranges;
+  PetscScalar       *cv;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectGetComm((PetscObject)A, &comm));
@@ -428,9 +413,13 @@ PetscErrorCode TSPTriAMGDistributedGalerkin(Mat A, Mat P, MatReuse reuse, Mat *C
     PetscCall((*ex->ops.join)(Ad, Ao, MAT_REUSE_MATRIX, &ex->join));
     PetscCall((*ex->ops.galerkin)(ex->join, ex->pext, MAT_REUSE_MATRIX, &ex->cext));
   } else PetscCall((*ex->ops.galerkin)(ex->join, ex->pext, MAT_INITIAL_MATRIX, &ex->cext));
-  PetscCall(TSPTriAMGHostCSR(ex->cext, &Ch, &cn, &ci, &cj, &cv));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGHostBlocks, 0, 0, 0, 0));
+  PetscCall(MatGetLocalSize(ex->cext, &cn, NULL));
+  PetscCall((*ex->ops.hostcsr)(ex->cext, &ci, &cj, &cv));
   PetscCall(MatGetOwnershipRangesColumn(P, &ranges));
 
+  PetscCall(PetscLogEventEnd(TriSplit_AMGHostBlocks, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGExchange, 0, 0, 0, 0));
   /* the rows of other ranks' aggregates, in global numbers, to their owners: grouped by owner (a stable counting
      sort, so each owner receives them in C_ext's order) */
   PetscCall(PetscCalloc4(size, &scount, size, &sdispl, size, &rcnt, size, &rdispl));
@@ -474,6 +463,8 @@ PetscErrorCode TSPTriAMGDistributedGalerkin(Mat A, Mat P, MatReuse reuse, Mat *C
   PetscCall(PetscFree3(srow, scol, sval));
   PetscCall(PetscFree4(scount, sdispl, rcnt, rdispl));
 
+  PetscCall(PetscLogEventEnd(TriSplit_AMGExchange, 0, 0, 0, 0));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGHostBlocks, 0, 0, 0, 0));
   /* this rank's rows: C_ext's and the received, bucketed by row (in the order of the ranks, then of arrival) */
   PetscCall(PetscCalloc2(nloc + 1, &rcount, nloc + 1, &rfirst));
   for (PetscInt e = 0; e < nrecv; e++) {
@@ -534,7 +525,9 @@ PetscErrorCode TSPTriAMGDistributedGalerkin(Mat A, Mat P, MatReuse reuse, Mat *C
   }
   PetscCall(PetscFree2(rcol, rval));
   PetscCall(PetscFree2(rcount, rfirst));
-  PetscCall(TSPTriAMGHostCSRRestore(ex->cext, &Ch, &cn, &ci, &cj, &cv));
+  PetscCall(PetscFree(ci));
+  PetscCall(PetscFree(cj));
+  PetscCall(PetscFree(cv));
 
   /* split into the diagonal block and the off-diagonal block over its sorted distinct columns */
   {
@@ -574,6 +567,7 @@ PetscErrorCode TSPTriAMGDistributedGalerkin(Mat A, Mat P, MatReuse reuse, Mat *C
     }
   }
   PetscCall(PetscFree3(mi, mj, mv));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGHostBlocks, 0, 0, 0, 0));
   PetscCall(TSPTriAMGAssemble(comm, device, nloc, nloc, di, dj, dv, no, oi, oj, ov, garray, &Cnew));
   if (reuse == MAT_REUSE_MATRIX) {
     PetscCall(MatCopy(Cnew, *C, SAME_NONZERO_PATTERN));

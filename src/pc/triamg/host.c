@@ -149,6 +149,24 @@ static PetscErrorCode TSPTriAMGAppend_Host(Mat P, PetscInt ng, const PetscInt *g
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGHostCSR_Host(Mat M, PetscInt **i, PetscInt **j, PetscScalar **v)
+{
+  PetscInt           n;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(M, &n, &ia, &ja, &va));
+  PetscCall(PetscMalloc1(n + 1, i));
+  PetscCall(PetscMalloc1(PetscMax(ia[n], 1), j));
+  PetscCall(PetscMalloc1(PetscMax(ia[n], 1), v));
+  PetscCall(PetscArraycpy(*i, ia, n + 1));
+  PetscCall(PetscArraycpy(*j, ja, ia[n]));
+  PetscCall(PetscArraycpy(*v, va, ia[n]));
+  PetscCall(TriSplitRestoreCSR(M, &n, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGAggregatesFree_Host(PetscInt **agg)
 {
   PetscFunctionBegin;
@@ -263,6 +281,7 @@ PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
   ops->aggfree     = TSPTriAMGAggregatesFree_Host;
   ops->join        = TSPTriAMGJoin_Host;
   ops->append      = TSPTriAMGAppend_Host;
+  ops->hostcsr     = TSPTriAMGHostCSR_Host;
   ops->galerkin    = TSPTriAMGGalerkin_Host;
   ops->estimate    = TSPTriAMGEstimate_Host;
   ops->startvector = TSPTriAMGStartVector_Host;
