@@ -41,7 +41,8 @@ PETSC_EXTERN PetscErrorCode TriSplitGetVersionNumber(PetscInt *, PetscInt *, Pet
 /* Matrix type and solver */
 #define MATTRIDIAG    "tridiag"
 #define MATSOLVERRPTS "rpts"
-#define MATCSRCUDA    "csrcuda" /* a CUDA build's device-only CSR matrix, PCTRIAMG's level operators */
+#define MATCSRCUDA    "csrcuda"    /* a CUDA build's device-only CSR matrix, PCTRIAMG's level operators */
+#define MATMPICSRCUDA "mpicsrcuda" /* its distributed form: two MATCSRCUDA blocks per rank */
 
 /*E
    PCTriSplitPivoting - pivot rule of the tridiagonal elimination inside the trisplit preconditioners

@@ -780,6 +780,23 @@ TS_EXTERN ts_status ts_cuda_csr_to_dense(void *stream, ts_int m, ts_int ncols, c
 TS_EXTERN void      ts_ref_csr_join(ts_int n, const ts_int *di, const ts_int *dj, const double *dv, const ts_int *oi, const ts_int *oj, const double *ov, ts_int shift, ts_int *ci, ts_int *cj, double *cv);
 TS_EXTERN ts_status ts_cuda_csr_join(void *stream, ts_int n, const ts_int *di, const ts_int *dj, const double *dv, const ts_int *oi, const ts_int *oj, const double *ov, ts_int shift, ts_int *ci, ts_int *cj, double *cv);
 
+/* The first m rows of a CSR matrix split at column nd: D (columns < nd) and O (the others, minus nd), each row's
+   entries in their order. First the count: di[m + 1], D's row starts (the device's workspace:
+   ts_cuda_csr_split_count_buffer_size(m) bytes); then the entries, with O's row starts oi[i] = rowptr[i] - di[i]
+   (rowptr[0] == 0). With dj, oi and oj NULL only the values are written (the pattern of an earlier call). */
+TS_EXTERN void      ts_ref_csr_split_count(ts_int m, const ts_int *rowptr, const ts_int *col, ts_int nd, ts_int *di);
+TS_EXTERN void      ts_ref_csr_split(ts_int m, const ts_int *rowptr, const ts_int *col, const double *val, ts_int nd, const ts_int *di, ts_int *dj, double *dv, ts_int *oi, ts_int *oj, double *ov);
+TS_EXTERN size_t    ts_cuda_csr_split_count_buffer_size(ts_int m);
+TS_EXTERN ts_status ts_cuda_csr_split_count(void *stream, ts_int m, const ts_int *rowptr, const ts_int *col, ts_int nd, ts_int *di, void *buffer);
+TS_EXTERN ts_status ts_cuda_csr_split(void *stream, ts_int m, const ts_int *rowptr, const ts_int *col, const double *val, ts_int nd, const ts_int *di, ts_int *dj, double *dv, ts_int *oi, ts_int *oj, double *ov);
+
+/* The rows rows[0..nr) of a CSR matrix: their lengths len[nr], then (outptr[nr + 1] their starts, from the
+   caller's prefix sum of len) their columns and values packed. */
+TS_EXTERN void      ts_ref_csr_row_lengths(ts_int nr, const ts_int *rows, const ts_int *rowptr, ts_int *len);
+TS_EXTERN void      ts_ref_csr_gather(ts_int nr, const ts_int *rows, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *outptr, ts_int *outcol, double *outval);
+TS_EXTERN ts_status ts_cuda_csr_row_lengths(void *stream, ts_int nr, const ts_int *rows, const ts_int *rowptr, ts_int *len);
+TS_EXTERN ts_status ts_cuda_csr_gather(void *stream, ts_int nr, const ts_int *rows, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *outptr, ts_int *outcol, double *outval);
+
 /* x[i] = ts_hash32(offset + i) 2^-32, in [0, 1): a start vector that is the same on the host and the device and
    on every run (offset: the global index of the first entry, so it does not depend on the ranks) */
 TS_EXTERN void      ts_ref_hash_fill(ts_int n, ts_int offset, double *x);

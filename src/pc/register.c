@@ -13,6 +13,7 @@ PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC);
 PETSC_INTERN PetscErrorCode MatCreate_Tridiag(Mat);
 PETSC_INTERN PetscErrorCode MatSolverTypeRegister_RPTS(void);
 PETSC_INTERN PetscErrorCode MatRegister_CSRCUDA(void);
+PETSC_INTERN PetscErrorCode MatRegister_MPICSRCUDA(void);
 
 PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, TriSplit_Bands, TriSplit_TriFactor, TriSplit_Solve, TriSplit_MOSAProduct;
 PetscLogEvent TriSplit_PivotCheck, TriSplit_RPTSPlan;
@@ -62,6 +63,7 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(MatRegister(MATTRIDIAG, MatCreate_Tridiag));
   PetscCall(MatSolverTypeRegister_RPTS());
   PetscCall(MatRegister_CSRCUDA());
+  PetscCall(MatRegister_MPICSRCUDA());
   /* setup: the weight graph, the [0,2]-factor, the linear forest, the bands, their factorization
      (host) and MOS-a's products; apply: the tridiagonal solves with their permutations */
   PetscCall(PetscLogEventRegister("TriSplitGraph", PC_CLASSID, &TriSplit_Graph));

@@ -20,4 +20,8 @@ PETSC_INTERN PetscErrorCode TSPMatCreateCSRCUDA(PetscInt m, PetscInt n, PetscInt
 PETSC_INTERN PetscErrorCode TSPMatCSRCUDAGetValuesWrite(Mat A, PetscScalar **val);
 PETSC_INTERN PetscErrorCode TSPMatCSRCUDARestoreValuesWrite(Mat A, PetscScalar **val);
 
+/* A MATMPICSRCUDA on comm from this rank's blocks (MATCSRCUDA, taken over): Ad of the rank's rows and columns, Ao
+   of its rows and the ghost columns garray (PetscMalloc(), sorted global numbers, taken over) */
+PETSC_INTERN PetscErrorCode TSPMatCreateMPICSRCUDA(MPI_Comm comm, Mat Ad, Mat Ao, PetscInt *garray, Mat *A);
+
 #endif

@@ -58,9 +58,17 @@ typedef struct {
   /* A rank's rows across ranks as one sequential matrix of the backend, [Ad | Ao] (n x (n + Ao's columns)):
      MAT_REUSE_MATRIX writes new values of Ad and Ao on the pattern of the first call */
   PetscErrorCode (*join)(Mat Ad, Mat Ao, MatReuse reuse, Mat *J);
-  /* a copy of a sequential matrix of the backend's in host CSR arrays (PetscMalloc1() each, the caller's to free):
-     PETSc's AIJ types of the distributed levels keep their blocks on the host */
-  PetscErrorCode (*hostcsr)(Mat M, PetscInt **i, PetscInt **j, PetscScalar **v);
+  /* the rows rows[0..nr) (host memory) of a sequential matrix of the backend's, packed in host CSR arrays
+     (PetscMalloc1() each, the caller's to free): the boundary rows that go to other ranks */
+  PetscErrorCode (*rows)(Mat M, PetscInt nr, const PetscInt *rows, PetscInt **i, PetscInt **j, PetscScalar **v);
+  /* a sequential matrix of the backend's from host CSR arrays (copied) */
+  PetscErrorCode (*fromhost)(PetscInt m, PetscInt n, const PetscInt *i, const PetscInt *j, const PetscScalar *v, Mat *M);
+  /* the first m rows of M (each row's columns sorted) split at column nd: *D (m x nd) and *O (m x (M's columns -
+     nd), its columns minus nd) */
+  PetscErrorCode (*split)(Mat M, PetscInt m, PetscInt nd, Mat *D, Mat *O);
+  /* the distributed matrix of the backend's kind (host: MATMPIAIJ, device: MATMPICSRCUDA) from this rank's blocks D
+     and O of split (taken over) and O's columns' global numbers garray (PetscMalloc(), sorted, taken over) */
+  PetscErrorCode (*distributed)(MPI_Comm comm, Mat D, Mat O, PetscInt *garray, Mat *M);
   /* P with ng rows of host memory (CSR gi[ng + 1] from 0, gj, gv) appended below it, ncols columns */
   PetscErrorCode (*append)(Mat P, PetscInt ng, const PetscInt *gi, const PetscInt *gj, const PetscScalar *gv, PetscInt ncols, Mat *Pext);
   /* C = P^T A P for sequential A and a prolongator of the backend's own; MAT_REUSE_MATRIX: new values of A on the

@@ -182,27 +182,106 @@ static PetscErrorCode TSPTriAMGAppend_CUDA(Mat P, PetscInt ng, const PetscInt *g
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPTriAMGHostCSR_CUDA(Mat M, PetscInt **i, PetscInt **j, PetscScalar **v)
+static PetscErrorCode TSPTriAMGRows_CUDA(Mat M, PetscInt nr, const PetscInt *rows, PetscInt **i, PetscInt **j, PetscScalar **v)
 {
-  PetscInt           n, nnz;
+  PetscInt           n, nnz, *d_rows, *d_ptr, *d_col;
   const PetscInt    *ia, *ja;
   const PetscScalar *va;
+  PetscScalar       *d_val;
   cudaStream_t       stream;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
-  PetscCall(TriSplitGetDeviceCSR(M, &n, &nnz, &ia, &ja, &va));
-  PetscCall(PetscMalloc1(n + 1, i));
-  PetscCall(PetscMalloc1(PetscMax(nnz, 1), j));
-  PetscCall(PetscMalloc1(PetscMax(nnz, 1), v));
-  PetscCallCUDA(cudaMemcpyAsync(*i, ia, (size_t)(n + 1) * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
-  if (nnz) {
-    PetscCallCUDA(cudaMemcpyAsync(*j, ja, (size_t)nnz * sizeof(PetscInt), cudaMemcpyDeviceToHost, stream));
-    PetscCallCUDA(cudaMemcpyAsync(*v, va, (size_t)nnz * sizeof(PetscScalar), cudaMemcpyDeviceToHost, stream));
+  PetscCall(PetscMalloc1(nr + 1, i));
+  (*i)[0] = 0;
+  if (!nr) {
+    PetscCall(PetscMalloc1(1, j));
+    PetscCall(PetscMalloc1(1, v));
+    PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCallCUDA(cudaStreamSynchronize(stream));
-  PetscCall(PetscLogGpuToCpu((PetscLogDouble)(n + 1 + nnz) * sizeof(PetscInt) + nnz * sizeof(PetscScalar)));
+  PetscCall(TriSplitGetDeviceCSR(M, &n, &nnz, &ia, &ja, &va));
+  PetscCall(TriSplitDeviceMalloc((size_t)(2 * nr + 1) * sizeof(PetscInt), (void **)&d_rows));
+  d_ptr = d_rows + nr;
+  PetscCallCUDA(cudaMemcpyAsync(d_rows, rows, (size_t)nr * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_row_lengths(stream, nr, d_rows, ia, d_ptr), "csr row lengths"));
+  PetscCall(TriSplitDeviceRead(stream, d_ptr, *i + 1, (size_t)nr * sizeof(PetscInt)));
+  for (PetscInt r = 0; r < nr; r++) (*i)[r + 1] += (*i)[r];
+  PetscCallCUDA(cudaMemcpyAsync(d_ptr, *i, (size_t)(nr + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+  PetscCall(PetscMalloc1(PetscMax((*i)[nr], 1), j));
+  PetscCall(PetscMalloc1(PetscMax((*i)[nr], 1), v));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax((*i)[nr], 1) * sizeof(PetscInt), (void **)&d_col));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax((*i)[nr], 1) * sizeof(PetscScalar), (void **)&d_val));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_gather(stream, nr, d_rows, ia, ja, va, d_ptr, d_col, d_val), "csr gather"));
+  PetscCall(TriSplitDeviceRead(stream, d_col, *j, (size_t)(*i)[nr] * sizeof(PetscInt)));
+  PetscCall(TriSplitDeviceRead(stream, d_val, *v, (size_t)(*i)[nr] * sizeof(PetscScalar)));
+  PetscCall(PetscLogGpuToCpu((PetscLogDouble)(nr + (*i)[nr]) * sizeof(PetscInt) + (*i)[nr] * sizeof(PetscScalar)));
+  TriSplitDeviceFree(d_rows);
+  TriSplitDeviceFree(d_col);
+  TriSplitDeviceFree(d_val);
   PetscCall(TriSplitRestoreDeviceCSR(M, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGFromHost_CUDA(PetscInt m, PetscInt n, const PetscInt *i, const PetscInt *j, const PetscScalar *v, Mat *M)
+{
+  PetscInt    *ci, *cj;
+  PetscScalar *cv;
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitDeviceMalloc((size_t)(m + 1) * sizeof(PetscInt), (void **)&ci));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(i[m], 1) * sizeof(PetscInt), (void **)&cj));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(i[m], 1) * sizeof(PetscScalar), (void **)&cv));
+  PetscCallCUDA(cudaMemcpyAsync(ci, i, (size_t)(m + 1) * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+  if (i[m]) {
+    PetscCallCUDA(cudaMemcpyAsync(cj, j, (size_t)i[m] * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaMemcpyAsync(cv, v, (size_t)i[m] * sizeof(PetscScalar), cudaMemcpyHostToDevice, stream));
+  }
+  PetscCallCUDA(cudaStreamSynchronize(stream)); /* the caller's pageable arrays may go */
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)(m + 1 + i[m]) * sizeof(PetscInt) + i[m] * sizeof(PetscScalar)));
+  PetscCall(TSPMatCreateCSRCUDA(m, n, i[m], ci, cj, cv, M));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGSplit_CUDA(Mat M, PetscInt m, PetscInt nd, Mat *D, Mat *O)
+{
+  PetscInt           n, nnz, ncols, *di, *dj, *oi, *oj, nnzd, nnzo, rowend;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  PetscScalar       *dv, *ov;
+  cudaStream_t       stream;
+  void              *work = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(MatGetSize(M, NULL, &ncols));
+  PetscCall(TriSplitGetDeviceCSR(M, &n, &nnz, &ia, &ja, &va));
+  PetscCall(TriSplitDeviceMalloc((size_t)(m + 1) * sizeof(PetscInt), (void **)&di));
+  PetscCall(TriSplitDeviceMalloc((size_t)(m + 1) * sizeof(PetscInt), (void **)&oi));
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_csr_split_count_buffer_size(m), &work));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_split_count(stream, m, ia, ja, nd, di, work), "csr split count"));
+  TriSplitDeviceFree(work);
+  PetscCall(TriSplitDeviceRead(stream, di + m, &nnzd, sizeof(PetscInt)));
+  PetscCall(TriSplitDeviceRead(stream, ia + m, &rowend, sizeof(PetscInt)));
+  nnzo = rowend - nnzd;
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnzd, 1) * sizeof(PetscInt), (void **)&dj));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnzd, 1) * sizeof(PetscScalar), (void **)&dv));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnzo, 1) * sizeof(PetscInt), (void **)&oj));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnzo, 1) * sizeof(PetscScalar), (void **)&ov));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_split(stream, m, ia, ja, va, nd, di, dj, dv, oi, oj, ov), "csr split"));
+  PetscCall(TriSplitRestoreDeviceCSR(M, &ia, &ja, &va));
+  PetscCall(TSPMatCreateCSRCUDA(m, nd, nnzd, di, dj, dv, D));
+  PetscCall(TSPMatCreateCSRCUDA(m, ncols - nd, nnzo, oi, oj, ov, O));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGDistributed_CUDA(MPI_Comm comm, Mat D, Mat O, PetscInt *garray, Mat *M)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, 0, 0, 0, 0));
+  PetscCall(TSPMatCreateMPICSRCUDA(comm, D, O, garray, M));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -442,7 +521,10 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
   ops->aggfree     = TSPTriAMGAggregatesFree_CUDA;
   ops->join        = TSPTriAMGJoin_CUDA;
   ops->append      = TSPTriAMGAppend_CUDA;
-  ops->hostcsr     = TSPTriAMGHostCSR_CUDA;
+  ops->rows        = TSPTriAMGRows_CUDA;
+  ops->fromhost    = TSPTriAMGFromHost_CUDA;
+  ops->split       = TSPTriAMGSplit_CUDA;
+  ops->distributed = TSPTriAMGDistributed_CUDA;
   ops->galerkin    = TSPTriAMGGalerkin_CUDA;
   ops->estimate    = TSPTriAMGEstimate_CUDA;
   ops->startvector = TSPTriAMGStartVector_CUDA;

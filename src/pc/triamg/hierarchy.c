@@ -101,16 +101,25 @@ static PetscErrorCode TSPTriAMGFirstAggregate(Mat A, PetscInt nagg, PetscInt *cs
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* A device-only level matrix (MATCSRCUDA) as PETSc's MATSEQAIJCUSPARSE, where -pc_triamg_device_operators false asks
-   for it (a smoother that needs MatSOR(), MatGetRow(), ...) */
-static PetscErrorCode TSPTriAMGLevelMatType(TSPTriAMG *amg, Mat *M)
+/* A device-only level matrix (MATCSRCUDA, MATMPICSRCUDA) as PETSc's MATAIJCUSPARSE, where
+   -pc_triamg_device_operators false asks for it (a smoother that needs MatSOR(), MatGetRow(), ...) or always
+   (PETSc's redundant LU of the coarsest level across ranks) */
+static PetscErrorCode TSPTriAMGToPETSc(Mat *M)
 {
-  PetscBool own;
+  PetscBool own, mpi;
 
   PetscFunctionBegin;
-  if (amg->params.device_operators) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectTypeCompare((PetscObject)*M, MATCSRCUDA, &own));
+  PetscCall(PetscObjectTypeCompare((PetscObject)*M, MATMPICSRCUDA, &mpi));
   if (own) PetscCall(MatConvert(*M, MATSEQAIJCUSPARSE, MAT_INPLACE_MATRIX, M));
+  if (mpi) PetscCall(MatConvert(*M, MATMPIAIJCUSPARSE, MAT_INPLACE_MATRIX, M));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGLevelMatType(TSPTriAMG *amg, Mat *M)
+{
+  PetscFunctionBegin;
+  if (!amg->params.device_operators) PetscCall(TSPTriAMGToPETSc(M));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -122,10 +131,9 @@ static PetscErrorCode TSPTriAMGGalerkin(TSPTriAMG *amg, Mat A, Mat P, MatReuse r
 
   PetscFunctionBegin;
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
-  if (size == 1) {
-    PetscCall((*amg->ops.galerkin)(A, P, reuse, C));
-    if (reuse == MAT_INITIAL_MATRIX) PetscCall(TSPTriAMGLevelMatType(amg, C));
-  } else PetscCall(TSPTriAMGDistributedGalerkin(A, P, reuse, C));
+  if (size == 1) PetscCall((*amg->ops.galerkin)(A, P, reuse, C));
+  else PetscCall(TSPTriAMGDistributedGalerkin(A, P, reuse, C));
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(TSPTriAMGLevelMatType(amg, C));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -319,6 +327,7 @@ static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse
     PetscCall((*amg->ops.coarse)(ksp, A, reuse, &amg->coarse));
     if (amg->coarse) PetscFunctionReturn(PETSC_SUCCESS);
   } else PetscCall(MatDestroy(&amg->coarse));
+  if (size > 1 && amg->nlevels > 1) PetscCall(TSPTriAMGToPETSc(&amg->A[amg->nlevels - 1])); /* in place: PCMG's operator */
   PetscCall(TSPTriAMGMissingDiagonal(A, &missing, &row));
   if (missing) {
     PetscInt rstart, rend;

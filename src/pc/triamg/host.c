@@ -149,7 +149,7 @@ static PetscErrorCode TSPTriAMGAppend_Host(Mat P, PetscInt ng, const PetscInt *g
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPTriAMGHostCSR_Host(Mat M, PetscInt **i, PetscInt **j, PetscScalar **v)
+static PetscErrorCode TSPTriAMGRows_Host(Mat M, PetscInt nr, const PetscInt *rows, PetscInt **i, PetscInt **j, PetscScalar **v)
 {
   PetscInt           n;
   const PetscInt    *ia, *ja;
@@ -157,13 +157,108 @@ static PetscErrorCode TSPTriAMGHostCSR_Host(Mat M, PetscInt **i, PetscInt **j, P
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetCSR(M, &n, &ia, &ja, &va));
-  PetscCall(PetscMalloc1(n + 1, i));
-  PetscCall(PetscMalloc1(PetscMax(ia[n], 1), j));
-  PetscCall(PetscMalloc1(PetscMax(ia[n], 1), v));
-  PetscCall(PetscArraycpy(*i, ia, n + 1));
-  PetscCall(PetscArraycpy(*j, ja, ia[n]));
-  PetscCall(PetscArraycpy(*v, va, ia[n]));
+  PetscCall(PetscMalloc1(nr + 1, i));
+  (*i)[0] = 0;
+  ts_ref_csr_row_lengths(nr, rows, ia, *i + 1);
+  for (PetscInt r = 0; r < nr; r++) (*i)[r + 1] += (*i)[r];
+  PetscCall(PetscMalloc1(PetscMax((*i)[nr], 1), j));
+  PetscCall(PetscMalloc1(PetscMax((*i)[nr], 1), v));
+  ts_ref_csr_gather(nr, rows, ia, ja, va, *i, *j, *v);
   PetscCall(TriSplitRestoreCSR(M, &n, &ia, &ja, &va));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGFromHost_Host(PetscInt m, PetscInt n, const PetscInt *i, const PetscInt *j, const PetscScalar *v, Mat *M)
+{
+  PetscInt    *ci, *cj;
+  PetscScalar *cv;
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(m + 1, &ci));
+  PetscCall(PetscMalloc1(PetscMax(i[m], 1), &cj));
+  PetscCall(PetscMalloc1(PetscMax(i[m], 1), &cv));
+  PetscCall(PetscArraycpy(ci, i, m + 1));
+  PetscCall(PetscArraycpy(cj, j, i[m]));
+  PetscCall(PetscArraycpy(cv, v, i[m]));
+  PetscCall(TSPTriAMGMatCreateOwned(m, n, ci, cj, cv, M));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGSplit_Host(Mat M, PetscInt m, PetscInt nd, Mat *D, Mat *O)
+{
+  PetscInt           n, ncols, *di, *dj, *oi, *oj;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  PetscScalar       *dv, *ov;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetSize(M, NULL, &ncols));
+  PetscCall(TriSplitGetCSR(M, &n, &ia, &ja, &va));
+  PetscCall(PetscMalloc1(m + 1, &di));
+  PetscCall(PetscMalloc1(m + 1, &oi));
+  ts_ref_csr_split_count(m, ia, ja, nd, di);
+  PetscCall(PetscMalloc1(PetscMax(di[m], 1), &dj));
+  PetscCall(PetscMalloc1(PetscMax(di[m], 1), &dv));
+  PetscCall(PetscMalloc1(PetscMax(ia[m] - di[m], 1), &oj));
+  PetscCall(PetscMalloc1(PetscMax(ia[m] - di[m], 1), &ov));
+  ts_ref_csr_split(m, ia, ja, va, nd, di, dj, dv, oi, oj, ov);
+  PetscCall(TriSplitRestoreCSR(M, &n, &ia, &ja, &va));
+  PetscCall(TSPTriAMGMatCreateOwned(m, nd, di, dj, dv, D));
+  PetscCall(TSPTriAMGMatCreateOwned(m, ncols - nd, oi, oj, ov, O));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MATMPIAIJ from the blocks: since PETSc 3.23 they become its own (MatCreateMPIAIJWithSeqAIJ() with garray, nothing
+   copied or compacted); before, PETSc copies their rows in global columns */
+static PetscErrorCode TSPTriAMGDistributed_Host(MPI_Comm comm, Mat D, Mat O, PetscInt *garray, Mat *M)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, 0, 0, 0, 0));
+#if PETSC_VERSION_GE(3, 23, 0)
+  PetscCall(MatCreateMPIAIJWithSeqAIJ(comm, PETSC_DETERMINE, PETSC_DETERMINE, D, O, garray, M));
+#else
+  {
+    PetscInt           m, n, cstart = 0, *gi, *gj;
+    PetscScalar       *gv;
+    const PetscInt    *di, *dj, *oi, *oj;
+    const PetscScalar *dv, *ov;
+    PetscMPIInt        rank;
+
+    PetscCall(MatGetSize(D, NULL, &n));
+    PetscCallMPI(MPI_Exscan(&n, &cstart, 1, MPIU_INT, MPI_SUM, comm));
+    PetscCallMPI(MPI_Comm_rank(comm, &rank));
+    if (!rank) cstart = 0;
+    PetscCall(TriSplitGetCSR(D, &m, &di, &dj, &dv));
+    PetscCall(TriSplitGetCSR(O, &m, &oi, &oj, &ov));
+    PetscCall(PetscMalloc3(m + 1, &gi, PetscMax(di[m] + oi[m], 1), &gj, PetscMax(di[m] + oi[m], 1), &gv));
+    gi[0] = 0;
+    for (PetscInt i = 0; i < m; i++) { /* increasing global columns: other ranks' before this rank's, its own, the rest */
+      PetscInt c = gi[i], k = oi[i];
+
+      for (; k < oi[i + 1] && garray[oj[k]] < cstart; k++, c++) {
+        gj[c] = garray[oj[k]];
+        gv[c] = ov[k];
+      }
+      for (PetscInt q = di[i]; q < di[i + 1]; q++, c++) {
+        gj[c] = cstart + dj[q];
+        gv[c] = dv[q];
+      }
+      for (; k < oi[i + 1]; k++, c++) {
+        gj[c] = garray[oj[k]];
+        gv[c] = ov[k];
+      }
+      gi[i + 1] = c;
+    }
+    PetscCall(TriSplitRestoreCSR(O, &m, &oi, &oj, &ov));
+    PetscCall(TriSplitRestoreCSR(D, &m, &di, &dj, &dv));
+    PetscCall(MatCreateMPIAIJWithArrays(comm, m, n, PETSC_DETERMINE, PETSC_DETERMINE, gi, gj, gv, M));
+    PetscCall(PetscFree3(gi, gj, gv));
+    PetscCall(PetscFree(garray));
+    PetscCall(MatDestroy(&D));
+    PetscCall(MatDestroy(&O));
+  }
+#endif
+  PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -281,7 +376,10 @@ PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
   ops->aggfree     = TSPTriAMGAggregatesFree_Host;
   ops->join        = TSPTriAMGJoin_Host;
   ops->append      = TSPTriAMGAppend_Host;
-  ops->hostcsr     = TSPTriAMGHostCSR_Host;
+  ops->rows        = TSPTriAMGRows_Host;
+  ops->fromhost    = TSPTriAMGFromHost_Host;
+  ops->split       = TSPTriAMGSplit_Host;
+  ops->distributed = TSPTriAMGDistributed_Host;
   ops->galerkin    = TSPTriAMGGalerkin_Host;
   ops->estimate    = TSPTriAMGEstimate_Host;
   ops->startvector = TSPTriAMGStartVector_Host;
