@@ -16,6 +16,10 @@
 #                                              $OUT/gpu.txt (OUT default /tmp/out); GPU= (empty) is a host dry run
 #   bash bench/amgtable/run.sh report RAW...   here: the markdown table (report.py) from cpu.txt and gpu.txt
 #                                              (plain or .gz) on stdout
+#   bash bench/amgtable/run.sh variants        here: triamg under option variants (VARIANTS, 'label|options' one
+#                                              a line) on MATRICES, both Krylov methods, one line a run:
+#                                              'matrix ksp variant: REASON its, true residual, setup + solve s'
+#                                              (the diagnosis of the misses; PCS is ignored)
 #
 # Raw format, one record a run (report.py reads it):
 #   #run matrix=NAME rows=N kind=KIND ksp=gmres|bcgs pc=LABEL device=cpu|gpu
@@ -98,6 +102,9 @@ header() { # DEVICE-LINE: what, where, when, at which commit
   echo "# maxit $MAXIT timeout $TIMEOUT ksps $KSPS pcs $(echo "$PCS" | cut -d'|' -f1 | paste -sd' ')"
 }
 
+# the whole step in one function, which bash reads before it runs it: an edit of this file during a run does not
+# reach the run
+main() {
 case ${1:-} in
 cpu)
   out=${2:-bench/results/triamg-matrices}
@@ -145,12 +152,34 @@ run)
   done
   ls -la "$OUT"
   ;;
+variants)
+  [ -f "$MATDIR/MANIFEST.tsv" ] || { echo "no $MATDIR/MANIFEST.tsv (the project's shared matrices): nothing to run"; exit 0; }
+  VARIANTS=${VARIANTS:-"default|"}
+  manifest "$MATDIR/MANIFEST.tsv" | while read -r name file rows kind; do
+    while IFS='|' read -r vlabel vopts; do
+      for ksp in $KSPS; do
+        # shellcheck disable=SC2086
+        o=$(timeout -k 5 "$TIMEOUT" nice -n 10 ${EX2:-tutorials/ex2} -f "$MATDIR/$file" $(kspopts "$ksp") -ksp_pc_side right -ksp_rtol 1e-6 \
+          -ksp_max_it "$MAXIT" -pc_type triamg $vopts -view_numbers -log_view 2>&1)
+        rc=$?
+        r=$(sed -n 's/.*: \([A-Z_]*\) in \([0-9]*\) iterations$/\1 \2/p' <<< "$o")
+        t=$(awk '$1 == "PCSetUp" { s = $4 } $1 == "KSPSolve" { v = $4 } END { if (s != "") printf "%.3f + %.3f s", s, v }' <<< "$o")
+        res=$(sed -n 's/.*true relative residual \([^,]*\),.*/\1/p' <<< "$o")
+        [ "$rc" = 0 ] || r="rc=$rc $(grep -m1 'PETSC ERROR: [A-Za-z]' <<< "$o" | grep -v 'Error Message' | cut -c1-100) $r"
+        echo "$name $ksp $vlabel: $r, rtrue $res, $t"
+      done
+    done <<< "$VARIANTS"
+  done
+  ;;
 report)
   shift
   exec "${PYTHON:-/usr/bin/python3}" bench/amgtable/report.py "$@"
   ;;
 *)
-  echo "usage: bash bench/amgtable/run.sh cpu [OUTDIR] | pack | run | report RAW... (the head of this script)" >&2
+  echo "usage: bash bench/amgtable/run.sh cpu [OUTDIR] | pack | run | report RAW... | variants (the head of this script)" >&2
   exit 1
   ;;
 esac
+}
+main "$@"
+exit
