@@ -10,7 +10,8 @@ Krylov method; a matrix where triamg converges with neither Krylov method but GA
 A run counts as converged when it ended without error, with a CONVERGED_* reason and a true relative residual of
 at most 10 rtol (1e-5). Then: the counts, the misses of triamg, every run that stopped with a PETSc error (with
 its first error line), every run the timeout killed, and the runs whose reason says converged but whose true
-residual does not.
+residual does not. Runs of a PC labelled triamg-NAME (run.sh's PCS) are variants of triamg's options: they get a
+table of their own (solved counts, what each gains and loses against the default), not a column of the main one.
 """
 import gzip
 import re
@@ -98,6 +99,37 @@ def cell(runs):
     return "no: " + ", ".join(s.replace("DIVERGED_", "") for s in sts) if runs else "not run"
 
 
+def variant_table(dev, runs, mats, variants):
+    """triamg's option variants against its default: counts, gains, losses, and the matrices where any differs"""
+    conv = {}
+    for name, _, _ in mats:
+        for pc in ("triamg", "gamg", "boomeramg") + tuple(variants):
+            conv[name, pc] = best([r for r in runs if r["matrix"] == name and r["pc"] == pc])
+    ref = [m[0] for m in mats if conv[m[0], "gamg"] or conv[m[0], "boomeramg"]]
+    print(f"### {dev.upper()}: triamg's option variants\n")
+    print("| variant | options | solved | misses (GAMG or BoomerAMG solve, it does not) | gains on the default | losses against the default |")
+    print("|---|---|---|---|---|---|")
+    for v in ["triamg"] + variants:
+        opts = next((r["cmd"] for r in runs if r["pc"] == v), "")
+        opts = " ".join(re.findall(r"-pc_type triamg(.*?) -view_numbers", opts)).strip() or "(defaults)"
+        solved = [m[0] for m in mats if conv[m[0], v]]
+        miss = [m for m in ref if not conv[m, v]]
+        gain = [m[0] for m in mats if conv[m[0], v] and not conv[m[0], "triamg"]]
+        loss = [m[0] for m in mats if conv[m[0], "triamg"] and not conv[m[0], v]]
+        print(f"| {v} | `{opts}` | {len(solved)} | {len(miss)}: {', '.join(miss) or '-'} | {', '.join(gain) or '-'} | {', '.join(loss) or '-'} |")
+    print()
+    rows = [m for m in mats if any(bool(conv[m[0], v]) != bool(conv[m[0], "triamg"]) for v in variants)
+            or (m[0] in ref and not conv[m[0], "triamg"])]
+    if rows:
+        print("Where a variant converges and the default does not, or the other way round, or the default misses:\n")
+        print("| matrix | triamg | " + " | ".join(variants) + " |")
+        print("|---|---|" + "---|" * len(variants))
+        for name, _, _ in rows:
+            cells = [cell([r for r in runs if r["matrix"] == name and r["pc"] == pc]) for pc in ["triamg"] + variants]
+            print(f"| {name} | " + " | ".join(cells) + " |")
+        print()
+
+
 def main(paths):
     allruns, allskipped = [], []
     for p in paths:
@@ -111,7 +143,8 @@ def main(paths):
         for r in runs:
             if r["matrix"] not in [m[0] for m in mats]:
                 mats.append((r["matrix"], int(r["rows"]), r["kind"]))
-        single = sorted({r["pc"] for r in runs} - set(AMG))
+        variants = sorted({r["pc"] for r in runs if r["pc"].startswith("triamg-")})
+        single = sorted({r["pc"] for r in runs} - set(AMG) - set(variants))
         print(f"## {dev.upper()}: {len(mats)} matrices, {len(runs)} runs\n")
         print("Best converged setup + solve seconds (iterations, Krylov method) of GMRES(20) and BiCGStab, rtol 1e-6, "
               "right preconditioning, at most the run's iteration cap; 'no:' lists how the runs ended "
@@ -154,6 +187,8 @@ def main(paths):
         unsolved = [m[0] for m in mats if m[0] not in solved["any"]]
         print(f"Solved by none of the PCs: {', '.join(unsolved) if unsolved else 'none'}.\n")
 
+        if variants:
+            variant_table(dev, runs, mats, variants)
         errs = [r for r in runs if status(r) == "error"]
         print(f"### {dev.upper()}: runs stopped with a PETSc error ({len(errs)})\n")
         if errs:

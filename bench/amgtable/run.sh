@@ -7,8 +7,8 @@
 # x_i = sin(16 pi i/N) (ex2's). One step a subcommand:
 #
 #   bash bench/amgtable/run.sh cpu [OUTDIR]    here, Debian PETSc 3.18, one rank, one run at a time under
-#                                              nice -n 10: appends every run to OUTDIR/cpu.txt
-#                                              (default OUTDIR: bench/results/triamg-matrices)
+#                                              nice -n 10: appends every run to OUTDIR/$RAWNAME (default
+#                                              cpu.txt; OUTDIR default: bench/results/triamg-matrices)
 #   bash bench/amgtable/run.sh pack            here: .gpu/amgtable.tar.xz, the library and ex2 against the CUDA
 #                                              PETSc and the matrices of at least GPU_MINROWS rows with MANIFEST.tsv
 #   bash bench/amgtable/run.sh run             on the GPU machine, carry [".gpu"]: the same runs with
@@ -33,8 +33,9 @@
 #
 # Knobs (defaults): MATDIR (../shared/matrices), MATRICES (names; empty: every line of MANIFEST.tsv),
 # CPU_MAXROWS (0: no limit; larger matrices are recorded as skipped), GPU_MINROWS (50000), PCS ('label|options',
-# one a line), KSPS ("gmres bcgs"), MAXIT (1000), TIMEOUT (60 s a run), EX2 (tutorials/ex2; copied to a temporary
-# folder first, so a rebuild during the run does not disturb it), GPU (-mat_type aijcusparse -vec_type cuda).
+# one a line; a label triamg-NAME is a variant of triamg, which report.py counts apart), KSPS ("gmres bcgs"),
+# MAXIT (1000), TIMEOUT (60 s a run), RAWNAME (cpu.txt), EX2 (tutorials/ex2; copied to a temporary folder first, so
+# a rebuild during the run does not disturb it), GPU (-mat_type aijcusparse -vec_type cuda).
 set -u
 cd "$(dirname "$0")/../.."
 
@@ -114,7 +115,7 @@ cpu)
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
   cp "$EX2" "$tmp/ex2"
   mkdir -p "$out"
-  RAWFILE=$out/cpu.txt NICE="nice -n 10"
+  RAWFILE=$out/${RAWNAME:-cpu.txt} NICE="nice -n 10"
   commit=$(git rev-parse --short HEAD)
   git diff --quiet HEAD -- src include tutorials || commit="$commit+local changes"
   header "cpu, Debian PETSc $(pkg-config --modversion PETSc 2>/dev/null || echo 3.18), commit $commit" >> "$RAWFILE"
