@@ -20,6 +20,7 @@ import sys
 AMG = ("triamg", "gamg", "boomeramg")
 NAMES = {"triamg": "triamg", "gamg": "GAMG", "boomeramg": "BoomerAMG"}
 RTRUE_MAX = 1e-5
+TRIAMG_COARSE_SIZE = 1000  # triamg's default coarse size: a matrix of at most this many rows is one level, its LU
 
 
 def parse(path):
@@ -74,11 +75,17 @@ def status(r):
 
 
 def first_error(r):
+    """PETSc's message: its first line, and the next one too when the first is a bare class ("GPU error")"""
+    msgs = []
     for e in r["errors"]:
         msg = re.sub(r"^\[\d+\]PETSC ERROR: ", "", e).strip()
-        if not msg or msg.startswith("---") or msg.startswith("See ") or msg.startswith("Or see") or "Error Message" in msg:
+        if not msg or msg.startswith(("---", "See ", "Or see", "WARNING!", "Option left")) or "Error Message" in msg:
             continue
-        return msg
+        msgs.append(msg)
+        if len(msgs) == 2 or len(msgs[0].split()) > 3:
+            break
+    if msgs:
+        return ": ".join(msgs)
     return (r["tail"][-1] if r["tail"] else f"exit code {r['rc']}")
 
 
@@ -149,7 +156,8 @@ def main(paths):
         print("Best converged setup + solve seconds (iterations, Krylov method) of GMRES(20) and BiCGStab, rtol 1e-6, "
               "right preconditioning, at most the run's iteration cap; 'no:' lists how the runs ended "
               "(ITS: the cap, false: CONVERGED_* reason but true residual above 1e-5, error: stopped with a PETSc error, "
-              "timeout: killed). **miss**: triamg converges with neither method but GAMG or BoomerAMG does.\n")
+              "timeout: killed). **miss**: triamg converges with neither method but GAMG or BoomerAMG does. "
+              f"triamg on a matrix of at most {TRIAMG_COARSE_SIZE} rows (its default coarse size) is one level solved by LU.\n")
         print("| matrix | rows | kind | triamg | GAMG | BoomerAMG | best single-level trisplit PC | |")
         print("|---|---|---|---|---|---|---|---|")
         solved = {k: [] for k in AMG + ("single", "any")}
@@ -174,6 +182,8 @@ def main(paths):
             if not best(by["triamg"]) and (best(by["gamg"]) or best(by["boomeramg"])):
                 mark = "**miss**"
                 misses.append(name)
+            elif rows <= TRIAMG_COARSE_SIZE:
+                mark = "triamg: one level, LU"
             print(f"| {name} | {rows} | {kind} | {cell(by['triamg'])} | {cell(by['gamg'])} | {cell(by['boomeramg'])} | {scell} | {mark} |")
         n = len(mats)
         print()

@@ -144,7 +144,7 @@ run)
   ts_unpack amgtable >&2 || exit 1
   RAWFILE=$OUT/gpu.txt NICE=
   if [ -n "$GPU" ]; then dev=gpu; where=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -n 1)
-  else dev=cpu; where="host dry run (GPU empty)"; fi
+  else dev=host-dryrun; where="host dry run (GPU empty)"; fi
   header "$dev: $where, PETSc $(basename "$(readlink -f "$PETSC_CUDA_DIR/lib/libpetsc.so")"), commit $(cat .gpu/amgtable/commit.txt), GPU options '$GPU'" > "$RAWFILE"
   manifest .gpu/amgtable/MANIFEST.tsv | while read -r name file rows kind; do
     [ "$rows" -ge "$GPU_MINROWS" ] || continue
