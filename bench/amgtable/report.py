@@ -114,11 +114,11 @@ def variant_table(dev, runs, mats, variants):
             conv[name, pc] = best([r for r in runs if r["matrix"] == name and r["pc"] == pc])
     ref = [m[0] for m in mats if conv[m[0], "gamg"] or conv[m[0], "boomeramg"]]
     print(f"### {dev.upper()}: triamg's option variants\n")
-    print("| variant | options | solved | misses (GAMG or BoomerAMG solve, it does not) | gains on the default | losses against the default |")
+    print("| variant | PC options | solved | misses (GAMG or BoomerAMG solve, it does not) | gains on the default | losses against the default |")
     print("|---|---|---|---|---|---|")
     for v in ["triamg"] + variants:
         opts = next((r["cmd"] for r in runs if r["pc"] == v), "")
-        opts = " ".join(re.findall(r"-pc_type triamg(.*?) -view_numbers", opts)).strip() or "(defaults)"
+        opts = " ".join(re.findall(r"-ksp_max_it \d+ (.*?) -view_numbers", opts)).strip()
         solved = [m[0] for m in mats if conv[m[0], v]]
         miss = [m for m in ref if not conv[m, v]]
         gain = [m[0] for m in mats if conv[m[0], v] and not conv[m[0], "triamg"]]

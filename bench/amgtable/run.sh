@@ -10,10 +10,14 @@
 #                                              nice -n 10: appends every run to OUTDIR/$RAWNAME (default
 #                                              cpu.txt; OUTDIR default: bench/results/triamg-matrices)
 #   bash bench/amgtable/run.sh pack            here: .gpu/amgtable.tar.xz, the library and ex2 against the CUDA
-#                                              PETSc and the matrices of at least GPU_MINROWS rows with MANIFEST.tsv
-#   bash bench/amgtable/run.sh run             on the GPU machine, carry [".gpu"]: the same runs with
+#                                              PETSc and the matrices of at least GPU_MINROWS rows with MANIFEST.tsv,
+#                                              and the CUDA PETSc's tarball copied into .gpu/ (28 MB together)
+#   bash bench/amgtable/run.sh run             on the GPU machine, carry [".gpu/amgtable.tar.xz",
+#                                              ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]: the same runs with
 #                                              -mat_type aijcusparse -vec_type cuda on those matrices, into
 #                                              $OUT/gpu.txt (OUT default /tmp/out); GPU= (empty) is a host dry run
+#                                              (device host-dryrun; there BoomerAMG stops with "GPU error": the
+#                                              bundle's hypre is built for the GPU)
 #   bash bench/amgtable/run.sh report RAW...   here: the markdown table (report.py) from cpu.txt and gpu.txt
 #                                              (plain or .gz) on stdout
 #   bash bench/amgtable/run.sh variants        here: triamg under option variants (VARIANTS, 'label|options' one
@@ -22,7 +26,7 @@
 #                                              (the diagnosis of the misses; PCS is ignored)
 #
 # Raw format, one record a run (report.py reads it):
-#   #run matrix=NAME rows=N kind=KIND ksp=gmres|bcgs pc=LABEL device=cpu|gpu
+#   #run matrix=NAME rows=N kind=KIND ksp=gmres|bcgs pc=LABEL device=cpu|gpu|host-dryrun
 #   #cmd the command
 #   ex2's result lines ("matrix ...: REASON in N iterations", "  true relative residual ..."), the PCSetUp and
 #   KSPSolve lines of -log_view (setup and solve seconds: their 4th field), the first 20 "PETSC ERROR" lines, and,
@@ -32,7 +36,8 @@
 # process carries CUDA's module loading. They orient; the question of the table is convergence.
 #
 # Knobs (defaults): MATDIR (../shared/matrices), MATRICES (names; empty: every line of MANIFEST.tsv),
-# CPU_MAXROWS (0: no limit; larger matrices are recorded as skipped), GPU_MINROWS (50000), PCS ('label|options',
+# CPU_MAXROWS (0: no limit; larger matrices are recorded as skipped), GPU_MINROWS (50000: of the 44 matrices only
+# cvxbqp1, 50000 rows, has that many), PCS ('label|options',
 # one a line; a label triamg-NAME is a variant of triamg, which report.py counts apart), KSPS ("gmres bcgs"),
 # MAXIT (1000), TIMEOUT (60 s a run), RAWNAME (cpu.txt), EX2 (tutorials/ex2; copied to a temporary folder first, so
 # a rebuild during the run does not disturb it), GPU (-mat_type aijcusparse -vec_type cuda).
@@ -103,8 +108,8 @@ header() { # DEVICE-LINE: what, where, when, at which commit
   echo "# maxit $MAXIT timeout $TIMEOUT ksps $KSPS pcs $(echo "$PCS" | cut -d'|' -f1 | paste -sd' ')"
 }
 
-# the whole step in one function, which bash reads before it runs it: an edit of this file during a run does not
-# reach the run
+# the whole step in one function, and its call and the exit on one line: bash reads both before it runs them, so an
+# edit of this file during a run does not reach the run
 main() {
 case ${1:-} in
 cpu)
@@ -134,7 +139,10 @@ pack)
   files=$(MATRICES= manifest "$MATDIR/MANIFEST.tsv" | awk -v min="$GPU_MINROWS" -v d="$MATDIR" '$3 >= min { print d "/" $2 }')
   [ -n "$files" ] || echo "no matrix of at least $GPU_MINROWS rows in $MATDIR: the pack holds ex2 only" >&2
   # shellcheck disable=SC2086
-  ts_pack amgtable build/cuda build/cuda/tutorials/ex2 "$MATDIR/MANIFEST.tsv" $files
+  ts_pack amgtable build/cuda build/cuda/tutorials/ex2 "$MATDIR/MANIFEST.tsv" $files || exit 1
+  # the PETSc the run step unpacks there (bench/gpu/petsc_env.sh looks in .gpu/)
+  [ -f ".gpu/$PETSC_CUDA_TARBALL" ] || cp "${SHARED:-../shared}/gpu/$PETSC_CUDA_TARBALL" .gpu/ || exit 1
+  du -shc .gpu/amgtable.tar.xz ".gpu/$PETSC_CUDA_TARBALL"
   ;;
 run)
   GPU=${GPU--mat_type aijcusparse -vec_type cuda}
@@ -182,5 +190,4 @@ report)
   ;;
 esac
 }
-main "$@"
-exit
+main "$@"; exit
