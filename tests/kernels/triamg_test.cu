@@ -478,8 +478,29 @@ static void check_join(const std::string &name, const Csr &A, bool device)
   bool ok = ci[n] == A.row[n];
   for (ts_int i = 0; i <= n && ok; i++) ok = ci[i] == A.row[i];
   for (ts_int k = 0; k < A.row[n] && ok; k++) ok = cj[k] == A.col[k] && cv[k] == A.val[k]; /* A's rows are sorted */
+  { /* the split of A's rows at h gives D and O back (A's rows are sorted, so the order is the one above) */
+    std::vector<ts_int> si(n + 1), sj(dj.size()), soi(n + 1), soj(oj.size());
+    std::vector<double> sv(dv.size()), sov(ov.size());
+
+    ts_ref_csr_split_count(n, A.row.data(), A.col.data(), h, si.data());
+    ts_ref_csr_split(n, A.row.data(), A.col.data(), A.val.data(), h, si.data(), sj.data(), sv.data(), soi.data(), soj.data(), sov.data());
+    ok = ok && si == di && soi == oi && sj == dj && soj == oj && sv == dv && sov == ov;
+  }
+  /* every third row gathered */
+  std::vector<ts_int> rows, len, gp(1, 0), gc;
+  std::vector<double> gvals;
+  for (ts_int i = 0; i < n; i += 3) rows.push_back(i);
+  const ts_int nr = (ts_int)rows.size();
+  len.resize(nr + 1);
+  ts_ref_csr_row_lengths(nr, rows.data(), A.row.data(), len.data());
+  for (ts_int r = 0; r < nr; r++) gp.push_back(gp[r] + len[r]);
+  gc.resize(gp[nr] + 1);
+  gvals.resize(gp[nr] + 1);
+  ts_ref_csr_gather(nr, rows.data(), A.row.data(), A.col.data(), A.val.data(), gp.data(), gc.data(), gvals.data());
+  for (ts_int r = 0; r < nr && ok; r++)
+    for (ts_int k = A.row[rows[r]], o = gp[r]; k < A.row[rows[r] + 1] && ok; k++, o++) ok = gc[o] == A.col[k] && gvals[o] == A.val[k];
   if (!device) {
-    report(ok, name + ": reference join == A");
+    report(ok, name + ": reference join, split and gather == A's rows");
     return;
   }
   ts_int *ddi = to_device(di), *ddj = to_device(dj), *doi = to_device(oi), *doj = to_device(oj), *dci, *dcj;
@@ -498,6 +519,34 @@ static void check_join(const std::string &name, const Csr &A, bool device)
   gv = to_host(dcv, A.row[n]);
   for (ts_int k = 0; k < A.row[n] && okd; k++) okd = gv[k] == cv[k];
   report(okd, name + ": device join (pattern and values, values only) == host");
+  { /* the device's split and gather of A's rows == the host's */
+    ts_int *dar = to_device(A.row), *dac = to_device(A.col), *dsi, *dsj, *dsoi, *dsoj, *drows = to_device(rows), *dlen, *dgp = to_device(gp), *dgc;
+    double *dav = to_device(A.val), *dsv, *dsov, *dgv;
+    void   *work;
+    bool    oks;
+
+    CK(cudaMalloc((void **)&dsi, (n + 1) * sizeof(ts_int)));
+    CK(cudaMalloc((void **)&dsoi, (n + 1) * sizeof(ts_int)));
+    CK(cudaMalloc((void **)&dsj, dj.size() * sizeof(ts_int)));
+    CK(cudaMalloc((void **)&dsoj, oj.size() * sizeof(ts_int)));
+    CK(cudaMalloc((void **)&dsv, dv.size() * sizeof(double)));
+    CK(cudaMalloc((void **)&dsov, ov.size() * sizeof(double)));
+    CK(cudaMalloc(&work, ts_cuda_csr_split_count_buffer_size(n)));
+    CK(ts_cuda_csr_split_count(nullptr, n, dar, dac, h, dsi, work) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+    CK(ts_cuda_csr_split(nullptr, n, dar, dac, dav, h, dsi, dsj, dsv, dsoi, dsoj, dsov) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+    oks = to_host(dsi, n + 1) == di && to_host(dsoi, n + 1) == oi;
+    oks = oks && to_host(dsj, dj.size() - 1) == std::vector<ts_int>(dj.begin(), dj.end() - 1) && to_host(dsoj, oj.size() - 1) == std::vector<ts_int>(oj.begin(), oj.end() - 1);
+    oks = oks && to_host(dsv, dv.size() - 1) == std::vector<double>(dv.begin(), dv.end() - 1) && to_host(dsov, ov.size() - 1) == std::vector<double>(ov.begin(), ov.end() - 1);
+    CK(cudaMalloc((void **)&dlen, (nr + 1) * sizeof(ts_int)));
+    CK(cudaMalloc((void **)&dgc, (gp[nr] + 1) * sizeof(ts_int)));
+    CK(cudaMalloc((void **)&dgv, (gp[nr] + 1) * sizeof(double)));
+    CK(ts_cuda_csr_row_lengths(nullptr, nr, drows, dar, dlen) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+    CK(ts_cuda_csr_gather(nullptr, nr, drows, dar, dac, dav, dgp, dgc, dgv) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+    oks = oks && to_host(dlen, nr) == std::vector<ts_int>(len.begin(), len.begin() + nr);
+    oks = oks && to_host(dgc, gp[nr]) == std::vector<ts_int>(gc.begin(), gc.begin() + gp[nr]) && to_host(dgv, gp[nr]) == std::vector<double>(gvals.begin(), gvals.begin() + gp[nr]);
+    report(oks, name + ": device split and gather == host");
+    for (void *p : {(void *)dar, (void *)dac, (void *)dsi, (void *)dsj, (void *)dsoi, (void *)dsoj, (void *)drows, (void *)dlen, (void *)dgp, (void *)dgc, (void *)dav, (void *)dsv, (void *)dsov, (void *)dgv, work}) CK(cudaFree(p));
+  }
   for (void *p : {(void *)ddi, (void *)ddj, (void *)doi, (void *)doj, (void *)dci, (void *)dcj, (void *)ddv, (void *)dov, (void *)dcv}) CK(cudaFree(p));
 }
 

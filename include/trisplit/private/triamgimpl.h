@@ -18,7 +18,7 @@
    the operator complexity near that of the piecewise constant prolongator (docs/algorithms.md) */
 #define TSP_TRIAMG_SMOOTH_THRESHOLD 0.25
 
-PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate, TriSplit_AMGExchange, TriSplit_AMGHostBlocks;
+PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate, TriSplit_AMGExchange;
 
 /* What the hierarchy is built from: set by PCCreate_TriAMG() (the defaults) and the setters, read by the driver */
 typedef struct {
