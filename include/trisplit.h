@@ -247,6 +247,8 @@ PETSC_EXTERN PetscErrorCode PCTriAMGSetReuseInterpolation(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetReuseInterpolation(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetDeviceOperators(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetDeviceOperators(PC, PetscBool *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetNodal(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetNodal(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetHierarchy(PC, PetscInt *, const PetscInt **, const PetscInt64 **, PetscInt *, PetscInt *);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests PCTRIAMG: grid independence of its iteration counts on the model problems, the reuse of its\n\
 prolongators across SAME_NONZERO_PATTERN updates, its hierarchy (for host/device comparisons) and bad input.\n\
-  -test <grid,reuse,hierarchy,bad,kernel,galerkin>  what to test\n\
+  -test <grid,reuse,hierarchy,bad,kernel,galerkin,nodal>  what to test\n\
   -problems <list>  model problems of tutorials/ex1 (default: all six)\n\
   -sizes <list>     grid points per direction of the 2D problems (default 64,128,256)\n\
   -sizes3d <list>   of the 3D Laplacian (default 16,24,32)\n\
@@ -407,13 +407,107 @@ static PetscErrorCode TestGalerkin(Problem problem, PetscInt n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* 7. Nodal aggregates: two fields per node of the model problem (blocks a_ij [1 0; 0 1], the diagonal blocks
+   a_ii [1 + c, c; c, 1 + c] with c = 0.5: A (x) I + c D (x) [1 1; 1 1], whose eigenvalues are those of A and of
+   A + 2 c D), block size 2. The first prolongator must keep each node whole (rows 2m and 2m + 1
+   in columns 2a and 2a + 1 of one node aggregate a, piecewise constant); the solve must converge. */
+static PetscErrorCode TestNodal(Problem problem, PetscInt n)
+{
+  Mat                A, A2, P, hP;
+  KSP                ksp;
+  PC                 pc;
+  Vec                x, b;
+  PetscInt           rstart, rend, L, its, pstart, pend;
+  PetscInt           whole = 1, wholeg;
+  PetscBool          nodal;
+  KSPConvergedReason reason;
+
+  PetscFunctionBegin;
+  PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 100, &A));
+  PetscCall(MatCreate(PETSC_COMM_WORLD, &A2));
+  {
+    PetscInt N;
+
+    PetscCall(MatGetSize(A, &N, NULL));
+    PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+    PetscCall(MatSetSizes(A2, 2 * (rend - rstart), 2 * (rend - rstart), 2 * N, 2 * N));
+  }
+  PetscCall(MatSetBlockSize(A2, 2));
+  PetscCall(MatSetFromOptions(A2));
+  PetscCall(MatSeqAIJSetPreallocation(A2, 20, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(A2, 20, NULL, 20, NULL));
+  for (PetscInt i = rstart; i < rend; i++) {
+    PetscInt           ncols;
+    const PetscInt    *cols;
+    const PetscScalar *vals;
+
+    PetscCall(MatGetRow(A, i, &ncols, &cols, &vals));
+    for (PetscInt k = 0; k < ncols; k++) {
+      PetscScalar c = cols[k] == i ? 0.5 * vals[k] : 0.0;
+
+      PetscCall(MatSetValue(A2, 2 * i, 2 * cols[k], vals[k] + c, INSERT_VALUES));
+      PetscCall(MatSetValue(A2, 2 * i + 1, 2 * cols[k] + 1, vals[k] + c, INSERT_VALUES));
+      if (c != 0.0) {
+        PetscCall(MatSetValue(A2, 2 * i, 2 * i + 1, c, INSERT_VALUES));
+        PetscCall(MatSetValue(A2, 2 * i + 1, 2 * i, c, INSERT_VALUES));
+      }
+    }
+    PetscCall(MatRestoreRow(A, i, &ncols, &cols, &vals));
+  }
+  PetscCall(MatAssemblyBegin(A2, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A2, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatCreateVecs(A2, &x, &b));
+  PetscCall(VecSet(x, 1.0));
+  PetscCall(MatMult(A2, x, b));
+  PetscCall(VecSet(x, 0.0));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A2, A2));
+  PetscCall(KSPSetType(ksp, KSPGMRES));
+  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCTRIAMG));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetIterationNumber(ksp, &its));
+  PetscCall(KSPGetConvergedReason(ksp, &reason));
+  PetscCall(PCTriAMGGetNodal(pc, &nodal));
+  PetscCall(PCMGGetLevels(pc, &L));
+  PetscCheck(L >= 2, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "nodal test: one level only");
+  PetscCall(PCMGGetInterpolation(pc, L - 1, &P));
+  PetscCall(MatConvert(P, MATAIJ, MAT_INITIAL_MATRIX, &hP));
+  PetscCall(MatGetOwnershipRange(hP, &pstart, &pend));
+  for (PetscInt r = pstart; r < pend && whole; r += 2) {
+    PetscInt           n0, n1, c0 = -1;
+    const PetscInt    *cols;
+    const PetscScalar *vals;
+
+    PetscCall(MatGetRow(hP, r, &n0, &cols, &vals));
+    if (n0 == 1 && cols[0] % 2 == 0 && vals[0] == 1.0) c0 = cols[0];
+    PetscCall(MatRestoreRow(hP, r, &n0, &cols, &vals));
+    PetscCall(MatGetRow(hP, r + 1, &n1, &cols, &vals));
+    whole = (c0 >= 0 && n1 == 1 && cols[0] == c0 + 1 && vals[0] == 1.0) ? 1 : 0;
+    PetscCall(MatRestoreRow(hP, r + 1, &n1, &cols, &vals));
+  }
+  PetscCallMPI(MPIU_Allreduce(&whole, &wholeg, 1, MPIU_INT, MPI_MIN, PETSC_COMM_WORLD));
+  /* at 48², GMRES(30): 11 (ANISO1) and 23-25 (ROT) iterations with nodal aggregates, 35 and 59 without */
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT ", 2 fields: nodal %s; the first prolongator keeps every node whole: %s; converged within 30 iterations: %s\n", Problems[problem], n, PetscBools[nodal], wholeg ? "yes" : "no", reason > 0 && its <= 30 ? "yes" : "no"));
+  PetscCall(PetscInfo(NULL, "nodal test: %" PetscInt_FMT " iterations\n", its));
+  PetscCall(MatDestroy(&hP));
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscCall(MatDestroy(&A2));
+  PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   char      test[32] = "grid", bad[32] = "nan";
   PetscInt  n        = 128;
   PetscReal growth   = 1.5;
   Problem   problem  = PROBLEM_ANISO1;
-  PetscBool isgrid, isreuse, ishier, isbad, iskernel, isgalerkin;
+  PetscBool isgrid, isreuse, ishier, isbad, iskernel, isgalerkin, isnodal;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -429,13 +523,15 @@ int main(int argc, char **argv)
   PetscCall(PetscStrcmp(test, "bad", &isbad));
   PetscCall(PetscStrcmp(test, "kernel", &iskernel));
   PetscCall(PetscStrcmp(test, "galerkin", &isgalerkin));
+  PetscCall(PetscStrcmp(test, "nodal", &isnodal));
   if (isgrid) PetscCall(TestGrid(growth));
   else if (isreuse) PetscCall(TestReuse(problem, n));
   else if (ishier) PetscCall(TestHierarchy(problem, n));
   else if (isbad) PetscCall(TestBad(n, bad));
   else if (iskernel) PetscCall(TestKernel());
   else if (isgalerkin) PetscCall(TestGalerkin(problem, n));
-  else SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-test grid, reuse, hierarchy, bad, kernel or galerkin, not %s", test);
+  else if (isnodal) PetscCall(TestNodal(problem, n));
+  else SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-test grid, reuse, hierarchy, bad, kernel, galerkin or nodal, not %s", test);
   PetscCall(PetscFinalize());
   return 0;
 }
@@ -582,6 +678,19 @@ int main(int argc, char **argv)
     nsize: {{1 2}}
     args: -test galerkin -problem lap3d -n 20 -pc_triamg_coarse_size 100 -mat_type aijcusparse
     output_file: output/ex9_galerkin_lap3d.out
+
+  # nodal aggregates of a 2-field system (block size 2): whole nodes in the first prolongator, a converged solve
+  test:
+    suffix: nodal
+    nsize: {{1 2}}
+    args: -test nodal -problem {{aniso1 rot}separate output} -n 48
+
+  test:
+    suffix: nodal_cuda
+    requires: cuda
+    nsize: {{1 2}}
+    args: -test nodal -problem aniso1 -n 48 -mat_type aijcusparse
+    output_file: output/ex9_nodal_problem-aniso1.out
 
   test:
     suffix: bad

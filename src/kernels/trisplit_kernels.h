@@ -23,6 +23,7 @@
 #ifndef TRISPLIT_KERNELS_H
 #define TRISPLIT_KERNELS_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -796,6 +797,69 @@ TS_EXTERN void      ts_ref_csr_row_lengths(ts_int nr, const ts_int *rows, const 
 TS_EXTERN void      ts_ref_csr_gather(ts_int nr, const ts_int *rows, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *outptr, ts_int *outcol, double *outval);
 TS_EXTERN ts_status ts_cuda_csr_row_lengths(void *stream, ts_int nr, const ts_int *rows, const ts_int *rowptr, ts_int *len);
 TS_EXTERN ts_status ts_cuda_csr_gather(void *stream, ts_int nr, const ts_int *rows, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *outptr, ts_int *outcol, double *outval);
+
+/* PCTRIAMG's node graph of a system with bs unknowns per node (rows and columns in blocks of bs, node I holds rows
+   I bs .. I bs + bs - 1): entry (I, J) of the node matrix is the Frobenius norm of block (I, J), positive on the
+   diagonal and negative elsewhere, so the forest follows the strongest couplings between nodes. Row I's distinct
+   node columns in increasing order; each sum of squares is taken in the rows' CSR order, on the host and the device
+   alike. With ncol == NULL, returns the row's length only. Quadratic in the block row's length. */
+static inline TS_HOST_DEVICE ts_int ts_collapse_row(const ts_int *rowptr, const ts_int *col, const double *val, ts_int bs, ts_int node, ts_int *ncol, double *nval)
+{
+  ts_int len = 0;
+
+  for (ts_int r = node * bs; r < (node + 1) * bs; r++)
+    for (ts_int k = rowptr[r]; k < rowptr[r + 1]; k++) {
+      const ts_int J    = col[k] / bs;
+      int          seen = 0;
+
+      for (ts_int r2 = node * bs; r2 <= r && !seen; r2++)
+        for (ts_int k2 = rowptr[r2]; k2 < (r2 == r ? k : rowptr[r2 + 1]) && !seen; k2++) seen = col[k2] / bs == J;
+      if (seen) continue;
+      if (ncol) {
+        double s = 0.0;
+
+        for (ts_int r2 = node * bs; r2 < (node + 1) * bs; r2++)
+          for (ts_int k2 = rowptr[r2]; k2 < rowptr[r2 + 1]; k2++)
+            if (col[k2] / bs == J) {
+  #if defined(__CUDA_ARCH__)
+              s = __dadd_rn(s, __dmul_rn(val[k2], val[k2])); /* no contraction into FMA: the host's sums */
+  #else
+              s = s + val[k2] * val[k2];
+  #endif
+            }
+        ncol[len] = J;
+        nval[len] = J == node ? sqrt(s) : -sqrt(s);
+      }
+      len++;
+    }
+  if (ncol) /* insertion sort by column: the columns are distinct */
+    for (ts_int a = 1; a < len; a++) {
+      const ts_int c = ncol[a];
+      const double x = nval[a];
+      ts_int       q = a;
+
+      for (; q > 0 && ncol[q - 1] > c; q--) {
+        ncol[q] = ncol[q - 1];
+        nval[q] = nval[q - 1];
+      }
+      ncol[q] = c;
+      nval[q] = x;
+    }
+  return len;
+}
+
+/* The node matrix of the first nn bs rows (ts_collapse_row): nrow[nn + 1], then ncol and nval of nrow[nn]
+   entries. Host: one call; device: ts_cuda_csr_collapse_count (nrow, workspace ts_cuda_csr_collapse_buffer_size(nn)
+   bytes), then ts_cuda_csr_collapse. */
+TS_EXTERN void      ts_ref_csr_collapse(ts_int nn, ts_int bs, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *nrow, ts_int *ncol, double *nval);
+TS_EXTERN size_t    ts_cuda_csr_collapse_buffer_size(ts_int nn);
+TS_EXTERN ts_status ts_cuda_csr_collapse_count(void *stream, ts_int nn, ts_int bs, const ts_int *rowptr, const ts_int *col, ts_int *nrow, void *buffer);
+TS_EXTERN ts_status ts_cuda_csr_collapse(void *stream, ts_int nn, ts_int bs, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *nrow, ts_int *ncol, double *nval);
+
+/* The aggregates of the unknowns from those of their nodes: agg[i] = aggn[i / bs] bs + i % bs (one aggregate per
+   node aggregate and field: the piecewise constant prolongator keeps the fields apart) */
+TS_EXTERN void      ts_ref_aggregate_expand(ts_int n, ts_int bs, const ts_int *aggn, ts_int *agg);
+TS_EXTERN ts_status ts_cuda_aggregate_expand(void *stream, ts_int n, ts_int bs, const ts_int *aggn, ts_int *agg);
 
 /* x[i] = ts_hash32(offset + i) 2^-32, in [0, 1): a start vector that is the same on the host and the device and
    on every run (offset: the global index of the first entry, so it does not depend on the ranks) */

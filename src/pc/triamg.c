@@ -42,6 +42,7 @@ static PetscErrorCode PCView_TriAMG(PC pc, PetscViewer viewer)
   else PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, %s prolongator\n", prm->agg_size, smoothed ? "smoothed" : "piecewise constant"));
   if (smoothed) PetscCall(PetscViewerASCIIPrintf(viewer, "    smoothing threshold %g: weaker entries are lumped into the diagonal\n", (double)prm->smooth_threshold));
   PetscCall(PetscViewerASCIIPrintf(viewer, "    smoother %s on the finest level, %s below, %" PetscInt_FMT " sweep%s; coarse size %" PetscInt_FMT ", at most %" PetscInt_FMT " levels; reuse interpolation %s\n", prm->smoother, prm->csmoother, prm->sweeps, prm->sweeps == 1 ? "" : "s", prm->coarse_size, prm->max_levels, PetscBools[prm->reuse]));
+  if (amg->bs > 1) PetscCall(PetscViewerASCIIPrintf(viewer, "    nodal aggregates of %" PetscInt_FMT " unknowns per node (the matrix's block size), one coarse unknown per field, prolongators not smoothed\n", amg->bs));
   if (!amg->nlevels) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPrintf(viewer, "    level        rows     nonzeros  rows/aggregate  omega\n"));
   for (PetscInt l = 0; l < amg->nlevels; l++) {
@@ -92,7 +93,8 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
 . -pc_triamg_coarser_smoother_type <mosd> - the PC of the smoothers below the finest level
 . -pc_triamg_smoother_sweeps <1>           - smoother iterations (Chebyshev by default) per smoothing
 . -pc_triamg_reuse_interpolation <true>    - keep aggregates and prolongators across `SAME_NONZERO_PATTERN` updates
-- -pc_triamg_device_operators <true>       - on the GPU, levels in `MATCSRCUDA` and a dense LU on the coarsest
+. -pc_triamg_device_operators <true>       - on the GPU, levels in `MATCSRCUDA` and a dense LU on the coarsest
+- -pc_triamg_nodal <true>                  - with a block size > 1, aggregates of whole nodes
 
   Level: intermediate
 
@@ -103,12 +105,16 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   and never crosses a rank boundary. The prolongator is piecewise constant on the aggregates, by default smoothed
   by one damped Jacobi step with A's weak entries lumped into the diagonal (`PCTriAMGSetSmoothThreshold()`), and
   the coarse operators are the Galerkin products P^T A P. On one rank both are trisplit kernels (the same result on
-  the host and on the device, bit for bit). Across ranks the product is `MatPtAP()`, and the smoothing puts a row's
-  couplings to another rank into the columns of that rank's aggregates. Smoothing stops at the first level whose
-  coarse operator has more nonzeros than the level above.
-  On the device (`MATAIJCUSPARSE`) the whole hierarchy is built on the GPU; only the aggregate ids (one integer per
-  row) and the new matrices' patterns, which PETSc keeps on the host as well, are copied to the host, never A's
-  local block (across ranks also its diagonal and its entries in other ranks' columns).
+  the host and on the device, bit for bit). Across ranks each rank computes its rows of both with the same kernels,
+  and the smoothing puts a row's couplings to another rank into the columns of that rank's aggregates. Smoothing
+  stops at the first level whose coarse operator has more nonzeros than the level above.
+  With a block size bs > 1 (`MatSetBlockSize()`, a `DMDA` of several fields) the aggregates hold whole nodes
+  (`PCTriAMGSetNodal()`): the forest of the matrix of the blocks' norms gives the nodes' aggregates, each of which
+  has one coarse unknown per field, and the prolongator is not smoothed (smoothing across the fields diverged on
+  PETSc's SNES ex19). The smoothers work on the unknowns, with scalar forests.
+  On the device (`MATAIJCUSPARSE`) the whole hierarchy is built on the GPU and stays there (`MATCSRCUDA`, across
+  ranks `MATMPICSRCUDA`); only a rank boundary's rows and the aggregate ids (one integer per row) are copied to
+  the host.
 
   `PCTRIAMG` is a `PCMG`: the cycle (-pc_mg_cycle_type), the smoothers (-mg_levels_ksp_type, -mg_levels_pc_type,
   -mg_levels_pc_algtri_*), the coarse solve (-mg_coarse_ksp_type, -mg_coarse_pc_type) and -ksp_view work as for

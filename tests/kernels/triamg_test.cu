@@ -499,9 +499,49 @@ static void check_join(const std::string &name, const Csr &A, bool device)
   ts_ref_csr_gather(nr, rows.data(), A.row.data(), A.col.data(), A.val.data(), gp.data(), gc.data(), gvals.data());
   for (ts_int r = 0; r < nr && ok; r++)
     for (ts_int k = A.row[rows[r]], o = gp[r]; k < A.row[rows[r] + 1] && ok; k++, o++) ok = gc[o] == A.col[k] && gvals[o] == A.val[k];
+  /* the node matrix of 2 x 2 blocks (the first 2 (n / 2) rows) against its definition, and the expansion */
+  const ts_int        nn = n / 2;
+  std::vector<ts_int> nrow(nn + 1), ncol(A.row[2 * nn] + 1), aggn(nn + 1), agge(2 * nn + 1);
+  std::vector<double> nval(A.row[2 * nn] + 1);
+  ts_ref_csr_collapse(nn, 2, A.row.data(), A.col.data(), A.val.data(), nrow.data(), ncol.data(), nval.data());
+  for (ts_int node = 0; node < nn && ok; node++) {
+    std::map<ts_int, double> sums; /* the sums of squares in the rows' CSR order */
+    for (ts_int r = 2 * node; r < 2 * node + 2; r++)
+      for (ts_int k = A.row[r]; k < A.row[r + 1]; k++) sums[A.col[k] / 2] = sums[A.col[k] / 2] + A.val[k] * A.val[k];
+    ok = nrow[node + 1] - nrow[node] == (ts_int)sums.size();
+    ts_int q = nrow[node];
+    for (auto &e : sums) {
+      ok = ok && ncol[q] == e.first && nval[q] == (e.first == node ? sqrt(e.second) : -sqrt(e.second));
+      q++;
+    }
+  }
+  for (ts_int node = 0; node < nn; node++) aggn[node] = (node * 7) % (nn > 0 ? nn : 1);
+  ts_ref_aggregate_expand(2 * nn, 2, aggn.data(), agge.data());
+  for (ts_int i = 0; i < 2 * nn && ok; i++) ok = agge[i] == aggn[i / 2] * 2 + i % 2;
   if (!device) {
-    report(ok, name + ": reference join, split and gather == A's rows");
+    report(ok, name + ": reference join, split, gather, node matrix and expansion == their definitions");
     return;
+  }
+  { /* the device's node matrix and expansion == the host's, bit for bit */
+    ts_int *dar = to_device(A.row), *dac = to_device(A.col), *dnr, *dnc, *dan = to_device(aggn), *dae;
+    double *dav = to_device(A.val), *dnv;
+    void   *work;
+    bool    okn;
+
+    CK(cudaMalloc((void **)&dnr, (nn + 1) * sizeof(ts_int)));
+    CK(cudaMalloc((void **)&dnc, ncol.size() * sizeof(ts_int)));
+    CK(cudaMalloc((void **)&dnv, nval.size() * sizeof(double)));
+    CK(cudaMalloc((void **)&dae, agge.size() * sizeof(ts_int)));
+    CK(cudaMalloc(&work, ts_cuda_csr_collapse_buffer_size(nn)));
+    CK(ts_cuda_csr_collapse_count(nullptr, nn, 2, dar, dac, dnr, work) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+    CK(ts_cuda_csr_collapse(nullptr, nn, 2, dar, dac, dav, dnr, dnc, dnv) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+    CK(ts_cuda_aggregate_expand(nullptr, 2 * nn, 2, dan, dae) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+    okn = to_host(dnr, nn + 1) == nrow;
+    okn = okn && to_host(dnc, nrow[nn]) == std::vector<ts_int>(ncol.begin(), ncol.begin() + nrow[nn]);
+    okn = okn && same_bits(to_host(dnv, nrow[nn]), std::vector<double>(nval.begin(), nval.begin() + nrow[nn]));
+    okn = okn && to_host(dae, 2 * nn) == std::vector<ts_int>(agge.begin(), agge.begin() + 2 * nn);
+    report(okn, name + ": device node matrix and expansion == host");
+    for (void *p : {(void *)dar, (void *)dac, (void *)dnr, (void *)dnc, (void *)dan, (void *)dae, (void *)dav, (void *)dnv, work}) CK(cudaFree(p));
   }
   ts_int *ddi = to_device(di), *ddj = to_device(dj), *doi = to_device(oi), *doj = to_device(oj), *dci, *dcj;
   double *ddv = to_device(dv), *dov = to_device(ov), *dcv;

@@ -30,6 +30,7 @@ typedef struct {
   PetscReal smooth_threshold; /* ... A_F: A's entries below this fraction of their row's largest lumped */
   PetscBool reuse;            /* keep the aggregates and P across SAME_NONZERO_PATTERN updates */
   PetscBool device_operators; /* on the device: the levels in MATCSRCUDA (else MATSEQAIJCUSPARSE) */
+  PetscBool nodal;            /* a block size > 1: aggregates of whole nodes, one coarse unknown per field */
   char      smoother[64];     /* the finest level's smoother PC */
   char      csmoother[64];    /* the smoother PC of the levels below the finest */
   PetscInt  sweeps;           /* smoother iterations */
@@ -42,6 +43,11 @@ typedef struct {
      (segments of s vertices along its paths): *agg (the backend's memory, freed by aggfree) numbers them from 0,
      *nagg of them */
   PetscErrorCode (*aggregate)(Mat Ad, PC fpc, PetscInt s, PetscInt **agg, PetscInt *nagg);
+  /* nodal aggregates (a block size bs > 1): the node matrix *N (n / bs rows, the backend's type) of the level's local
+     block Ad, whose forest gives the nodes' aggregates, and the unknowns' aggregates *agg (backend memory, freed by
+     aggfree) from those of the nodes, aggn (node aggregate times bs plus the field) */
+  PetscErrorCode (*collapse)(Mat Ad, PetscInt bs, Mat *N);
+  PetscErrorCode (*expand)(PetscInt n, PetscInt bs, const PetscInt *aggn, PetscInt **agg);
   /* The prolongator P (A's rows x ncols, the backend's matrix type) from A's rows and the aggregate agg[j] of each
      of A's columns j (backend memory), smoothed when smooth with the estimate rho of rho(D^-1 A) (0: the
      Gershgorin bound) and the strength threshold theta; *omega the damping used. On one rank A is the level's
@@ -97,6 +103,7 @@ typedef struct {
   PetscInt       rows[TSP_TRIAMG_MAXLEVELS];
   PetscLogDouble nnz[TSP_TRIAMG_MAXLEVELS];
   PetscReal      omega[TSP_TRIAMG_MAXLEVELS];
+  PetscInt       bs; /* the block size of the nodal aggregates (1: scalar) */
   PetscInt64     aggsum[TSP_TRIAMG_MAXLEVELS]; /* sum over rows of (global row + 1) (global aggregate + 1): a checksum */
   PetscInt       builds, refreshes;
 

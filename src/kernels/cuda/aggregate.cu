@@ -123,3 +123,20 @@ ts_status ts_cuda_aggregate_checksum(void *stream, ts_int n, ts_int rstart, ts_i
   TS_FOREST_TRY(cub::DeviceReduce::Sum(tmp, bytes, partial, sum, (int)g, st));
   return TS_SUCCESS;
 }
+
+namespace {
+
+__global__ void expand_kernel(ts_int n, ts_int bs, const ts_int *__restrict__ aggn, ts_int *__restrict__ agg)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) agg[i] = aggn[i / bs] * bs + i % bs;
+}
+
+} // namespace
+
+ts_status ts_cuda_aggregate_expand(void *stream, ts_int n, ts_int bs, const ts_int *aggn, ts_int *agg)
+{
+  if (n < 0 || bs < 1) return TS_ERR_ARGUMENT;
+  if (!n) return TS_SUCCESS;
+  expand_kernel<<<ts_forest::grid_for((size_t)n), ts_forest::kThreads, 0, ts_forest::as_stream(stream)>>>(n, bs, aggn, agg);
+  return ts_forest::check_launch();
+}

@@ -30,3 +30,8 @@ int64_t ts_ref_aggregate_checksum(ts_int n, ts_int rstart, ts_int cstart, const 
   for (ts_int i = 0; i < n; i++) sum += (int64_t)(rstart + i + 1) * (int64_t)(cstart + agg[i] + 1);
   return sum;
 }
+
+void ts_ref_aggregate_expand(ts_int n, ts_int bs, const ts_int *aggn, ts_int *agg)
+{
+  for (ts_int i = 0; i < n; i++) agg[i] = aggn[i / bs] * bs + i % bs;
+}

@@ -35,6 +35,43 @@ static PetscErrorCode TSPTriAMGAggregate_CUDA(Mat Ad, PC fpc, PetscInt s, PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGCollapse_CUDA(Mat Ad, PetscInt bs, Mat *N)
+{
+  PetscInt           n, nnz, nn, *nrow, *ncol, nnnz;
+  PetscScalar       *nval;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  cudaStream_t       stream;
+  void              *work = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(Ad, &n, &nnz, &ia, &ja, &va));
+  nn = n / bs;
+  PetscCall(TriSplitDeviceMalloc((size_t)(nn + 1) * sizeof(PetscInt), (void **)&nrow));
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_csr_collapse_buffer_size(nn), &work));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_collapse_count(stream, nn, bs, ia, ja, nrow, work), "csr collapse count"));
+  TriSplitDeviceFree(work);
+  PetscCall(TriSplitDeviceRead(stream, nrow + nn, &nnnz, sizeof(PetscInt)));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnnz, 1) * sizeof(PetscInt), (void **)&ncol));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnnz, 1) * sizeof(PetscScalar), (void **)&nval));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_collapse(stream, nn, bs, ia, ja, va, nrow, ncol, nval), "csr collapse"));
+  PetscCall(TriSplitRestoreDeviceCSR(Ad, &ia, &ja, &va));
+  PetscCall(TSPMatCreateCSRCUDA(nn, nn, nnnz, nrow, ncol, nval, N));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGExpand_CUDA(PetscInt n, PetscInt bs, const PetscInt *aggn, PetscInt **agg)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitDeviceMalloc((size_t)(n + 2) * sizeof(PetscInt), (void **)agg));
+  PetscCall(TSPTriAMGCheck(ts_cuda_aggregate_expand(stream, n, bs, aggn, *agg), "aggregate expand"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGProlongator_CUDA(Mat A, const PetscInt *agg, PetscInt ncols, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscReal *omega)
 {
   PetscInt           n, nnz, *d_prow, *d_pcol, pnnz, *d_info;
@@ -514,6 +551,8 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
 #if defined(PETSC_HAVE_CUDA)
   ops->name        = "cuda";
   ops->aggregate   = TSPTriAMGAggregate_CUDA;
+  ops->collapse    = TSPTriAMGCollapse_CUDA;
+  ops->expand      = TSPTriAMGExpand_CUDA;
   ops->prolongator = TSPTriAMGProlongator_CUDA;
   ops->checksum    = TSPTriAMGChecksum_CUDA;
   ops->aggregates  = TSPTriAMGAggregates_CUDA;

@@ -171,6 +171,28 @@ static PetscErrorCode TSPTriAMGHasForest(PC spc, PetscBool *has)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Nodal aggregates of a level with amg->bs unknowns per node: the aggregates of the node matrix's forest (the norms
+   of the blocks: docs/algorithms.md 8.6, "Block systems"), each node aggregate giving one aggregate per field,
+   so the piecewise constant prolongator keeps the fields apart as GAMG's nodal aggregation does */
+static PetscErrorCode TSPTriAMGNodalAggregates(PC pc, TSPTriAMG *amg, Mat Ad, PetscInt **agg, PetscInt *nagg)
+{
+  Mat       N;
+  PC        npc;
+  PetscInt  n, *aggn, naggn;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(Ad, &n, NULL));
+  PetscCall((*amg->ops.collapse)(Ad, amg->bs, &N));
+  PetscCall(TSPTriAMGLevelPC(pc, N, PCALGTRI, PETSC_FALSE, &npc));
+  PetscCall((*amg->ops.aggregate)(N, npc, amg->params.agg_size, &aggn, &naggn));
+  PetscCall(PCDestroy(&npc));
+  PetscCall(MatDestroy(&N));
+  PetscCall((*amg->ops.expand)(n, amg->bs, aggn, agg));
+  PetscCall((*amg->ops.aggfree)(&aggn));
+  *nagg = naggn * amg->bs;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The hierarchy from pc->pmat: forest, aggregates, P, Galerkin, until the coarse size */
 static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
 {
@@ -185,6 +207,18 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
   PetscCallMPI(MPI_Comm_size(comm, &size));
   PetscCall(PetscObjectReference((PetscObject)pc->pmat));
   amg->A[0] = pc->pmat;
+  amg->bs   = 1;
+  if (prm->nodal) { /* whole nodes of the matrix's block size, where every rank holds whole nodes */
+    PetscInt  bs, n;
+    PetscBool whole;
+
+    PetscCall(MatGetBlockSize(pc->pmat, &bs));
+    PetscCall(MatGetLocalSize(pc->pmat, &n, NULL));
+    whole = (PetscBool)(bs > 1 && n % bs == 0);
+    PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &whole, 1, TriSplitMPIBool, MPI_LAND, comm));
+    if (whole) amg->bs = bs;
+    if (bs > 1) PetscCall(PetscInfo(pc, "block size %" PetscInt_FMT ": %s\n", bs, whole ? "nodal aggregates, prolongators not smoothed" : "a rank holds part of a node, scalar aggregates"));
+  }
   for (l = 0;; l++) {
     Mat       A = amg->A[l], Ad, Pl;
     MatInfo   info;
@@ -202,11 +236,14 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
     amg->omega[l]  = 0;
     amg->aggsum[l] = 0;
     if (N <= prm->coarse_size || l == prm->max_levels - 1 || l == TSP_TRIAMG_MAXLEVELS - 1) break;
-    /* the smoother of this level, whose forest gives the aggregates (or an algtri PC for the forest only) */
+    /* the smoother of this level, whose forest gives the aggregates (or an algtri PC for the forest only; with
+       nodal aggregates, the forest of the node matrix) */
     PetscCall(TSPTriAMGLevelPC(pc, A, l ? prm->csmoother : prm->smoother, PETSC_TRUE, &amg->spc[l]));
-    PetscCall(TSPTriAMGHasForest(amg->spc[l], &has));
-    if (has) fpc = amg->spc[l];
-    else PetscCall(TSPTriAMGLevelPC(pc, A, PCALGTRI, PETSC_FALSE, &fpc));
+    if (amg->bs == 1) {
+      PetscCall(TSPTriAMGHasForest(amg->spc[l], &has));
+      if (has) fpc = amg->spc[l];
+      else PetscCall(TSPTriAMGLevelPC(pc, A, PCALGTRI, PETSC_FALSE, &fpc));
+    }
     /* the aggregates of the local block from the forest, then the prolongator: of the level on one rank, of each
        rank's rows and the rank boundary across ranks (distribute.c) */
     PetscCall(PetscLogEventBegin(TriSplit_AMGProlongator, pc, 0, 0, 0));
@@ -214,14 +251,15 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
     /* smoothing stops at the first level whose Galerkin product grew: aggregates that are lines of a 3D grid make
        the smoothed coarse operators denser level by level (docs/algorithms.md, "triamg") */
     if (l > 0 && amg->nnz[l] > amg->nnz[l - 1]) smoothing = PETSC_FALSE;
-    smooth = (PetscBool)(smoothing && l < prm->smooth_levels);
+    smooth = (PetscBool)(smoothing && l < prm->smooth_levels && amg->bs == 1);
     if (smooth) {
       PetscCall(PetscLogEventBegin(TriSplit_AMGEstimate, pc, 0, 0, 0));
       PetscCall(TSPTriAMGSpectralRadius(amg, A, &rho));
       PetscCall(PetscLogEventEnd(TriSplit_AMGEstimate, pc, 0, 0, 0));
     }
     if (PetscIsInfOrNanReal(rho) || rho < 0) rho = 0;
-    PetscCall((*amg->ops.aggregate)(Ad, fpc, prm->agg_size, &agg, &nagg));
+    if (amg->bs > 1) PetscCall(TSPTriAMGNodalAggregates(pc, amg, Ad, &agg, &nagg));
+    else PetscCall((*amg->ops.aggregate)(Ad, fpc, prm->agg_size, &agg, &nagg));
     if (fpc != amg->spc[l]) PetscCall(PCDestroy(&fpc));
     PetscCallMPI(MPIU_Allreduce(&nagg, &Nagg, 1, MPIU_INT, MPI_SUM, comm));
     if (!Nagg || (PetscReal)Nagg > 0.9 * (PetscReal)N) { /* coarsening stalled: this level is the coarsest */

@@ -56,6 +56,33 @@ static PetscErrorCode TSPTriAMGAggregate_Host(Mat Ad, PC fpc, PetscInt s, PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGCollapse_Host(Mat Ad, PetscInt bs, Mat *N)
+{
+  PetscInt           n, nn, *nrow, *ncol;
+  PetscScalar       *nval;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(Ad, &n, &ia, &ja, &va));
+  nn = n / bs;
+  PetscCall(PetscMalloc1(nn + 1, &nrow));
+  PetscCall(PetscMalloc1(PetscMax(ia[nn * bs], 1), &ncol)); /* a node row has at most the entries of its rows */
+  PetscCall(PetscMalloc1(PetscMax(ia[nn * bs], 1), &nval));
+  ts_ref_csr_collapse(nn, bs, ia, ja, va, nrow, ncol, nval);
+  PetscCall(TriSplitRestoreCSR(Ad, &n, &ia, &ja, &va));
+  PetscCall(TSPTriAMGMatCreateOwned(nn, nn, nrow, ncol, nval, N));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGExpand_Host(PetscInt n, PetscInt bs, const PetscInt *aggn, PetscInt **agg)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(PetscMax(n, 1), agg));
+  ts_ref_aggregate_expand(n, bs, aggn, *agg);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGProlongator_Host(Mat A, const PetscInt *agg, PetscInt ncols, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscReal *omega)
 {
   PetscInt           n, *prow, *pcol;
@@ -369,6 +396,8 @@ PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
   PetscFunctionBegin;
   ops->name        = "host";
   ops->aggregate   = TSPTriAMGAggregate_Host;
+  ops->collapse    = TSPTriAMGCollapse_Host;
+  ops->expand      = TSPTriAMGExpand_Host;
   ops->prolongator = TSPTriAMGProlongator_Host;
   ops->checksum    = TSPTriAMGChecksum_Host;
   ops->aggregates  = TSPTriAMGAggregates_Host;

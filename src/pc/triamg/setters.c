@@ -17,6 +17,7 @@ PetscErrorCode TSPTriAMGSetDefaults(TSPTriAMGParams *prm)
   prm->smooth_threshold = TSP_TRIAMG_SMOOTH_THRESHOLD;
   prm->reuse            = PETSC_TRUE;
   prm->device_operators = PETSC_TRUE;
+  prm->nodal            = PETSC_TRUE;
   prm->sweeps           = 1;
   PetscCall(PetscStrncpy(prm->smoother, PCALGTRI, sizeof(prm->smoother)));
   PetscCall(PetscStrncpy(prm->csmoother, PCMOSD, sizeof(prm->csmoother)));
@@ -40,6 +41,7 @@ TSP_TRIAMG_GETTER(PCTriAMGGetSmoothLevels, PetscInt, smooth_levels)
 TSP_TRIAMG_GETTER(PCTriAMGGetSmoothThreshold, PetscReal, smooth_threshold)
 TSP_TRIAMG_GETTER(PCTriAMGGetReuseInterpolation, PetscBool, reuse)
 TSP_TRIAMG_GETTER(PCTriAMGGetDeviceOperators, PetscBool, device_operators)
+TSP_TRIAMG_GETTER(PCTriAMGGetNodal, PetscBool, nodal)
 TSP_TRIAMG_GETTER(PCTriAMGGetSmootherSweeps, PetscInt, sweeps)
 TSP_TRIAMG_GETTER(PCTriAMGGetSmootherType, PCType, smoother)
 TSP_TRIAMG_GETTER(PCTriAMGGetCoarserSmootherType, PCType, csmoother)
@@ -106,6 +108,13 @@ static PetscErrorCode PCTriAMGSetDeviceOperators_TriAMG(PC pc, PetscBool v)
 {
   PetscFunctionBegin;
   TSPTriAMGSetOption(pc, TSPTriAMGFromPC(pc), device_operators, v);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriAMGSetNodal_TriAMG(PC pc, PetscBool v)
+{
+  PetscFunctionBegin;
+  TSPTriAMGSetOption(pc, TSPTriAMGFromPC(pc), nodal, v);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -195,6 +204,8 @@ PetscErrorCode TSPTriAMGSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsOb
   if (flg) PetscCall(PCTriAMGSetReuseInterpolation(pc, b));
   PetscCall(PetscOptionsBool("-pc_triamg_device_operators", "On the GPU, keep the levels in trisplit's device-only MATCSRCUDA (else MATSEQAIJCUSPARSE)", "PCTriAMGSetDeviceOperators", prm->device_operators, &b, &flg));
   if (flg) PetscCall(PCTriAMGSetDeviceOperators(pc, b));
+  PetscCall(PetscOptionsBool("-pc_triamg_nodal", "With a block size > 1, aggregates of whole nodes, one coarse unknown per field", "PCTriAMGSetNodal", prm->nodal, &b, &flg));
+  if (flg) PetscCall(PCTriAMGSetNodal(pc, b));
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -220,6 +231,8 @@ PetscErrorCode TSPTriAMGComposeSetters(PC pc, PetscBool compose)
   TSP_COMPOSE(PCTriAMGGetReuseInterpolation);
   TSP_COMPOSE(PCTriAMGSetDeviceOperators);
   TSP_COMPOSE(PCTriAMGGetDeviceOperators);
+  TSP_COMPOSE(PCTriAMGSetNodal);
+  TSP_COMPOSE(PCTriAMGGetNodal);
   TSP_COMPOSE(PCTriAMGSetSmootherSweeps);
   TSP_COMPOSE(PCTriAMGGetSmootherSweeps);
   TSP_COMPOSE(PCTriAMGSetSmootherType);
@@ -853,5 +866,64 @@ PetscErrorCode PCTriAMGGetDeviceOperators(PC pc, PetscBool *flg)
   PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
   PetscAssertPointer_TriSplit(flg, 2);
   PetscUseMethod(pc, "PCTriAMGGetDeviceOperators_C", (PC, PetscBool *), (pc, flg));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriAMGSetNodal - Sets whether `PCTRIAMG` aggregates whole nodes of a system with several unknowns per node
+
+  Logically Collective
+
+  Input Parameters:
++ pc  - the preconditioner context
+- flg - `PETSC_TRUE` (default): with a block size bs > 1 of the matrix (`MatSetBlockSize()`, a `DMDA` with several
+        fields), the aggregates hold whole nodes; `PETSC_FALSE`: the unknowns are aggregated one by one
+
+  Options Database Key:
+. -pc_triamg_nodal <bool> - nodal aggregates (default true)
+
+  Level: intermediate
+
+  Notes:
+  The node matrix has the Frobenius norms of the bs x bs blocks; its linear forest orders the nodes along their
+  strongest couplings, and the aggregates are segments of its paths (`PCTriAMGSetAggregateSize()`). Each node
+  aggregate has one coarse unknown per field, so the coarse levels keep the block size. The prolongator is
+  piecewise constant (not smoothed, whatever `PCTriAMGSetSmoothProlongator()` says): smoothed across the fields it
+  diverged on PETSc's SNES ex19 (driven cavity, 4 fields), piecewise constant it converged on every Newton step
+  where `PCGAMG` diverged (docs/guide.md, "triamg on block systems"). A matrix whose ranks do not hold whole nodes
+  gets scalar aggregates. The smoothers work on the unknowns with scalar forests.
+
+.seealso: `PCTRIAMG`, `PCTriAMGGetNodal()`, `PCTriAMGSetAggregateSize()`
+@*/
+PetscErrorCode PCTriAMGSetNodal(PC pc, PetscBool flg)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveBool(pc, flg, 2);
+  PetscTryMethod(pc, "PCTriAMGSetNodal_C", (PC, PetscBool), (pc, flg));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriAMGGetNodal - Gets whether `PCTRIAMG` aggregates whole nodes of a system with several unknowns per node
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. flg - the value
+
+  Level: intermediate
+
+.seealso: `PCTRIAMG`, `PCTriAMGSetNodal()`
+@*/
+PetscErrorCode PCTriAMGGetNodal(PC pc, PetscBool *flg)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(flg, 2);
+  PetscUseMethod(pc, "PCTriAMGGetNodal_C", (PC, PetscBool *), (pc, flg));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+   csr_collapse.cu - twin of ts_ref_csr_collapse (reference/csr_collapse.c): one thread per node row with the row
+   helper of trisplit_kernels.h (shared with the host), the rows' lengths an exclusive scan, so the node matrix is
+   the host's bit for bit.
+*/
+#include <cub/cub.cuh>
+#include "forest_common.cuh"
+
+namespace {
+
+__global__ void collapse_rows(int pass, ts_int nn, ts_int bs, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, ts_int *__restrict__ count, const ts_int *__restrict__ nrow, ts_int *__restrict__ ncol, double *__restrict__ nval)
+{
+  for (ts_int node = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; node < nn; node += (ts_int)gridDim.x * blockDim.x) {
+    if (!pass) count[node] = ts_collapse_row(rowptr, col, val, bs, node, nullptr, nullptr);
+    else ts_collapse_row(rowptr, col, val, bs, node, ncol + nrow[node], nval + nrow[node]);
+  }
+}
+
+} // namespace
+
+size_t ts_cuda_csr_collapse_buffer_size(ts_int nn)
+{
+  size_t bytes = 0;
+
+  cub::DeviceScan::ExclusiveSum(nullptr, bytes, (const ts_int *)nullptr, (ts_int *)nullptr, (nn > 0 ? nn : 0) + 1);
+  return bytes + ((size_t)(nn > 0 ? nn : 0) + 1) * sizeof(ts_int) + 256;
+}
+
+ts_status ts_cuda_csr_collapse_count(void *stream, ts_int nn, ts_int bs, const ts_int *rowptr, const ts_int *col, ts_int *nrow, void *buffer)
+{
+  cudaStream_t st    = ts_forest::as_stream(stream);
+  ts_int      *count = (ts_int *)buffer;
+  void        *temp  = (char *)buffer + ((((size_t)(nn > 0 ? nn : 0) + 1) * sizeof(ts_int) + 255) & ~(size_t)255);
+  size_t       bytes = 0;
+
+  if (nn < 0 || bs < 1) return TS_ERR_ARGUMENT;
+  TS_FOREST_TRY(cudaMemsetAsync(count + nn, 0, sizeof(ts_int), st));
+  if (nn) collapse_rows<<<ts_forest::grid_for((size_t)nn), ts_forest::kThreads, 0, st>>>(0, nn, bs, rowptr, col, nullptr, count, nullptr, nullptr, nullptr);
+  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, count, nrow, nn + 1, st));
+  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(temp, bytes, count, nrow, nn + 1, st));
+  return ts_forest::check_launch();
+}
+
+ts_status ts_cuda_csr_collapse(void *stream, ts_int nn, ts_int bs, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *nrow, ts_int *ncol, double *nval)
+{
+  if (nn < 0 || bs < 1) return TS_ERR_ARGUMENT;
+  if (!nn) return TS_SUCCESS;
+  collapse_rows<<<ts_forest::grid_for((size_t)nn), ts_forest::kThreads, 0, ts_forest::as_stream(stream)>>>(1, nn, bs, rowptr, col, val, nullptr, nrow, ncol, nval);
+  return ts_forest::check_launch();
+}
