@@ -366,6 +366,7 @@ OPTIONS = [
     Option('smoother_sweeps', '-pc_triamg_smoother_sweeps', 'int', _AMG, 'PCTriAMGSetSmootherSweeps', 'PCTriAMGGetSmootherSweeps', pyprefix='pctriamg'),
     Option('reuse_interpolation', '-pc_triamg_reuse_interpolation', 'bool', _AMG, 'PCTriAMGSetReuseInterpolation', 'PCTriAMGGetReuseInterpolation', pyprefix='pctriamg'),
     Option('device_operators', '-pc_triamg_device_operators', 'bool', _AMG, 'PCTriAMGSetDeviceOperators', 'PCTriAMGGetDeviceOperators', pyprefix='pctriamg'),
+    Option('nodal', '-pc_triamg_nodal', 'bool', _AMG, 'PCTriAMGSetNodal', 'PCTriAMGGetNodal', pyprefix='pctriamg'),
 ]
 _BY_NAME = {o.name: o for o in OPTIONS}
 
