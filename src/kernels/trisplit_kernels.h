@@ -628,6 +628,24 @@ TS_EXTERN ts_status ts_cuda_aggregate_checksum(void *stream, ts_int n, ts_int rs
    bound of D^-1 A (max over rows of sum_k |a_ik| / |a_ii|). The helpers are shared by both twins and take
    the entries of a row in their CSR order: no product is added (no contraction), divisions are IEEE. */
 
+/* A row's entries sorted by column in place (insertion sort: rows of a sparse operator are short). The columns are
+   distinct, so the order is unique: the host and the device write the same row. */
+static inline TS_HOST_DEVICE void ts_sort_row(ts_int len, ts_int *col, double *val)
+{
+  for (ts_int r = 1; r < len; r++) {
+    const ts_int c = col[r];
+    const double x = val[r];
+    ts_int       q = r;
+
+    for (; q > 0 && col[q - 1] > c; q--) {
+      col[q] = col[q - 1];
+      val[q] = val[q - 1];
+    }
+    col[q] = c;
+    val[q] = x;
+  }
+}
+
 /* Row i's Gershgorin bound of D^-1 A; 0 for a_ii == 0 (or absent) and for a NaN or Inf (the maximum over
    the rows is then the same in any order) */
 static inline TS_HOST_DEVICE double ts_prolongator_ratio(const ts_int *rowptr, const ts_int *col, const double *val, ts_int i)
@@ -663,7 +681,7 @@ static inline TS_HOST_DEVICE ts_int ts_prolongator_target(const ts_int *col, con
    increasing order, each with [J == agg(i)] + the sum of -(omega a_ik) / a_ii over its columns in CSR
    order. omega == 0 or a_ii == 0 keeps the row of P0. With pcol == NULL,
    returns the row's length only. The targets are written in the order of their first column, then sorted in
-   place: quadratic in the row's length (rows of a sparse operator are short). */
+   place (ts_sort_row()): quadratic in the row's length. */
 static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *agg, ts_int i, double omega, double theta, ts_int *pcol, double *pval)
 {
   const ts_int b = rowptr[i], e = rowptr[i + 1], own = agg[i];
@@ -701,19 +719,7 @@ static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, con
     }
     len++;
   }
-  if (pcol) /* insertion sort by column: the columns are distinct, so the order is unique */
-    for (ts_int r = 1; r < len; r++) {
-      const ts_int c = pcol[r];
-      const double x = pval[r];
-      ts_int       q = r;
-
-      for (; q > 0 && pcol[q - 1] > c; q--) {
-        pcol[q] = pcol[q - 1];
-        pval[q] = pval[q - 1];
-      }
-      pcol[q] = c;
-      pval[q] = x;
-    }
+  if (pcol) ts_sort_row(len, pcol, pval);
   return len;
 }
 
@@ -775,11 +781,44 @@ TS_EXTERN ts_status ts_cuda_csr_spmv(void *stream, ts_int n, ts_int nnz, const t
 TS_EXTERN void      ts_ref_csr_to_dense(ts_int m, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int lda, double *dense);
 TS_EXTERN ts_status ts_cuda_csr_to_dense(void *stream, ts_int m, ts_int ncols, const ts_int *rowptr, const ts_int *col, const double *val, ts_int lda, double *dense);
 
+/* Row i of [D | O] (ts_*_csr_join): D's row, then O's with its columns + shift, from position di[i] + oi[i]; with
+   cj == NULL only the values */
+static inline TS_HOST_DEVICE void ts_join_row(ts_int i, const ts_int *di, const ts_int *dj, const double *dv, const ts_int *oi, const ts_int *oj, const double *ov, ts_int shift, ts_int *cj, double *cv)
+{
+  ts_int c = di[i] + oi[i];
+
+  for (ts_int k = di[i]; k < di[i + 1]; k++, c++) {
+    if (cj) cj[c] = dj[k];
+    cv[c] = dv[k];
+  }
+  for (ts_int k = oi[i]; k < oi[i + 1]; k++, c++) {
+    if (cj) cj[c] = oj[k] + shift;
+    cv[c] = ov[k];
+  }
+}
+
 /* C = [D | O] for two CSR blocks of the same n rows: row i holds D's row, then O's with its columns + shift
    (PCTRIAMG's rows of one rank: the diagonal block's n columns, then the off-diagonal block's). With cj == NULL
    only the values are written, on C's pattern of an earlier call (ci unused). */
 TS_EXTERN void      ts_ref_csr_join(ts_int n, const ts_int *di, const ts_int *dj, const double *dv, const ts_int *oi, const ts_int *oj, const double *ov, ts_int shift, ts_int *ci, ts_int *cj, double *cv);
 TS_EXTERN ts_status ts_cuda_csr_join(void *stream, ts_int n, const ts_int *di, const ts_int *dj, const double *dv, const ts_int *oi, const ts_int *oj, const double *ov, ts_int shift, ts_int *ci, ts_int *cj, double *cv);
+
+/* Row i of a CSR matrix split at column nd (ts_*_csr_split): its entries below nd from di[i] into D, the others
+   (minus nd) from rowptr[i] - di[i] into O, each in the row's order; with dj == NULL (oj too) only the values */
+static inline TS_HOST_DEVICE void ts_split_row(ts_int i, const ts_int *rowptr, const ts_int *col, const double *val, ts_int nd, const ts_int *di, ts_int *dj, double *dv, ts_int *oj, double *ov)
+{
+  ts_int d = di[i], o = rowptr[i] - di[i];
+
+  for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) {
+    if (col[k] < nd) {
+      if (dj) dj[d] = col[k];
+      dv[d++] = val[k];
+    } else {
+      if (oj) oj[o] = col[k] - nd;
+      ov[o++] = val[k];
+    }
+  }
+}
 
 /* The first m rows of a CSR matrix split at column nd: D (columns < nd) and O (the others, minus nd), each row's
    entries in their order. First the count: di[m + 1], D's row starts (the device's workspace:
@@ -832,19 +871,7 @@ static inline TS_HOST_DEVICE ts_int ts_collapse_row(const ts_int *rowptr, const 
       }
       len++;
     }
-  if (ncol) /* insertion sort by column: the columns are distinct */
-    for (ts_int a = 1; a < len; a++) {
-      const ts_int c = ncol[a];
-      const double x = nval[a];
-      ts_int       q = a;
-
-      for (; q > 0 && ncol[q - 1] > c; q--) {
-        ncol[q] = ncol[q - 1];
-        nval[q] = nval[q - 1];
-      }
-      ncol[q] = c;
-      nval[q] = x;
-    }
+  if (ncol) ts_sort_row(len, ncol, nval);
   return len;
 }
 

@@ -212,46 +212,17 @@ static PetscErrorCode MatCopy_MPICSRCUDA(Mat A, Mat B, MatStructure str)
 /* MATMPIAIJ(CUSPARSE): the blocks' rows on the host in global columns (the coarsest level's redundant LU, viewers) */
 static PetscErrorCode MatConvert_MPICSRCUDA_AIJ(Mat A, MatType type, MatReuse reuse, Mat *B)
 {
-  Mat_MPICSRCUDA    *a = (Mat_MPICSRCUDA *)A->data;
-  Mat                hd, ho, M;
-  PetscInt           m, cstart, *gi, *gj;
-  PetscScalar       *gv;
-  const PetscInt    *di, *dj, *oi, *oj;
-  const PetscScalar *dv, *ov;
-  char              *device;
+  Mat_MPICSRCUDA *a = (Mat_MPICSRCUDA *)A->data;
+  Mat             hd, ho, M;
+  char           *device;
 
   PetscFunctionBegin;
   PetscCall(PetscStrstr(type, "cusparse", &device));
   PetscCall(MatConvert(a->Ad, MATSEQAIJ, MAT_INITIAL_MATRIX, &hd));
   PetscCall(MatConvert(a->Ao, MATSEQAIJ, MAT_INITIAL_MATRIX, &ho));
-  PetscCall(TriSplitGetCSR(hd, &m, &di, &dj, &dv));
-  PetscCall(TriSplitGetCSR(ho, &m, &oi, &oj, &ov));
-  PetscCall(MatGetOwnershipRangeColumn(A, &cstart, NULL));
-  PetscCall(PetscMalloc3(m + 1, &gi, PetscMax(di[m] + oi[m], 1), &gj, PetscMax(di[m] + oi[m], 1), &gv));
-  gi[0] = 0;
-  for (PetscInt r = 0; r < m; r++) { /* increasing global columns: ghosts before this rank's, its own, the others */
-    PetscInt c = gi[r], k = oi[r];
-
-    for (; k < oi[r + 1] && a->garray[oj[k]] < cstart; k++, c++) {
-      gj[c] = a->garray[oj[k]];
-      gv[c] = ov[k];
-    }
-    for (PetscInt q = di[r]; q < di[r + 1]; q++, c++) {
-      gj[c] = cstart + dj[q];
-      gv[c] = dv[q];
-    }
-    for (; k < oi[r + 1]; k++, c++) {
-      gj[c] = a->garray[oj[k]];
-      gv[c] = ov[k];
-    }
-    gi[r + 1] = c;
-  }
-  PetscCall(TriSplitRestoreCSR(ho, &m, &oi, &oj, &ov));
-  PetscCall(TriSplitRestoreCSR(hd, &m, &di, &dj, &dv));
+  PetscCall(TriSplitMPIAIJFromBlocks(PetscObjectComm((PetscObject)A), hd, ho, a->garray, &M));
   PetscCall(MatDestroy(&hd));
   PetscCall(MatDestroy(&ho));
-  PetscCall(MatCreateMPIAIJWithArrays(PetscObjectComm((PetscObject)A), A->rmap->n, A->cmap->n, A->rmap->N, A->cmap->N, gi, gj, gv, &M));
-  PetscCall(PetscFree3(gi, gj, gv));
   if (device) PetscCall(MatConvert(M, MATMPIAIJCUSPARSE, MAT_INPLACE_MATRIX, &M));
   if (reuse == MAT_INPLACE_MATRIX) PetscCall(MatHeaderReplace(A, &M));
   else if (reuse == MAT_REUSE_MATRIX) {

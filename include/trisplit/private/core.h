@@ -109,6 +109,51 @@ static inline PetscErrorCode TriSplitRestoreCSR(Mat A, PetscInt *n, const PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A MATMPIAIJ on comm from this rank's host blocks, copied: D (MATSEQAIJ, this rank's n columns) and O (its
+   columns into garray, sorted global numbers). Each row goes to PETSc in increasing global columns: O's columns
+   before this rank's, D's, then O's others. (PCTRIAMG's levels before PETSc 3.23, whose
+   MatCreateMPIAIJWithSeqAIJ() takes no garray, and the conversions of a MATMPICSRCUDA.) */
+static inline PetscErrorCode TriSplitMPIAIJFromBlocks(MPI_Comm comm, Mat D, Mat O, const PetscInt *garray, Mat *M)
+{
+  PetscInt           m, n, cstart = 0, *gi, *gj;
+  PetscScalar       *gv;
+  const PetscInt    *di, *dj, *oi, *oj;
+  const PetscScalar *dv, *ov;
+  PetscMPIInt        rank;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetSize(D, NULL, &n));
+  PetscCallMPI(MPI_Exscan(&n, &cstart, 1, MPIU_INT, MPI_SUM, comm));
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  if (!rank) cstart = 0; /* MPI_Exscan leaves rank 0's result undefined */
+  PetscCall(TriSplitGetCSR(D, &m, &di, &dj, &dv));
+  PetscCall(TriSplitGetCSR(O, &m, &oi, &oj, &ov));
+  PetscCall(PetscMalloc3(m + 1, &gi, PetscMax(di[m] + oi[m], 1), &gj, PetscMax(di[m] + oi[m], 1), &gv));
+  gi[0] = 0;
+  for (PetscInt i = 0; i < m; i++) {
+    PetscInt c = gi[i], k = oi[i];
+
+    for (; k < oi[i + 1] && garray[oj[k]] < cstart; k++, c++) {
+      gj[c] = garray[oj[k]];
+      gv[c] = ov[k];
+    }
+    for (PetscInt q = di[i]; q < di[i + 1]; q++, c++) {
+      gj[c] = cstart + dj[q];
+      gv[c] = dv[q];
+    }
+    for (; k < oi[i + 1]; k++, c++) {
+      gj[c] = garray[oj[k]];
+      gv[c] = ov[k];
+    }
+    gi[i + 1] = c;
+  }
+  PetscCall(TriSplitRestoreCSR(O, &m, &oi, &oj, &ov));
+  PetscCall(TriSplitRestoreCSR(D, &m, &di, &dj, &dv));
+  PetscCall(MatCreateMPIAIJWithArrays(comm, m, n, PETSC_DETERMINE, PETSC_DETERMINE, gi, gj, gv, M));
+  PetscCall(PetscFree3(gi, gj, gv));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The row of the first NaN or Inf entry of host CSR arrays, -1 if there is none: a non-finite entry
    anywhere in a block (not only in a forest's bands) makes the operator meaningless */
 static inline PetscInt TriSplitFirstNonFiniteRow(PetscInt n, const PetscInt *ia, const PetscScalar *va)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   csr_join.cu - twin of ts_ref_csr_join (reference/csr_join.c): one thread per row copies the row of D, then the
-   row of O with its columns shifted; row i starts at di[i] + oi[i], so no scan is needed.
+   csr_join.cu - twin of ts_ref_csr_join (reference/csr_join.c): one thread per row (ts_join_row(), shared with the
+   host); row i starts at di[i] + oi[i], so no scan is needed.
 */
 #include "forest_common.cuh"
 
@@ -10,20 +10,11 @@ namespace {
 __global__ void join_rows(ts_int n, const ts_int *__restrict__ di, const ts_int *__restrict__ dj, const double *__restrict__ dv, const ts_int *__restrict__ oi, const ts_int *__restrict__ oj, const double *__restrict__ ov, ts_int shift, ts_int *__restrict__ ci, ts_int *__restrict__ cj, double *__restrict__ cv)
 {
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
-    ts_int c = di[i] + oi[i];
-
     if (cj) {
-      ci[i] = c;
+      ci[i] = di[i] + oi[i];
       if (i == n - 1) ci[n] = di[n] + oi[n];
     }
-    for (ts_int k = di[i]; k < di[i + 1]; k++, c++) {
-      if (cj) cj[c] = dj[k];
-      cv[c] = dv[k];
-    }
-    for (ts_int k = oi[i]; k < oi[i + 1]; k++, c++) {
-      if (cj) cj[c] = oj[k] + shift;
-      cv[c] = ov[k];
-    }
+    ts_join_row(i, di, dj, dv, oi, oj, ov, shift, cj, cv);
   }
 }
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
    csr_split.cu - twin of ts_ref_csr_split* (reference/csr_split.c): one thread per row counts its columns below nd,
-   an exclusive scan gives the diagonal block's row starts, and one thread per row copies its entries; the
-   off-diagonal block's row i starts at rowptr[i] - di[i], so it needs no scan of its own.
+   an exclusive scan gives the diagonal block's row starts, and one thread per row copies its entries
+   (ts_split_row(), shared with the host); the off-diagonal block's row i starts at rowptr[i] - di[i], so it needs
+   no scan of its own.
 */
 #include <cub/cub.cuh>
 #include "forest_common.cuh"
@@ -22,21 +23,11 @@ __global__ void count_below(ts_int m, const ts_int *__restrict__ rowptr, const t
 __global__ void split_rows(ts_int m, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, ts_int nd, const ts_int *__restrict__ di, ts_int *__restrict__ dj, double *__restrict__ dv, ts_int *__restrict__ oi, ts_int *__restrict__ oj, double *__restrict__ ov)
 {
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < m; i += (ts_int)gridDim.x * blockDim.x) {
-    ts_int d = di[i], o = rowptr[i] - di[i];
-
     if (oi) {
-      oi[i] = o;
+      oi[i] = rowptr[i] - di[i];
       if (i == m - 1) oi[m] = rowptr[m] - di[m];
     }
-    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) {
-      if (col[k] < nd) {
-        if (dj) dj[d] = col[k];
-        dv[d++] = val[k];
-      } else {
-        if (oj) oj[o] = col[k] - nd;
-        ov[o++] = val[k];
-      }
-    }
+    ts_split_row(i, rowptr, col, val, nd, di, dj, dv, oj, ov);
   }
 }
 

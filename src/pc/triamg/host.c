@@ -236,7 +236,7 @@ static PetscErrorCode TSPTriAMGSplit_Host(Mat M, PetscInt m, PetscInt nd, Mat *D
 }
 
 /* MATMPIAIJ from the blocks: since PETSc 3.23 they become its own (MatCreateMPIAIJWithSeqAIJ() with garray, nothing
-   copied or compacted); before, PETSc copies their rows in global columns */
+   copied or compacted); before, PETSc copies their rows in global columns (TriSplitMPIAIJFromBlocks()) */
 static PetscErrorCode TSPTriAMGDistributed_Host(MPI_Comm comm, Mat D, Mat O, PetscInt *garray, Mat *M)
 {
   PetscFunctionBegin;
@@ -244,46 +244,10 @@ static PetscErrorCode TSPTriAMGDistributed_Host(MPI_Comm comm, Mat D, Mat O, Pet
 #if PETSC_VERSION_GE(3, 23, 0)
   PetscCall(MatCreateMPIAIJWithSeqAIJ(comm, PETSC_DETERMINE, PETSC_DETERMINE, D, O, garray, M));
 #else
-  {
-    PetscInt           m, n, cstart = 0, *gi, *gj;
-    PetscScalar       *gv;
-    const PetscInt    *di, *dj, *oi, *oj;
-    const PetscScalar *dv, *ov;
-    PetscMPIInt        rank;
-
-    PetscCall(MatGetSize(D, NULL, &n));
-    PetscCallMPI(MPI_Exscan(&n, &cstart, 1, MPIU_INT, MPI_SUM, comm));
-    PetscCallMPI(MPI_Comm_rank(comm, &rank));
-    if (!rank) cstart = 0;
-    PetscCall(TriSplitGetCSR(D, &m, &di, &dj, &dv));
-    PetscCall(TriSplitGetCSR(O, &m, &oi, &oj, &ov));
-    PetscCall(PetscMalloc3(m + 1, &gi, PetscMax(di[m] + oi[m], 1), &gj, PetscMax(di[m] + oi[m], 1), &gv));
-    gi[0] = 0;
-    for (PetscInt i = 0; i < m; i++) { /* increasing global columns: other ranks' before this rank's, its own, the rest */
-      PetscInt c = gi[i], k = oi[i];
-
-      for (; k < oi[i + 1] && garray[oj[k]] < cstart; k++, c++) {
-        gj[c] = garray[oj[k]];
-        gv[c] = ov[k];
-      }
-      for (PetscInt q = di[i]; q < di[i + 1]; q++, c++) {
-        gj[c] = cstart + dj[q];
-        gv[c] = dv[q];
-      }
-      for (; k < oi[i + 1]; k++, c++) {
-        gj[c] = garray[oj[k]];
-        gv[c] = ov[k];
-      }
-      gi[i + 1] = c;
-    }
-    PetscCall(TriSplitRestoreCSR(O, &m, &oi, &oj, &ov));
-    PetscCall(TriSplitRestoreCSR(D, &m, &di, &dj, &dv));
-    PetscCall(MatCreateMPIAIJWithArrays(comm, m, n, PETSC_DETERMINE, PETSC_DETERMINE, gi, gj, gv, M));
-    PetscCall(PetscFree3(gi, gj, gv));
-    PetscCall(PetscFree(garray));
-    PetscCall(MatDestroy(&D));
-    PetscCall(MatDestroy(&O));
-  }
+  PetscCall(TriSplitMPIAIJFromBlocks(comm, D, O, garray, M));
+  PetscCall(PetscFree(garray));
+  PetscCall(MatDestroy(&D));
+  PetscCall(MatDestroy(&O));
 #endif
   PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
