@@ -612,6 +612,47 @@ TS_EXTERN ts_int    ts_ref_aggregate(ts_int n, const ts_int *perm, const ts_int 
 TS_EXTERN size_t    ts_cuda_aggregate_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_aggregate(void *stream, ts_int n, const ts_int *perm, const ts_int *path_id, ts_int s, ts_int *agg, ts_int *nagg, void *buffer);
 
+/* Aggregates that hold only rows without a diagonal entry (zero or absent: the constraint rows of a saddle point
+   system) give coarse rows without a diagonal, and the coarse operator is singular. A row i of such an aggregate joins
+   the aggregate of its strongest neighbour: the largest |a_ij|, j != i a local column of a row of an aggregate with
+   a diagonal (the first in CSR order on ties). A row without such a neighbour stays. live[a] != 0 marks the
+   aggregates that hold a row with a diagonal; the helpers are shared by both twins. */
+static inline TS_HOST_DEVICE int ts_aggregate_row_has_diagonal(const ts_int *rowptr, const ts_int *col, const double *val, ts_int i)
+{
+  for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++)
+    if (col[k] == i && val[k] != 0.0) return 1;
+  return 0;
+}
+
+static inline TS_HOST_DEVICE ts_int ts_aggregate_join_row(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *agg, const unsigned char *live, ts_int i)
+{
+  ts_int to = agg[i];
+  double best = 0.0;
+
+  if (live[agg[i]]) return to;
+  for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) {
+    const ts_int j = col[k];
+    const double a = val[k] < 0 ? -val[k] : val[k];
+
+    if (j == i || j < 0 || j >= n || !live[agg[j]]) continue;
+    if (a > best) {
+      best = a;
+      to   = agg[j];
+    }
+  }
+  return to;
+}
+
+/* The aggregates agg (of ts_ref_aggregate(), n rows of the local CSR block A) with the rows of aggregates without a
+   diagonal joined to a neighbour's (ts_aggregate_join_row()), the emptied aggregates removed and the others
+   renumbered in their order. Returns the number of aggregates. The host's workspace:
+   ts_ref_aggregate_join_buffer_size(n) bytes. The CUDA twin gives the same agg, bit for bit, writes the number to
+   the device ts_int *nagg, and takes ts_cuda_aggregate_join_buffer_size(n) bytes. */
+TS_EXTERN size_t    ts_ref_aggregate_join_buffer_size(ts_int n);
+TS_EXTERN ts_int    ts_ref_aggregate_join(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *agg, void *buffer);
+TS_EXTERN size_t    ts_cuda_aggregate_join_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_aggregate_join(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *agg, ts_int *nagg, void *buffer);
+
 /* sum over the rows i of (rstart + i + 1) (cstart + agg[i] + 1), exact in 64-bit integers: a checksum of the
    aggregates (rstart, cstart: the global numbers of the first row and aggregate) that host and device compare
    without the aggregates leaving the device (the device's: to the device int64_t *sum) */

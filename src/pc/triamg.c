@@ -108,6 +108,9 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   the host and on the device, bit for bit). Across ranks each rank computes its rows of both with the same kernels,
   and the smoothing puts a row's couplings to another rank into the columns of that rank's aggregates. Smoothing
   stops at the first level whose coarse operator has more nonzeros than the level above.
+  Rows without a diagonal entry (the constraints of a saddle point system) never make an aggregate of their own: they
+  join the aggregate of their strongest neighbour, so every coarse row has a diagonal. A level whose smoother
+  repaired a zero pivot smooths by Richardson instead of Chebyshev (-info says which levels).
   With a block size bs > 1 (`MatSetBlockSize()`, a `DMDA` of several fields) the aggregates hold whole nodes
   (`PCTriAMGSetNodal()`): the forest of the matrix of the blocks' norms gives the nodes' aggregates, each of which
   has one coarse unknown per field, and the prolongator is not smoothed (smoothing across the fields diverged on

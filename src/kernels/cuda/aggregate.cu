@@ -3,7 +3,8 @@
    aggregate.cu - twin of ts_ref_aggregate (reference/aggregate.c): the path bounds of the forest
    order (ts_cuda_path_bounds), the segment count of each path at its head, an exclusive scan of the
    counts (the first aggregate of each path), then every vertex's aggregate. Integers only: the same
-   aggregates, bit for bit, as the host.
+   aggregates, bit for bit, as the host; then the join of the rows of aggregates without a diagonal
+   (ts_cuda_aggregate_join).
 */
 #include <cub/cub.cuh>
 #include "forest_common.cuh"
@@ -69,6 +70,80 @@ ts_status ts_cuda_aggregate(void *stream, ts_int n, const ts_int *perm, const ts
   segment_counts<<<grid_for(n), kThreads, 0, st>>>(n, begin, end, s, count);
   TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(scan, bytes, count, first, n, st));
   assign<<<grid_for(n), kThreads, 0, st>>>(n, perm, begin, end, first, count, s, agg, nagg);
+  return check_launch();
+}
+
+namespace {
+
+__global__ void join_mark(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ agg, unsigned char *__restrict__ live)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x)
+    if (ts_aggregate_row_has_diagonal(rowptr, col, val, i)) live[agg[i]] = 1; /* every writer stores 1 */
+}
+
+__global__ void join_move(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ agg, const unsigned char *__restrict__ live, ts_int *__restrict__ to, ts_int *__restrict__ keep)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    const ts_int t = ts_aggregate_join_row(n, rowptr, col, val, agg, live, i);
+
+    to[i]   = t;
+    keep[t] = 1; /* every writer stores 1 */
+  }
+}
+
+__global__ void join_renumber(ts_int n, const ts_int *__restrict__ to, const ts_int *__restrict__ first, ts_int *__restrict__ agg, ts_int *__restrict__ nagg)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    agg[i] = first[to[i]];
+    if (i == 0) *nagg = first[n];
+  }
+}
+
+} // namespace
+
+size_t ts_cuda_aggregate_join_buffer_size(ts_int n)
+{
+  ts_forest::Carver cv(nullptr);
+  const ts_int      m     = (n > 0 ? n : 0) + 1;
+  size_t            bytes = 0;
+
+  cv.take<ts_int>(m);        /* to */
+  cv.take<ts_int>(m);        /* keep */
+  cv.take<ts_int>(m);        /* first */
+  cv.take<unsigned char>(m); /* live */
+  cub::DeviceScan::ExclusiveSum(nullptr, bytes, (const ts_int *)nullptr, (ts_int *)nullptr, m);
+  cv.take_bytes(bytes);
+  return cv.size();
+}
+
+/* the rows of aggregates without a diagonal marked (live), moved to a neighbour's aggregate (to, and the aggregates
+   that keep a row), an exclusive scan of the kept ones over n + 1 entries (their new numbers; the count at n), the
+   rows renumbered: integers only, every row's choice made from the same agg and live as the host's */
+ts_status ts_cuda_aggregate_join(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *agg, ts_int *nagg, void *buffer)
+{
+  cudaStream_t      st = ts_forest::as_stream(stream);
+  ts_forest::Carver cv(buffer);
+  const ts_int      m     = (n > 0 ? n : 0) + 1;
+  ts_int           *to    = cv.take<ts_int>(m);
+  ts_int           *keep  = cv.take<ts_int>(m);
+  ts_int           *first = cv.take<ts_int>(m);
+  unsigned char    *live  = cv.take<unsigned char>(m);
+  size_t            bytes = 0;
+  void             *scan;
+
+  if (n < 0) return TS_ERR_ARGUMENT;
+  if (n == 0) {
+    TS_FOREST_TRY(cudaMemsetAsync(nagg, 0, sizeof(ts_int), st));
+    return TS_SUCCESS;
+  }
+  cub::DeviceScan::ExclusiveSum(nullptr, bytes, keep, first, m);
+  scan = cv.take_bytes(bytes);
+  TS_FOREST_TRY(cudaMemsetAsync(live, 0, (size_t)m, st));
+  TS_FOREST_TRY(cudaMemsetAsync(keep, 0, (size_t)m * sizeof(ts_int), st));
+  join_mark<<<grid_for(n), kThreads, 0, st>>>(n, rowptr, col, val, agg, live);
+  join_move<<<grid_for(n), kThreads, 0, st>>>(n, rowptr, col, val, agg, live, to, keep);
+  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(scan, bytes, keep, first, m, st));
+  join_renumber<<<grid_for(n), kThreads, 0, st>>>(n, to, first, agg, nagg);
   return check_launch();
 }
 

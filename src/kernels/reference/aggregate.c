@@ -2,7 +2,8 @@
 /*
    aggregate.c - aggregates of PCTRIAMG from a linear forest (reference; twin: cuda/aggregate.cu).
    Each path of the forest order is cut into consecutive segments of s vertices: semi-coarsening
-   along the strong direction the forest follows.
+   along the strong direction the forest follows. The rows of aggregates without a diagonal entry then join a
+   neighbour's aggregate (ts_ref_aggregate_join()).
 */
 #include "trisplit_kernels.h"
 
@@ -20,6 +21,38 @@ ts_int ts_ref_aggregate(ts_int n, const ts_int *perm, const ts_int *path_id, ts_
     nagg += nseg;
     k = e;
   }
+  return nagg;
+}
+
+size_t ts_ref_aggregate_join_buffer_size(ts_int n)
+{
+  const size_t m = (size_t)(n > 0 ? n : 0) + 1;
+
+  return m * sizeof(ts_int) * 2 + m;
+}
+
+ts_int ts_ref_aggregate_join(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *agg, void *buffer)
+{
+  ts_int        *to    = (ts_int *)buffer;       /* each row's aggregate after the join (n) */
+  ts_int        *first = to + n + 1;             /* kept aggregates, then their new numbers (n + 1) */
+  unsigned char *live  = (unsigned char *)(first + n + 1);
+  ts_int         nagg  = 0;
+
+  for (ts_int a = 0; a <= n; a++) {
+    live[a]  = 0;
+    first[a] = 0;
+  }
+  for (ts_int i = 0; i < n; i++)
+    if (ts_aggregate_row_has_diagonal(rowptr, col, val, i)) live[agg[i]] = 1;
+  for (ts_int i = 0; i < n; i++) to[i] = ts_aggregate_join_row(n, rowptr, col, val, agg, live, i);
+  for (ts_int i = 0; i < n; i++) first[to[i]] = 1;
+  for (ts_int a = 0; a <= n; a++) {
+    const ts_int keep = first[a];
+
+    first[a] = nagg;
+    nagg += keep;
+  }
+  for (ts_int i = 0; i < n; i++) agg[i] = first[to[i]];
   return nagg;
 }
 

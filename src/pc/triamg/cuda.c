@@ -12,26 +12,34 @@
 
 static PetscErrorCode TSPTriAMGAggregate_CUDA(Mat Ad, PC fpc, PetscInt s, PetscInt **agg, PetscInt *nagg)
 {
-  PetscInt        n, *d_nagg;
-  const PetscInt *perm, *path_id;
-  cudaStream_t    stream;
-  void           *work = NULL;
-  size_t          bytes;
+  PetscInt           n, nnz, *d_nagg, counts[2];
+  const PetscInt    *perm, *path_id, *ia, *ja;
+  const PetscScalar *va;
+  cudaStream_t       stream;
+  void              *work = NULL;
+  size_t             bytes;
 
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(MatGetLocalSize(Ad, &n, NULL));
   PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_DEVICE, &perm, &path_id));
-  bytes = (ts_cuda_aggregate_buffer_size(n) + 255) & ~(size_t)255;
-  PetscCall(TriSplitDeviceMalloc(bytes + sizeof(PetscInt), &work));
+  PetscCheck(s >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: aggregate size %" PetscInt_FMT " < 1", s);
+  PetscCall(TriSplitGetDeviceCSR(Ad, &n, &nnz, &ia, &ja, &va));
+  /* one workspace for both steps, and the two counts (of the paths' segments, after the join) read back at once */
+  bytes = PetscMax(ts_cuda_aggregate_buffer_size(n), ts_cuda_aggregate_join_buffer_size(n));
+  bytes = (bytes + 255) & ~(size_t)255;
+  PetscCall(TriSplitDeviceMalloc(bytes + 2 * sizeof(PetscInt), &work));
   d_nagg = (PetscInt *)((char *)work + bytes);
   PetscCall(TriSplitDeviceMalloc((size_t)(n + 2) * sizeof(PetscInt), (void **)agg));
   PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, fpc, 0, 0, 0));
   PetscCall(TSPTriAMGCheck(ts_cuda_aggregate(stream, n, perm, path_id, s, *agg, d_nagg, work), "aggregate"));
-  PetscCall(TriSplitDeviceRead(stream, d_nagg, nagg, sizeof(PetscInt)));
+  PetscCall(TSPTriAMGCheck(ts_cuda_aggregate_join(stream, n, ia, ja, va, *agg, d_nagg + 1, work), "aggregate join"));
+  PetscCall(TriSplitDeviceRead(stream, d_nagg, counts, sizeof(counts)));
   PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
+  PetscCall(TriSplitRestoreDeviceCSR(Ad, &ia, &ja, &va));
   TriSplitDeviceFree(work);
-  PetscCheck(*nagg >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: aggregate size %" PetscInt_FMT " < 1", s);
+  *nagg = counts[1];
+  if (counts[1] != counts[0]) PetscCall(PetscInfo(fpc, "%" PetscInt_FMT " of %" PetscInt_FMT " aggregates held only rows without a diagonal: their rows joined a neighbour's\n", counts[0] - counts[1], counts[0]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -398,6 +398,22 @@ static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Whether a level's smoother (a trisplit PC, set up) repaired a zero pivot of its factors on some rank */
+static PetscErrorCode TSPTriAMGSmootherRepaired(PC spc, PetscBool *repaired)
+{
+  PetscErrorCode (*get)(PC, PetscInt *, PetscReal *, PetscInt *) = NULL;
+  PetscInt nshifted = 0;
+
+  PetscFunctionBegin;
+  *repaired = PETSC_FALSE;
+  if (!spc) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscObjectQueryFunction((PetscObject)spc, "PCTriSplitGetRepair_C", &get));
+  if (get) PetscCall((*get)(spc, &nshifted, NULL, NULL));
+  *repaired = (PetscBool)(nshifted > 0);
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, repaired, 1, TriSplitMPIBool, MPI_LOR, PetscObjectComm((PetscObject)spc)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The hierarchy into PCMG: levels, operators, interpolations, smoothers (PCMG index i = nlevels - 1 - l) */
 static PetscErrorCode TSPTriAMGInstall(PC pc, TSPTriAMG *amg)
 {
@@ -431,7 +447,14 @@ static PetscErrorCode TSPTriAMGInstall(PC pc, TSPTriAMG *amg)
         PetscCall(KSPGetPC(ksp, &ipc));
         PetscCall(PCSetType(ipc, size > 1 ? PCREDUNDANT : PCLU));
       } else {
-        PetscCall(KSPSetType(ksp, KSPCHEBYSHEV));
+        PetscBool repaired;
+
+        PetscCall(TSPTriAMGSmootherRepaired(amg->spc[l], &repaired));
+        /* a factor with a shifted zero pivot (rows without a diagonal entry: a saddle point system) has a tiny pivot
+           whose few large eigenvalues of M^-1 A a Chebyshev estimate of a few iterations misses, and Chebyshev's
+           polynomial amplifies them; one application of M^-1 per sweep (Richardson) does not fit a spectrum */
+        if (repaired) PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": the smoother repaired a zero pivot, Richardson instead of Chebyshev\n", l));
+        PetscCall(KSPSetType(ksp, repaired ? KSPRICHARDSON : KSPCHEBYSHEV));
         PetscCall(KSPSetNormType(ksp, KSP_NORM_NONE));
         PetscCall(KSPSetTolerances(ksp, PETSC_DEFAULT, PETSC_DEFAULT, PETSC_DEFAULT, amg->params.sweeps));
       }

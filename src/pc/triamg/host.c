@@ -48,11 +48,25 @@ static PetscErrorCode TSPTriAMGAggregate_Host(Mat Ad, PC fpc, PetscInt s, PetscI
   PetscFunctionBegin;
   PetscCall(MatGetLocalSize(Ad, &n, NULL));
   PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_HOST, &perm, &path_id));
+  PetscCheck(s >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: aggregate size %" PetscInt_FMT " < 1", s);
   PetscCall(PetscMalloc1(PetscMax(n, 1), agg));
   PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, fpc, 0, 0, 0));
-  *nagg = n ? ts_ref_aggregate(n, perm, path_id, s, *agg) : 0;
+  *nagg = 0;
+  if (n) {
+    const PetscInt    *ia, *ja;
+    const PetscScalar *va;
+    PetscInt           m, paths;
+    void              *work;
+
+    paths = ts_ref_aggregate(n, perm, path_id, s, *agg);
+    PetscCall(TriSplitGetCSR(Ad, &m, &ia, &ja, &va));
+    PetscCall(PetscMalloc(ts_ref_aggregate_join_buffer_size(n), &work));
+    *nagg = ts_ref_aggregate_join(n, ia, ja, va, *agg, work);
+    PetscCall(PetscFree(work));
+    PetscCall(TriSplitRestoreCSR(Ad, &m, &ia, &ja, &va));
+    if (*nagg != paths) PetscCall(PetscInfo(fpc, "%" PetscInt_FMT " of %" PetscInt_FMT " aggregates held only rows without a diagonal: their rows joined a neighbour's\n", paths - *nagg, paths));
+  }
   PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, fpc, 0, 0, 0));
-  PetscCheck(*nagg >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: aggregate size %" PetscInt_FMT " < 1", s);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
