@@ -330,7 +330,7 @@ TS_EXTERN ts_status ts_ref_mosa_refresh(ts_int n, const ts_int *b_rowptr, const 
 
 /* ------------------------------------------------------------------------------------------ */
 /* Definite paths: a symmetric factor cut where it stops being positive definite               */
-/* (reference/definite.c, cuda/definite.cu; docs/algorithms.md 4.5)                            */
+/* (reference/definite.c, cuda/definite.cu; docs/algorithms.md 8.1.1)                          */
 /* ------------------------------------------------------------------------------------------ */
 
 /* The bands of a forest keep A's couplings along each path but drop those between path vertices that are
@@ -350,8 +350,8 @@ TS_EXTERN ts_status ts_ref_mosa_refresh(ts_int n, const ts_int *b_rowptr, const 
    matrices of the shared set whose factors are indefinite (bcsstk13, s1rmq4m1, cvxbqp1), a cut that only keeps
    the pivots positive (eps 1e-8) leaves nearly singular stretches: the factor amplifies some directions by up to
    1e8, and PCTRIAMG's Chebyshev smoothers, whose interval is set by the largest eigenvalue of M^-1 A, still fail
-   (bench/results/triamg-matrices/definite-paths.txt); 0.5 bounds a stretch's pivots below by half its
-   diagonal, as for a weakly diagonally dominant chain (tridiag(-1, 2, -1): pivots (i+2)/(i+1) > 1). */
+   (bench/results/triamg-matrices/definite-paths.txt); 0.5 keeps a stretch's pivots above half its diagonal,
+   as tridiag(-1, 2, -1)'s pivots (i+2)/(i+1) are (the factors of the model problems are not cut). */
 #define TS_DEFINITE_EPS 0.5
 
 /* whether link (i-1, i), i >= 1, of a chain is judged by the cut */

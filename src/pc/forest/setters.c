@@ -629,10 +629,12 @@ PetscErrorCode PCTriSplitGetShiftAmount(PC pc, PetscReal *amount)
   vertices that are not path links, so for a symmetric positive definite matrix the factor itself can be
   indefinite, and with it the preconditioned operator (CG breaks down, Chebyshev smoothing diverges). The
   cut runs the pivot recurrence d_i = T_ii - T_{i,i-1} T_{i-1,i} / d_{i-1} of T = L D L^T along each path and
-  drops a link (the path splits there) where the pivot would fall to 1e-8 of its diagonal entry or below. It
-  judges only symmetric links between positive diagonal entries: nonsymmetric factors, and factors whose
-  rows are strictly diagonally dominant, are never cut. What stays of a symmetric path is positive
-  definite; for a symmetric positive definite matrix a cut leaves at worst a 2x2 principal submatrix.
+  drops a link (the path splits there) where the pivot would fall to half its diagonal entry or below. It
+  runs only on a factor that could come from a symmetric positive definite matrix (every diagonal entry
+  positive, every link symmetric and positive definite as a 2x2 block): a factor that shows a nonsymmetric or
+  indefinite matrix is left as it is. What stays of a path is positive definite, with pivots above half
+  their diagonal entries; for a symmetric positive definite matrix a cut leaves at worst a 2x2 principal
+  submatrix. The factors of the model problems of tutorials/ex1 are not cut.
 
   The host and the GPU cut the same links. 2x2 block forests (`PCAlgTriSetBlockSize()`) are not cut. `PCView()`
   and -info report the number of links cut, per factor and rank. `PCTRIAMG`'s smoothers take the option under
