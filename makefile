@@ -166,7 +166,7 @@ KT_GALLERY   := $(KT)/obj/tridiag_gallery.o $(KT)/obj/block_gallery.o
 KT_RPTS      := $(call KT_CUDA,gtsv bgtsv $(patsubst src/kernels/cuda/%.cu,%,$(wildcard src/kernels/cuda/gtsv_*_*.cu)))
 KT_HDRS      := $(KERNEL_HEADERS) $(wildcard tests/kernels/*.h)
 KT_REF_MOSA  := $(call KT_REF,bgtsv diagp graph factor forest permute gtsv rowsolve splitting)
-KERNEL_TESTS := $(addprefix $(KT)/,forest_test mosa_test block_check_test gttrf_check_test test_rpts mosa_sim host_sim_rpts acc_sim triamg_test)
+KERNEL_TESTS := $(addprefix $(KT)/,forest_test mosa_test block_check_test gttrf_check_test definite_test test_rpts mosa_sim host_sim_rpts acc_sim triamg_test)
 
 $(KT)/obj/%.o: tests/gallery/%.c tests/gallery/%.h
 	@mkdir -p $(dir $@)
@@ -180,6 +180,8 @@ $(KT)/mosa_sim: tests/kernels/mosa_sim.cu $(KT_HDRS) $(KT_REF_MOSA)
 # the host simulation)
 $(KT)/block_check_test: tests/kernels/block_check_test.cu $(KT_HDRS) $(call KT_CUDA,block_check) $(KT_REF_MOSA)
 $(KT)/gttrf_check_test: tests/kernels/gttrf_check_test.cu $(KT_HDRS) $(call KT_CUDA,gttrf_check) $(KT_REF_MOSA)
+# the cut of symmetric factors where they stop being positive definite (without --device: the host simulation)
+$(KT)/definite_test: tests/kernels/definite_test.cu $(KT_HDRS) $(call KT_CUDA,definite) $(call KT_REF,definite)
 # triamg's prolongator, Galerkin product and level operators' kernels (without --device: the reference against
 # their definitions)
 $(KT)/triamg_test: tests/kernels/triamg_test.cu $(KT_HDRS) $(call KT_CUDA,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_gather csr_collapse hash_fill aggregate mosa_factor graph) $(call KT_REF,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_gather csr_collapse hash_fill aggregate)
@@ -198,7 +200,7 @@ kernel-tests: $(KERNEL_TESTS)
 
 # kt_run LABEL CMD...: one program run of kernel-sim / kernel-device, counted in the closing line
 KT_RUN := bash $(TRISPLIT_DIR)/tests/kernels/run.sh
-kernel-sim: $(KT)/mosa_sim $(KT)/block_check_test $(KT)/gttrf_check_test $(KT)/host_sim_rpts $(KT)/acc_sim $(KT)/triamg_test
+kernel-sim: $(KT)/mosa_sim $(KT)/block_check_test $(KT)/gttrf_check_test $(KT)/definite_test $(KT)/host_sim_rpts $(KT)/acc_sim $(KT)/triamg_test
 	@$(KT_RUN) -d $(KT) sim
 
 kernel-device: $(KERNEL_TESTS)

@@ -156,6 +156,8 @@ PETSC_EXTERN PetscErrorCode PCTriSplitSetShiftType(PC, MatFactorShiftType);
 PETSC_EXTERN PetscErrorCode PCTriSplitGetShiftType(PC, MatFactorShiftType *);
 PETSC_EXTERN PetscErrorCode PCTriSplitSetShiftAmount(PC, PetscReal);
 PETSC_EXTERN PetscErrorCode PCTriSplitGetShiftAmount(PC, PetscReal *);
+PETSC_EXTERN PetscErrorCode PCTriSplitSetDefinitePaths(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCTriSplitGetDefinitePaths(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCTriSplitGetForest(PC, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
 PETSC_EXTERN PetscErrorCode PCTriSplitGetRepair(PC, PetscInt *, PetscReal *, PetscInt *);
 /* the preconditioners of several factors (mosd, altsplit, mosa) */

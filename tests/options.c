@@ -194,6 +194,7 @@ static PetscErrorCode CheckPairs(MPI_Comm comm, const char *type)
   PAIR(PCTriSplitSetFactorSeed, PCTriSplitGetFactorSeed, PetscInt, 12345, ival);
   PAIR(PCTriSplitSetReuseForest, PCTriSplitGetReuseForest, PetscBool, PETSC_FALSE, bval);
   PAIR(PCTriSplitSetShiftAmount, PCTriSplitGetShiftAmount, PetscReal, 0.125, rval);
+  PAIR(PCTriSplitSetDefinitePaths, PCTriSplitGetDefinitePaths, PetscBool, PETSC_FALSE, bval);
   if (algtri) {
     PAIR(PCAlgTriSetBlockSize, PCAlgTriGetBlockSize, PetscInt, 2, ival);
     PAIR(PCAlgTriSetFactorN, PCAlgTriGetFactorN, PetscInt, 1, ival);

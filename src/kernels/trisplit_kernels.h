@@ -329,6 +329,89 @@ TS_EXTERN ts_status ts_ref_mosa_product(ts_int n, const ts_int *b_rowptr, const 
 TS_EXTERN ts_status ts_ref_mosa_refresh(ts_int n, const ts_int *b_rowptr, const ts_int *b_col, const double *b_val, const ts_int *perm, const ts_int *iperm, const ts_int *begin, const ts_int *end, const void *factor, const ts_int *q, double droptol, int exact, const ts_int *keep_rowptr, const ts_int *keep_col, double *out_val, void *work);
 
 /* ------------------------------------------------------------------------------------------ */
+/* Definite paths: a symmetric factor cut where it stops being positive definite               */
+/* (reference/definite.c, cuda/definite.cu; docs/algorithms.md 8.1.1)                          */
+/* ------------------------------------------------------------------------------------------ */
+
+/* The bands of a forest keep A's couplings along each path but drop those between path vertices that are
+   not path links, so for a symmetric positive definite A the factor T need not be positive definite. The cut
+   runs the LDL^T pivot recurrence d_s = b_s, d_i = b_i - a_i c_{i-1} / d_{i-1} along every stretch of judged
+   links and drops a link (a_i = c_{i-1} = 0: the path splits there) where its pivot would be d_i <= eps b_i,
+   restarting with d_i = b_i. A link (i-1, i) is judged when it is symmetric and nonzero (a_i == c_{i-1} != 0,
+   finite) between two positive finite diagonal entries. Each stretch left is symmetric with pivots above
+   eps b_i, hence positive definite; where A is symmetric positive definite, the worst a cut leaves is a 2x2
+   principal submatrix of A.
+   The cut is for factors of symmetric positive definite matrices, and it runs only on a chain that could be
+   one: every diagonal entry positive and finite, every nonzero link judged and positive definite as a 2x2
+   block (a_i c_{i-1} < b_{i-1} b_i). A chain with one link or diagonal entry that shows otherwise (a
+   nonsymmetric or indefinite matrix: its paths are indefinite by nature, and cutting them loses what the
+   factor had) is left exactly as it is, so nonsymmetric and indefinite matrices keep their factors bit for bit.
+   TS_DEFINITE_EPS, the eps of the PCs: a pivot below half its diagonal entry. On the symmetric positive definite
+   matrices of the shared set whose factors are indefinite (bcsstk13, s1rmq4m1, cvxbqp1), a cut that only keeps
+   the pivots positive (eps 1e-8) leaves nearly singular stretches: the factor amplifies some directions by up to
+   1e8, and PCTRIAMG's Chebyshev smoothers, whose interval is set by the largest eigenvalue of M^-1 A, still fail
+   (bench/results/triamg-matrices/definite-paths.txt); 0.5 keeps a stretch's pivots above half its diagonal,
+   as tridiag(-1, 2, -1)'s pivots (i+2)/(i+1) are (the factors of the model problems are not cut). */
+#define TS_DEFINITE_EPS 0.5
+
+/* whether link (i-1, i), i >= 1, of a chain is judged by the cut */
+static inline TS_HOST_DEVICE int ts_definite_link(ts_int i, const double *a, const double *b, const double *c)
+{
+  return a[i] != 0.0 && a[i] == c[i - 1] && a[i] - a[i] == 0.0 && b[i - 1] > 0.0 && b[i] > 0.0 && b[i - 1] - b[i - 1] == 0.0 && b[i] - b[i] == 0.0;
+}
+
+/* whether row i of a chain shows that it does not come from a symmetric positive definite matrix: a diagonal
+   entry that is not positive and finite, or a nonzero link (i-1, i) that is not judged or not positive
+   definite as a 2x2 block */
+static inline TS_HOST_DEVICE int ts_definite_refuses(ts_int i, const double *a, const double *b, const double *c)
+{
+  if (!(b[i] > 0.0 && b[i] - b[i] == 0.0)) return 1;
+  if (i == 0 || (a[i] == 0.0 && c[i - 1] == 0.0)) return 0;
+#if defined(__CUDA_ARCH__)
+  return !ts_definite_link(i, a, b, c) || !(__dmul_rn(a[i], c[i - 1]) < __dmul_rn(b[i - 1], b[i]));
+#else
+  return !ts_definite_link(i, a, b, c) || !(a[i] * c[i - 1] < b[i - 1] * b[i]);
+#endif
+}
+
+/* The cut along the stretch that starts at position s (s == 0 or link (s-1, s) not judged): the links it
+   drops are zeroed in a and c, *ncut counts them; returns the end of the stretch (exclusive). Host and
+   device run this one function (the device with explicit rounding, no FMA), so they cut alike. */
+static inline TS_HOST_DEVICE ts_int ts_definite_stretch(ts_int n, ts_int s, double eps, double *a, const double *b, double *c, ts_int *ncut)
+{
+  double d = b[s];
+  ts_int i = s + 1;
+
+  *ncut = 0;
+  for (; i < n && ts_definite_link(i, a, b, c); i++) {
+#if defined(__CUDA_ARCH__)
+    const double di  = __dsub_rn(b[i], __ddiv_rn(__dmul_rn(a[i], c[i - 1]), d));
+    const int    cut = di <= __dmul_rn(eps, b[i]);
+#else
+    const double di  = b[i] - a[i] * c[i - 1] / d;
+    const int    cut = di <= eps * b[i];
+#endif
+    if (cut) {
+      a[i] = c[i - 1] = 0.0;
+      (*ncut)++;
+      d = b[i];
+    } else d = di;
+  }
+  return i;
+}
+
+/* The cut of a chain of n rows (several paths, zero couplings between them) in place, eps in [0, 1); returns
+   the number of links dropped (0 for a chain that ts_definite_refuses(): it is left as it is). Double bands:
+   single-precision factors are copied from them afterwards. */
+TS_EXTERN ts_int ts_ref_definite_paths(ts_int n, double eps, double *a, const double *b, double *c);
+/* The CUDA twin: the same links dropped; ncut: device ts_int, the number of links dropped; buffer:
+   ts_cuda_definite_paths_buffer_size(n) bytes. One pass over the chain marks the starts of the stretches
+   (before any link is dropped) and counts the rows that refuse the cut, then one thread per stretch, unless
+   a row refused; no read-back. Cost: the longest stretch's length of sequential steps. */
+TS_EXTERN size_t    ts_cuda_definite_paths_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_definite_paths(void *stream, ts_int n, double eps, double *a, const double *b, double *c, ts_int *ncut, void *buffer);
+
+/* ------------------------------------------------------------------------------------------ */
 /* CUDA backend (built when PETSc has CUDA, and compiled in CI); stream is a cudaStream_t.      */
 /* ------------------------------------------------------------------------------------------ */
 

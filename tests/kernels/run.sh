@@ -61,6 +61,9 @@ sim)
   # without --device: the host simulations of the 2x2 block check and the parallel zero-pivot check
   t block_check_sim 300 "$dir/block_check_test"
   t gttrf_check_sim 300 "$dir/gttrf_check_test"
+  # the cut of symmetric factors where they stop being positive definite: the device kernels' logic against the
+  # reference, bit for bit
+  t definite_sim 300 "$dir/definite_test"
   # RPTS's partition routines thread by thread: random sweeps against the reference solver; the analysis
   # (rpts_analyze.cuh) on the matrices with singular inner blocks and on the accuracy suite at N = 512
   t rpts_sim 300 "$dir/host_sim_rpts"
@@ -92,6 +95,9 @@ device)
   m block_check_device 300 "$dir/block_check_test" --device --quick
   # the parallel zero-pivot check of scalar chains against the host's
   t gttrf_check_device 300 "$dir/gttrf_check_test" --device
+  # the cut of symmetric factors where they stop being positive definite, device == host bit for bit
+  t definite_device 300 "$dir/definite_test" --device
+  m definite_device 300 "$dir/definite_test" --device --quick
   # triamg's prolongator, Galerkin product and refresh, device == host bit for bit
   t triamg_device 300 "$dir/triamg_test" --device
   m triamg_device 300 "$dir/triamg_test" --device --quick

@@ -107,7 +107,7 @@ values = {
     'weight': [trisplit.PCTRISPLIT_WEIGHT_ABS],
     'factor_iterations': [7], 'factor_charge_period': [3], 'factor_charge_skip': [1], 'factor_p': [0.25],
     'factor_seed': [42], 'reuse_forest': [False], 'precision': [trisplit.PCTRISPLIT_PRECISION_SINGLE],
-    'shift_type': [trisplit.MAT_SHIFT_NONE], 'shift_amount': [1e-3], 'block_size': [2], 'factor_n': [1],
+    'shift_type': [trisplit.MAT_SHIFT_NONE], 'shift_amount': [1e-3], 'definite_paths': [False], 'block_size': [2], 'factor_n': [1],
     'm': [3], 'm_max': [6], 'coverage': [0.9], 'omega': [0.5], 'drop_tolerance': [1e-3], 'diagonal': [2, 0],
     'reuse_pattern': [False], 'exact_product': [True], 'type': [trisplit.PC_ALTSPLIT_OUTER, 'inner'],
     'local': [True],

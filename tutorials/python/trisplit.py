@@ -339,6 +339,7 @@ OPTIONS = [
     Option('precision', 'precision', Precision, _ALL, 'PCTriSplitSetPrecision', 'PCTriSplitGetPrecision'),
     Option('shift_type', 'shift_type', ShiftType, _ALL, 'PCTriSplitSetShiftType', 'PCTriSplitGetShiftType'),
     Option('shift_amount', 'shift_amount', 'real', _ALL, 'PCTriSplitSetShiftAmount', 'PCTriSplitGetShiftAmount'),
+    Option('definite_paths', 'definite_paths', 'bool', _ALL, 'PCTriSplitSetDefinitePaths', 'PCTriSplitGetDefinitePaths'),
     # algtri only
     Option('block_size', '-pc_algtri_block', 'int', (PC_ALGTRI,), 'PCAlgTriSetBlockSize', 'PCAlgTriGetBlockSize', pyprefix='pcalgtri'),
     Option('factor_n', '-pc_algtri_factor_n', 'int', (PC_ALGTRI,), 'PCAlgTriSetFactorN', 'PCAlgTriGetFactorN', pyprefix='pcalgtri'),

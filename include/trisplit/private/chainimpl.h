@@ -56,6 +56,7 @@ typedef struct {
   PetscBool          reuse;        /* keep the forests across SAME_NONZERO_PATTERN updates */
   MatFactorShiftType shift_type;   /* zero pivots: MAT_SHIFT_NONE fails, MAT_SHIFT_NONZERO repairs */
   PetscReal          shift_amount; /* first shift, relative to the factor's largest |diagonal entry| */
+  PetscBool          definite;     /* cut a symmetric scalar factor's links where its pivots stop being positive */
   /* the PCs of several factors; each sets the ones it has, the others keep their neutral defaults */
   struct {
     PetscBool reweight;      /* splittings (MOS-d, ALT): forests of one graph, the edges forest l used reweighted by
@@ -76,6 +77,7 @@ typedef struct {
   PetscReal shift;    /* the zero-pivot repair: total added to the factor's diagonal (0: none) */
   PetscInt  nshift;   /* shifts tried, as PETSc's FactorShiftCtx.nshift */
   PetscInt  zero_row; /* the row of the zero pivot that asked for the first shift, or -1 */
+  PetscInt  ncut;     /* links the definite-path cut dropped from the factor (TSPChainFactor()) */
 } TSPForestInfo;
 
 typedef struct _n_TSPChain *TSPChain;
@@ -122,6 +124,9 @@ typedef struct {
      bands, giving what was added (TSPChainFactor() repairs zero pivots with the two) */
   PetscErrorCode (*factor)(TSPChain, PetscInt, ts_status *, PetscInt *);
   PetscErrorCode (*shift)(TSPChain, PetscInt, PetscReal, PetscReal *);
+  /* the cut of scalar factor l's bands where a symmetric stretch stops being positive definite
+     (ts_*_definite_paths), giving the number of links dropped; before its first elimination */
+  PetscErrorCode (*definite)(TSPChain, PetscInt, PetscInt *);
   /* Y = factors lo..hi (transposed or not) of k columns of X, arrays where the backend keeps its data */
   PetscErrorCode (*apply)(TSPChain, PetscInt, PetscInt, PetscBool, PetscInt, const PetscScalar *, PetscInt, PetscScalar *, PetscInt);
   PetscErrorCode (*correct)(TSPChain, PetscInt, const PetscScalar *, const PetscScalar *, PetscScalar *); /* z += M_l^-1 (r - az) */
@@ -180,6 +185,11 @@ struct _n_TSPChain {
    convergence (tests/ex3, singular pair: true residual 1e-6 after 2 iterations); 1e-4 bounds the
    amplification to 1e4 and changes the shifted factor by less than its distance from A. */
 #define TSP_SHIFT_AMOUNT_DEFAULT 1e-4
+
+/* Whether a symmetric scalar factor is cut where its pivots stop being positive (-pc_<type>_definite_paths,
+   ts_ref_definite_paths()): off, since it also cuts positive definite factors that served well (1138_bus,
+   bench/results/triamg-matrices/definite-paths.txt) */
+#define TSP_DEFINITE_DEFAULT PETSC_FALSE
 
 /* Floating-point operations of the setup phases (PetscLogFlops(), PetscLogGpuFlops()), from the kernels'
    arithmetic, for a block of n rows and nnz entries with a full diagonal. Where a backend does not know

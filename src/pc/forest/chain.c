@@ -50,6 +50,7 @@ static PetscErrorCode TSPChainParamsDefault(TSPChainParams *p)
      a nonlinear solve, and only a factor with a zero pivot is shifted: the others stay as they were */
   p->shift_type          = MAT_SHIFT_NONZERO;
   p->shift_amount        = TSP_SHIFT_AMOUNT_DEFAULT;
+  p->definite            = TSP_DEFINITE_DEFAULT;
   /* neutral where a PC has none of them: MOS-d, ALT and MOS-a set their own in their PCCreate_*() */
   p->split.reweight      = PETSC_FALSE;
   p->split.omega         = 0.0;
@@ -172,6 +173,12 @@ static PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
   info->shift    = 0;
   info->nshift   = 0;
   info->zero_row = -1;
+  info->ncut     = 0;
+  /* scalar factors only: a 2x2 block factor's blocks are not cut (their pivots are blocks) */
+  if (c->params.definite && c->bs == 1 && c->n) {
+    PetscCall((*c->ops.definite)(c, l, &info->ncut));
+    if (info->ncut) PetscCall(PetscInfo(NULL, "%s %" PetscInt_FMT ": %" PetscInt_FMT " symmetric link%s cut where the factor stopped being positive definite\n", c->kind == TSP_CHAIN_ADAPTIVE ? "Level" : "Factor", l, info->ncut, info->ncut > 1 ? "s" : ""));
+  }
   PetscCall((*c->ops.factor)(c, l, &status, &row));
   if (status == TS_ERR_ZERO_PIVOT && c->params.shift_type == MAT_SHIFT_NONZERO && dropped && l > 0) {
     PetscCall(PetscInfo(NULL, "Level %" PetscInt_FMT " has a zero pivot at row %" PetscInt_FMT " of the local block: dropped, the chain stops before it\n", l, row));
@@ -880,6 +887,8 @@ static PetscErrorCode TSPChainViewLocal(TSPChain c, PetscViewer viewer, PetscMPI
     if (c->product_rounds[0]) TSP_PRINT("%s  product on the GPU: %" PetscInt_FMT " slot rounds at most, %" PetscInt_FMT " rows recomputed\n", tag, c->product_rounds[0], c->product_rounds[1]);
   }
   for (PetscInt l = 0; l < c->nforests; l++)
+    if (c->info[l].ncut) TSP_PRINT("%s  %s %" PetscInt_FMT ": %" PetscInt_FMT " symmetric link%s cut where the factor stopped being positive definite\n", tag, c->kind == TSP_CHAIN_ADAPTIVE ? "level" : "factor", l, c->info[l].ncut, c->info[l].ncut > 1 ? "s" : "");
+  for (PetscInt l = 0; l < c->nforests; l++)
     if (c->info[l].nshift) TSP_PRINT("%s  %s %" PetscInt_FMT ": zero pivot at row %" PetscInt_FMT " repaired, diagonal shifted by %.3g (%" PetscInt_FMT " shift%s)\n", tag, c->kind == TSP_CHAIN_ADAPTIVE ? "level" : "factor", l, c->info[l].zero_row, (double)c->info[l].shift, c->info[l].nshift, c->info[l].nshift > 1 ? "s" : "");
   if (c->tshift_count) TSP_PRINT("%s  T = diagp_%" PetscInt_FMT "(A): %" PetscInt_FMT " zero entries repaired (the first at row %" PetscInt_FMT "), set to %.3g\n", tag, c->params.split.diagonal, c->tshift_count, c->tshift_row, (double)c->tshift);
   if (c->dropped_level >= 0) TSP_PRINT("%s  level %" PetscInt_FMT " dropped: zero pivot at row %" PetscInt_FMT ", the chain stops before it\n", tag, c->dropped_level, c->dropped_row);
@@ -897,6 +906,7 @@ PetscErrorCode TSPChainViewOptions(TSPChain c, PetscViewer viewer)
   /* only what differs from the default repair, so that views of healthy factors stay as they were */
   if (c->params.shift_type == MAT_SHIFT_NONE) PetscCall(PetscViewerASCIIPrintf(viewer, "zero pivots not repaired (shift type none)\n"));
   else if (c->params.shift_amount != TSP_SHIFT_AMOUNT_DEFAULT) PetscCall(PetscViewerASCIIPrintf(viewer, "zero pivots repaired by a diagonal shift of %g times the largest diagonal entry\n", (double)c->params.shift_amount));
+  if (c->params.definite != TSP_DEFINITE_DEFAULT) PetscCall(PetscViewerASCIIPrintf(viewer, "symmetric factors %scut where they stop being positive definite\n", c->params.definite ? "" : "not "));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -71,7 +71,8 @@ typedef struct {
   PetscInt      *cbegin, *cend; /* device, carved from check: the path bounds of the elimination */
   PetscInt      *cinfo;         /* device, carved from check: 2 ints of the elimination's status and position */
   double        *csum;          /* device, carved from check: the sum of the block's values */
-  void          *cscratch;      /* device, carved from check: scratch of the path bounds, the sum and the pivot check */
+  void          *cscratch;      /* device, carved from check: scratch of the path bounds, the sum, the pivot check and
+                                   the definite-path cut */
   TSPCudaLevelWork lw;          /* MOS-a */
   /* while the forests of one graph are extracted (ops.graph to ops.graphfree): the graph and the block's
      device CSR arrays it was built from */
@@ -331,7 +332,7 @@ static PetscErrorCode TSPCudaCheckWorkspace(TSPChain c, PetscInt n, PetscInt nnz
   for (int pass = 0; pass < 2; pass++) { /* size, then carve */
     d->cbegin   = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
     d->cend     = (PetscInt *)TSPTake(&cv, sizeof(PetscInt) * n);
-    d->cscratch = TSPTake(&cv, PetscMax(PetscMax(ts_cuda_path_bounds_buffer_size(n), ts_cuda_masked_sum_buffer_size(nnz)), ts_cuda_gttrf_check_buffer_size(n)));
+    d->cscratch = TSPTake(&cv, PetscMax(PetscMax(PetscMax(ts_cuda_path_bounds_buffer_size(n), ts_cuda_masked_sum_buffer_size(nnz)), ts_cuda_gttrf_check_buffer_size(n)), ts_cuda_definite_paths_buffer_size(n)));
     d->cinfo    = (PetscInt *)TSPTake(&cv, 2 * sizeof(PetscInt));
     d->csum     = (double *)TSPTake(&cv, sizeof(double));
     if (!pass) {
@@ -410,6 +411,30 @@ static PetscErrorCode TSPCudaFactor(TSPChain c, PetscInt l, ts_status *status, P
     if (*status == TS_SUCCESS) PetscCall(TSPCudaPlan(c, l, nweak, stream));
   }
   PetscCall(PetscLogEventEnd(TriSplit_TriFactor, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* ops.definite: factor l's bands cut on the device where a symmetric stretch stops being positive definite
+   (ts_cuda_definite_paths, the host's links bit for bit), one int read back; the float copies follow a cut */
+static PetscErrorCode TSPCudaDefinite(TSPChain c, PetscInt l, PetscInt *ncut)
+{
+  TSPChain_CUDA *d = (TSPChain_CUDA *)c->data;
+  TSPCudaForest *f = &d->forest[l];
+  cudaStream_t   stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0));
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(TriSplitCheckKernel(ts_cuda_definite_paths(stream, f->nrows, TS_DEFINITE_EPS, f->a, f->b, f->c, d->cinfo, d->cscratch), "definite_paths"));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(TriSplitDeviceRead(stream, d->cinfo, ncut, sizeof(PetscInt)));
+  PetscCall(PetscLogGpuFlops(4.0 * f->nrows));
+  if (*ncut) {
+    f->transposed = PETSC_FALSE;
+    if (c->params.forest.single) PetscCall(TSPCudaForestToSingle(f, stream));
+  }
+  PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -1071,6 +1096,7 @@ PetscErrorCode TSPChainSetBackend_CUDA(TSPChain c)
   c->ops.bands           = TSPCudaBands;
   c->ops.factor          = TSPCudaFactor;
   c->ops.shift           = TSPCudaShift;
+  c->ops.definite        = TSPCudaDefinite;
   c->ops.apply           = TSPCudaApply;
   c->ops.correct         = TSPCudaCorrect;
   c->ops.levels.begin    = TSPCudaLevelsBegin;

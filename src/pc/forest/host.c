@@ -238,6 +238,19 @@ static PetscErrorCode TSPHostFactor(TSPChain c, PetscInt l, ts_status *status, P
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* ops.definite: forest l's bands cut where a symmetric stretch stops being positive definite */
+static PetscErrorCode TSPHostDefinite(TSPChain c, PetscInt l, PetscInt *ncut)
+{
+  TSPHostForest *f = &((TSPChain_Host *)c->data)->forest[l];
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_Bands, 0, 0, 0, 0));
+  *ncut = ts_ref_definite_paths(f->nrows, TS_DEFINITE_EPS, f->a, f->b, f->c);
+  PetscCall(PetscLogFlops(4.0 * f->nrows));
+  PetscCall(PetscLogEventEnd(TriSplit_Bands, 0, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* ops.shift: the diagonal of forest l's bands shifted for the zero-pivot repair */
 static PetscErrorCode TSPHostShift(TSPChain c, PetscInt l, PetscReal amount, PetscReal *added)
 {
@@ -687,6 +700,7 @@ PetscErrorCode TSPChainSetBackend_Host(TSPChain c)
   c->ops.bands           = TSPHostBands;
   c->ops.factor          = TSPHostFactor;
   c->ops.shift           = TSPHostShift;
+  c->ops.definite        = TSPHostDefinite;
   c->ops.apply           = TSPHostApply;
   c->ops.correct         = TSPHostCorrect;
   c->ops.levels.begin    = TSPHostLevelsBegin;

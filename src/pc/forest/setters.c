@@ -32,6 +32,7 @@ TSP_GETTER(PCTriSplitGetFactorSeed_TriSplit, PetscInt, forest.factor.seed)
 TSP_GETTER(PCTriSplitGetReuseForest_TriSplit, PetscBool, reuse)
 TSP_GETTER(PCTriSplitGetShiftType_TriSplit, MatFactorShiftType, shift_type)
 TSP_GETTER(PCTriSplitGetShiftAmount_TriSplit, PetscReal, shift_amount)
+TSP_GETTER(PCTriSplitGetDefinitePaths_TriSplit, PetscBool, definite)
 TSP_GETTER(PCTriSplitGetMMax_TriSplit, PetscInt, m_max)
 TSP_GETTER(PCTriSplitGetCoverage_TriSplit, PetscReal, coverage)
 TSP_GETTER(PCTriSplitGetOmega_TriSplit, PetscReal, split.omega)
@@ -114,6 +115,13 @@ static PetscErrorCode PCTriSplitSetShiftAmount_TriSplit(PC pc, PetscReal amount)
   if (amount == (PetscReal)PETSC_DECIDE) amount = TSP_SHIFT_AMOUNT_DEFAULT;
   PetscCheck(amount > 0 && amount < 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "The shift amount is relative to the largest diagonal entry and must lie in (0,1), or be PETSC_DECIDE, got %g", (double)amount);
   TSPChainSetOption(pc, TSPChainFromPC(pc), shift_amount, amount);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriSplitSetDefinitePaths_TriSplit(PC pc, PetscBool definite)
+{
+  PetscFunctionBegin;
+  TSPChainSetOption(pc, TSPChainFromPC(pc), definite, definite);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -253,6 +261,8 @@ PetscErrorCode TSPChainComposeSetters(PC pc, PetscBool compose)
   TSP_COMPOSE(PCTriSplitGetShiftType);
   TSP_COMPOSE(PCTriSplitSetShiftAmount);
   TSP_COMPOSE(PCTriSplitGetShiftAmount);
+  TSP_COMPOSE(PCTriSplitSetDefinitePaths);
+  TSP_COMPOSE(PCTriSplitGetDefinitePaths);
   TSP_COMPOSE(PCTriSplitGetRepair);
   if (c->kind == TSP_CHAIN_FOREST) PetscFunctionReturn(PETSC_SUCCESS);
   TSP_COMPOSE(PCTriSplitSetM);
@@ -330,6 +340,9 @@ PetscErrorCode TSPChainSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsObj
   PetscCall(PetscOptionsReal(name, "First diagonal shift, relative to the largest diagonal entry of the factor (-1: the default 1e-4)", "PCTriSplitSetShiftAmount", c->params.shift_amount, &rval, &flg));
   PetscCheck(!flg || rval == PETSC_DECIDE || (rval > 0 && rval < 1), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-%s%s must lie in (0,1), or be -1 (the default), got %g", PetscOptionsObject->prefix ? PetscOptionsObject->prefix : "", name + 1, (double)rval);
   if (flg) PetscCall(PCTriSplitSetShiftAmount_TriSplit(pc, rval));
+  PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_definite_paths", type));
+  PetscCall(PetscOptionsBool(name, "Cut a symmetric factor's links where its pivots stop being positive (a positive definite factor)", "PCTriSplitSetDefinitePaths", c->params.definite, &bval, &flg));
+  if (flg) PetscCall(PCTriSplitSetDefinitePaths_TriSplit(pc, bval));
   if (c->kind == TSP_CHAIN_FOREST) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscSNPrintf(name, sizeof(name), "-pc_%s_m", type));
   PetscCall(TSPOptionsRangeInt(PetscOptionsObject, name, "Number of tridiagonal factors (0: automatic, by coverage)", "PCTriSplitSetM", c->params.m, &ival, &flg, 0, 64));
@@ -594,6 +607,76 @@ PetscErrorCode PCTriSplitGetShiftAmount(PC pc, PetscReal *amount)
   PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
   PetscAssertPointer_TriSplit(amount, 2);
   PetscUseMethod(pc, "PCTriSplitGetShiftAmount_C", (PC, PetscReal *), (pc, amount));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitSetDefinitePaths - Sets whether a trisplit preconditioner cuts a symmetric tridiagonal factor where it stops being positive definite
+
+  Logically Collective
+
+  Input Parameters:
++ pc       - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+- definite - `PETSC_TRUE` cuts, `PETSC_FALSE` (default) keeps every link of the forest
+
+  Options Database Key:
+. -pc_<type>_definite_paths <false> - the cut, e.g. -pc_algtri_definite_paths, -mg_levels_pc_algtri_definite_paths (`PCTRIAMG`)
+
+  Level: intermediate
+
+  Notes:
+  A factor keeps the couplings of the matrix along each path of its forest and drops those between path
+  vertices that are not path links, so for a symmetric positive definite matrix the factor itself can be
+  indefinite, and with it the preconditioned operator (CG breaks down, Chebyshev smoothing diverges). The
+  cut runs the pivot recurrence d_i = T_ii - T_{i,i-1} T_{i-1,i} / d_{i-1} of T = L D L^T along each path and
+  drops a link (the path splits there) where the pivot would fall to half its diagonal entry or below. It
+  runs only on a factor that could come from a symmetric positive definite matrix (every diagonal entry
+  positive, every link symmetric and positive definite as a 2x2 block): a factor that shows a nonsymmetric or
+  indefinite matrix is left as it is. What stays of a path is positive definite, with pivots above half
+  their diagonal entries; for a symmetric positive definite matrix a cut leaves at worst a 2x2 principal
+  submatrix. The factors of the model problems of tutorials/ex1 are not cut.
+
+  Off by default: it makes algtri and triamg converge on symmetric positive definite matrices whose factors
+  are indefinite (bcsstk13, s1rmq4m1, cvxbqp1 of the project's matrices), but it also cuts factors that were
+  positive definite and served well, where a pivot falls below half its diagonal entry (1138_bus: algtri
+  from 60 to 703 GMRES iterations, bodyy4: triamg from 6 to 26).
+
+  The host and the GPU cut the same links. 2x2 block forests (`PCAlgTriSetBlockSize()`) are not cut. `PCView()`
+  and -info report the number of links cut, per factor and rank. `PCTRIAMG`'s smoothers take the option under
+  their prefix, e.g. -mg_levels_pc_algtri_definite_paths.
+
+.seealso: `PCALGTRI`, `PCTriSplitGetDefinitePaths()`, `PCTriSplitSetShiftType()`
+@*/
+PetscErrorCode PCTriSplitSetDefinitePaths(PC pc, PetscBool definite)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveBool(pc, definite, 2);
+  PetscTryMethod(pc, "PCTriSplitSetDefinitePaths_C", (PC, PetscBool), (pc, definite));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriSplitGetDefinitePaths - Gets whether a trisplit preconditioner cuts a symmetric tridiagonal factor where it stops being positive definite
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
+
+  Output Parameter:
+. definite - whether the factors are cut
+
+  Level: intermediate
+
+.seealso: `PCALGTRI`, `PCTriSplitSetDefinitePaths()`
+@*/
+PetscErrorCode PCTriSplitGetDefinitePaths(PC pc, PetscBool *definite)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(definite, 2);
+  PetscUseMethod(pc, "PCTriSplitGetDefinitePaths_C", (PC, PetscBool *), (pc, definite));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+// The cut of a symmetric tridiagonal chain where it stops being positive definite, the twin of
+// src/kernels/reference/definite.c: the starts of the stretches of judged links marked in one pass (before any
+// link is dropped, so that no thread mistakes a link dropped by another for a stretch's end), with a flag for a
+// row that refuses the cut (ts_definite_refuses()), then, unless one did, one thread per stretch runs
+// ts_definite_stretch(), the host's function, with explicit rounding.
+#include "trisplit_kernels.h"
+#include <cuda_runtime.h>
+
+namespace {
+
+__global__ void definite_starts(ts_int n, const double *__restrict__ a, const double *__restrict__ b, const double *__restrict__ c, unsigned char *__restrict__ start, int *refused)
+{
+  int bad = 0;
+
+  for (ts_int i = (ts_int)(blockIdx.x * (size_t)blockDim.x + threadIdx.x); i < n; i += (ts_int)(gridDim.x * (size_t)blockDim.x)) {
+    start[i] = i == 0 || !ts_definite_link(i, a, b, c);
+    bad      = bad || ts_definite_refuses(i, a, b, c);
+  }
+  if (bad) atomicOr(refused, 1);
+}
+
+__global__ void definite_stretches(ts_int n, double eps, double *a, const double *b, double *c, const unsigned char *__restrict__ start, const int *refused, ts_int *ncut)
+{
+  ts_int cut = 0;
+
+  if (*refused) return; // the chain is left as it is
+  for (ts_int s = (ts_int)(blockIdx.x * (size_t)blockDim.x + threadIdx.x); s < n; s += (ts_int)(gridDim.x * (size_t)blockDim.x)) {
+    ts_int k = 0;
+
+    if (!start[s]) continue;
+    (void)ts_definite_stretch(n, s, eps, a, b, c, &k);
+    cut += k;
+  }
+  if (!cut) return; // the common case: no atomics
+  if constexpr (sizeof(ts_int) == sizeof(int)) atomicAdd(reinterpret_cast<int *>(ncut), (int)cut);
+  else atomicAdd(reinterpret_cast<unsigned long long *>(ncut), (unsigned long long)cut);
+}
+
+} // namespace
+
+// the buffer: the refusal flag (an int), then one start byte per row
+extern "C" size_t ts_cuda_definite_paths_buffer_size(ts_int n) { return sizeof(int) + (size_t)(n > 0 ? n : 0); }
+
+extern "C" ts_status ts_cuda_definite_paths(void *stream, ts_int n, double eps, double *a, const double *b, double *c, ts_int *ncut, void *buffer)
+{
+  cudaStream_t s = (cudaStream_t)stream;
+
+  int           *refused = (int *)buffer;
+  unsigned char *start   = (unsigned char *)buffer + sizeof(int);
+
+  if (n < 0 || !(eps >= 0.0 && eps < 1.0)) return TS_ERR_ARGUMENT;
+  if (cudaMemsetAsync(ncut, 0, sizeof(ts_int), s) != cudaSuccess) return TS_ERR_DEVICE;
+  if (n == 0) return TS_SUCCESS;
+  if (cudaMemsetAsync(refused, 0, sizeof(int), s) != cudaSuccess) return TS_ERR_DEVICE;
+  const unsigned blocks = (unsigned)((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096);
+  definite_starts<<<blocks, 256, 0, s>>>(n, a, b, c, start, refused);
+  definite_stretches<<<blocks, 256, 0, s>>>(n, eps, a, b, c, start, refused, ncut);
+  return cudaGetLastError() == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
+}
