@@ -2,8 +2,7 @@
 static char help[] = "The cut of a symmetric factor where it stops being positive definite (-pc_algtri_definite_paths):\n\
 A = pentadiag(0.2, 0.6, 1, 0.6, 0.2) is symmetric positive definite (its symbol 1 + 1.2 cos t + 0.4 cos 2t is\n\
 above 0.15), its forest is the one path along the 0.6 couplings, and that path's factor tridiag(0.6, 1, 0.6)\n\
-is indefinite. CG with algtri converges with the cut (-pc_algtri_definite_paths) and stops with\n\
-DIVERGED_INDEFINITE_PC without it.\n\
+is indefinite. CG with algtri converges with the cut and stops with DIVERGED_INDEFINITE_PC without it.\n\
   -n <1000>: rows\n\n";
 
 #include <stdio.h>
@@ -119,19 +118,18 @@ int main(int argc, char **argv)
   build:
     requires: !complex double
 
-  # the cut by the option, then off by PCTriSplitSetDefinitePaths()
   test:
     suffix: serial
-    args: -pc_algtri_definite_paths
 
-  # the default: no cut
+  # the option: the first solve too without the cut
   test:
-    suffix: default
+    suffix: option
+    args: -pc_algtri_definite_paths false
 
   test:
     suffix: cuda
     requires: cuda
-    args: -pc_algtri_definite_paths -mat_type aijcusparse -vec_type cuda
+    args: -mat_type aijcusparse -vec_type cuda
     output_file: output/definite_serial.out
 
 TEST*/

@@ -400,14 +400,32 @@ static inline TS_HOST_DEVICE ts_int ts_definite_stretch(ts_int n, ts_int s, doub
   return i;
 }
 
+/* Whether the stretch that starts at s is positive definite: every pivot of its recurrence positive (read only) */
+static inline TS_HOST_DEVICE int ts_definite_stretch_positive(ts_int n, ts_int s, const double *a, const double *b, const double *c)
+{
+  double d = b[s];
+
+  for (ts_int i = s + 1; i < n && ts_definite_link(i, a, b, c); i++) {
+#if defined(__CUDA_ARCH__)
+    d = __dsub_rn(b[i], __ddiv_rn(__dmul_rn(a[i], c[i - 1]), d));
+#else
+    d = b[i] - a[i] * c[i - 1] / d;
+#endif
+    if (!(d > 0.0)) return 0;
+  }
+  return 1;
+}
+
 /* The cut of a chain of n rows (several paths, zero couplings between them) in place, eps in [0, 1); returns
-   the number of links dropped (0 for a chain that ts_definite_refuses(): it is left as it is). Double bands:
+   the number of links dropped (0 for a chain that ts_definite_refuses(): it is left as it is; 0 for a chain whose
+   stretches are all positive definite (ts_definite_stretch_positive()): its factor is positive definite already,
+   and a cut would only make it a weaker preconditioner (1138_bus: algtri from 60 to 703 GMRES iterations)). Double bands:
    single-precision factors are copied from them afterwards. */
 TS_EXTERN ts_int ts_ref_definite_paths(ts_int n, double eps, double *a, const double *b, double *c);
 /* The CUDA twin: the same links dropped; ncut: device ts_int, the number of links dropped; buffer:
    ts_cuda_definite_paths_buffer_size(n) bytes. One pass over the chain marks the starts of the stretches
-   (before any link is dropped) and counts the rows that refuse the cut, then one thread per stretch, unless
-   a row refused; no read-back. Cost: the longest stretch's length of sequential steps. */
+   (before any link is dropped) and flags a row that refuses the cut, one thread per stretch flags an indefinite
+   one, then one thread per stretch cuts, unless a row refused or no stretch was indefinite; no read-back. Cost: the longest stretch's length of sequential steps. */
 TS_EXTERN size_t    ts_cuda_definite_paths_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_definite_paths(void *stream, ts_int n, double eps, double *a, const double *b, double *c, ts_int *ncut, void *buffer);
 

@@ -215,7 +215,7 @@ PetscErrorCode PCAlgTriGetFactorN(PC pc, PetscInt *nf)
 .  -pc_algtri_reuse_forest <true>      - keep the forest when the operator changes with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
 .  -pc_algtri_shift_type <nonzero>     - repair a zero pivot by a diagonal shift, or none: the PC fails (`PCTriSplitSetShiftType()`)
 .  -pc_algtri_shift_amount <1e-4>      - the first shift, relative to the factor's largest diagonal entry (`PCTriSplitSetShiftAmount()`)
--  -pc_algtri_definite_paths <false>   - a factor of a symmetric positive definite matrix cut where it stops being positive definite (`PCTriSplitSetDefinitePaths()`)
+-  -pc_algtri_definite_paths <true>    - a factor of a symmetric positive definite matrix cut where it stops being positive definite (`PCTriSplitSetDefinitePaths()`)
 
    Level: beginner
 

@@ -398,7 +398,7 @@ PetscErrorCode PCAltSplitGetLocal(PC pc, PetscBool *local)
 .  -pc_altsplit_reuse_forest <true> - keep the forests for a new operator with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
 .  -pc_altsplit_shift_type <nonzero> - repair a zero pivot by a diagonal shift, or none: the PC fails (`PCTriSplitSetShiftType()`)
 .  -pc_altsplit_shift_amount <1e-4> - the first shift, relative to the factor's largest diagonal entry (`PCTriSplitSetShiftAmount()`)
--  -pc_altsplit_definite_paths <false>- a factor of a symmetric positive definite matrix cut where it stops being positive definite (`PCTriSplitSetDefinitePaths()`)
+-  -pc_altsplit_definite_paths <true> - a factor of a symmetric positive definite matrix cut where it stops being positive definite (`PCTriSplitSetDefinitePaths()`)
 
    Level: intermediate
 

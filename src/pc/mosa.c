@@ -240,7 +240,7 @@ PetscErrorCode PCMOSAGetExactProduct(PC pc, PetscBool *exact)
 .  -pc_mosa_reuse_pattern <true> - with the forests, keep the patterns of the levels' products (`PCMOSASetReusePattern()`)
 .  -pc_mosa_shift_type <nonzero> - repair a zero pivot: level 0 by a diagonal shift, a later level is dropped; none: the PC fails (`PCTriSplitSetShiftType()`)
 .  -pc_mosa_shift_amount <1e-4> - the first shift of level 0, relative to its largest diagonal entry (`PCTriSplitSetShiftAmount()`)
--  -pc_mosa_definite_paths <false>- a level's factor of a symmetric positive definite B_l cut where it stops being positive definite (`PCTriSplitSetDefinitePaths()`)
+-  -pc_mosa_definite_paths <true> - a level's factor of a symmetric positive definite B_l cut where it stops being positive definite (`PCTriSplitSetDefinitePaths()`)
 
    Level: intermediate
 

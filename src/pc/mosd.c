@@ -136,7 +136,7 @@ PetscErrorCode PCMOSDGetDiagonal(PC pc, PetscInt *k)
 .  -pc_mosd_reuse_forest <true>   - keep the forests for a new operator with the same nonzero pattern (`PCTriSplitSetReuseForest()`)
 .  -pc_mosd_shift_type <nonzero>  - repair a zero of T = diagp_k(A) and a zero pivot of a factor M_l by a diagonal shift, or none: the PC fails (`PCTriSplitSetShiftType()`)
 .  -pc_mosd_shift_amount <1e-4>   - the first shift, relative to the factor's largest diagonal entry (`PCTriSplitSetShiftAmount()`)
--  -pc_mosd_definite_paths <false>- a factor of a symmetric positive definite matrix cut where it stops being positive definite (`PCTriSplitSetDefinitePaths()`)
+-  -pc_mosd_definite_paths <true> - a factor of a symmetric positive definite matrix cut where it stops being positive definite (`PCTriSplitSetDefinitePaths()`)
 
    Level: intermediate
 

@@ -8,9 +8,12 @@
       then 1 - 0.36/0.1771 < 0, so with eps 1e-8 it is cut at the links (3,4), (7,8), ... (every fourth), with
       eps 0.5 at every second link; two paths (a zero coupling between them) restart the recurrence; a chain
       that refuses the cut (nonsymmetric, one nonsymmetric link, one negative diagonal entry, one link that
-      is not positive definite as a 2x2 block) is left bit for bit; a dominant chain is not cut.
-   2. Every stretch that is left is positive definite: the pivots of the cut chain, recomputed, are above
-      eps times their diagonal entries on every judged link.
+      is not positive definite as a 2x2 block) is left bit for bit; a dominant chain is not cut; a positive
+      definite chain is not cut, even with a pivot below eps times its diagonal entry, unless another stretch
+      of the chain is indefinite.
+   2. A positive definite chain is left as it is; in an indefinite one every stretch that is left is positive
+      definite: the pivots of the cut chain, recomputed, are above eps times their diagonal entries on every
+      judged link.
    3. The CUDA twin's logic against the reference, bit for bit (the bands and the count), on random chains of
       1 to 300,000 rows (symmetric, nonsymmetric, indefinite, zero couplings, dominant), eps 1e-8 and 0.5:
       without --device its two kernels run on the host (the starts of every stretch and the refusal marked
@@ -112,6 +115,10 @@ static ts_int host_sim(Chain &ch, double eps)
     refused  = refused || ts_definite_refuses(i, ch.a.data(), ch.b.data(), ch.c.data());
   }
   if (refused) return 0;
+  int indefinite = 0;
+  for (ts_int s = 0; s < n; s++) /* one thread per stretch flags an indefinite one */
+    if (start[s] && !ts_definite_stretch_positive(n, s, ch.a.data(), ch.b.data(), ch.c.data())) indefinite = 1;
+  if (!indefinite) return 0;
   for (ts_int s = n - 1; s >= 0; s--) {
     ts_int k = 0;
 
@@ -171,10 +178,15 @@ static void twin(const Chain &ch, double eps, bool device, const std::string &na
     if (!device_run(got, eps, &gcut)) gcut = -2;
   } else gcut = host_sim(got, eps);
   expect(rcut == gcut && same_bits(ref.a, got.a) && same_bits(ref.b, got.b) && same_bits(ref.c, got.c), name + ": " + (device ? "device" : "simulation") + " cuts " + std::to_string(gcut) + " links, the reference " + std::to_string(rcut));
-  bool refused = false;
+  bool refused = false, positive = true;
 
-  for (ts_int i = 0; i < ch.n(); i++) refused = refused || ts_definite_refuses(i, ch.a.data(), ch.b.data(), ch.c.data());
-  expect(refused || stretches_definite(ref, eps), name + ": a stretch left with a pivot below eps");
+  for (ts_int i = 0; i < ch.n(); i++) {
+    refused = refused || ts_definite_refuses(i, ch.a.data(), ch.b.data(), ch.c.data());
+    if (i == 0 || !ts_definite_link(i, ch.a.data(), ch.b.data(), ch.c.data())) positive = positive && ts_definite_stretch_positive(ch.n(), i, ch.a.data(), ch.b.data(), ch.c.data());
+  }
+  /* a positive definite chain is left as it is; an indefinite one keeps only stretches with pivots above eps */
+  if (!refused && positive) expect(rcut == 0 && same_bits(ref.a, ch.a) && same_bits(ref.c, ch.c), name + ": a positive definite chain cut");
+  else expect(refused || stretches_definite(ref, eps), name + ": a stretch left with a pivot below eps");
 }
 
 int main(int argc, char **argv)
@@ -238,6 +250,22 @@ int main(int argc, char **argv)
     ts_int      cut = ts_ref_definite_paths(ch.n(), 0.5, ch.a.data(), ch.b.data(), ch.c.data());
 
     expect(cut == 0 && same_bits(ch.a, ch0.a) && same_bits(ch.c, ch0.c), "tridiag(-1, 2.001, -1), eps 0.5: not cut");
+  }
+  {
+    /* positive definite, one pivot far below half its diagonal entry (1 - 0.95^2 = 0.0975), on a path beside an
+       indefinite one: a chain with an indefinite stretch is cut everywhere, one without is left as it is */
+    Chain ch = constant_chain(2, 0.95, 1.0, 0.95);
+    ts_int cut = ts_ref_definite_paths(ch.n(), 0.5, ch.a.data(), ch.b.data(), ch.c.data());
+
+    expect(cut == 0 && ch.a[1] == 0.95, "[1 0.95; 0.95 1], eps 0.5: positive definite, not cut");
+    twin(constant_chain(2, 0.95, 1.0, 0.95), 0.5, device, "[1 0.95; 0.95 1], eps 0.5");
+    Chain two = constant_chain(12, 0.6, 1.0, 0.6); /* rows 0-1: [1 0.95; 0.95 1]; rows 2-11: tridiag(0.6, 1, 0.6) */
+    two.a[1] = two.c[0] = 0.95;
+    two.a[2] = two.c[1] = 0.0;
+    const Chain two0 = two;
+    cut = ts_ref_definite_paths(two.n(), 0.5, two.a.data(), two.b.data(), two.c.data());
+    expect(cut == 5 && two.a[1] == 0.0, "[1 0.95; 0.95 1] beside tridiag(0.6, 1, 0.6), eps 0.5: both cut (5 links), got " + std::to_string(cut));
+    twin(two0, 0.5, device, "[1 0.95; 0.95 1] beside tridiag(0.6, 1, 0.6)");
   }
 
   /* 2, 3: random chains, with eps 1e-8 and the PCs' TS_DEFINITE_EPS */

@@ -186,10 +186,9 @@ struct _n_TSPChain {
    amplification to 1e4 and changes the shifted factor by less than its distance from A. */
 #define TSP_SHIFT_AMOUNT_DEFAULT 1e-4
 
-/* Whether a symmetric scalar factor is cut where its pivots stop being positive (-pc_<type>_definite_paths,
-   ts_ref_definite_paths()): off, since it also cuts positive definite factors that served well (1138_bus,
-   bench/results/triamg-matrices/definite-paths.txt) */
-#define TSP_DEFINITE_DEFAULT PETSC_FALSE
+/* Whether an indefinite symmetric scalar factor is cut where its pivots fall to half their diagonal entries
+   (-pc_<type>_definite_paths, ts_ref_definite_paths()): on, since positive definite factors are left as they are */
+#define TSP_DEFINITE_DEFAULT PETSC_TRUE
 
 /* Floating-point operations of the setup phases (PetscLogFlops(), PetscLogGpuFlops()), from the kernels'
    arithmetic, for a block of n rows and nnz entries with a full diagonal. Where a backend does not know

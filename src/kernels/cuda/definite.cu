@@ -2,8 +2,9 @@
 // The cut of a symmetric tridiagonal chain where it stops being positive definite, the twin of
 // src/kernels/reference/definite.c: the starts of the stretches of judged links marked in one pass (before any
 // link is dropped, so that no thread mistakes a link dropped by another for a stretch's end), with a flag for a
-// row that refuses the cut (ts_definite_refuses()), then, unless one did, one thread per stretch runs
-// ts_definite_stretch(), the host's function, with explicit rounding.
+// row that refuses the cut (ts_definite_refuses()); one thread per stretch flags an indefinite one
+// (ts_definite_stretch_positive()); then, unless a row refused or no stretch was indefinite, one thread per stretch
+// runs ts_definite_stretch(), the host's function, with explicit rounding.
 #include "trisplit_kernels.h"
 #include <cuda_runtime.h>
 
@@ -20,11 +21,21 @@ __global__ void definite_starts(ts_int n, const double *__restrict__ a, const do
   if (bad) atomicOr(refused, 1);
 }
 
+__global__ void definite_check(ts_int n, const double *a, const double *b, const double *c, const unsigned char *__restrict__ start, int *flag)
+{
+  int indefinite = 0;
+
+  if (*flag) return; // refused
+  for (ts_int s = (ts_int)(blockIdx.x * (size_t)blockDim.x + threadIdx.x); s < n && !indefinite; s += (ts_int)(gridDim.x * (size_t)blockDim.x))
+    if (start[s] && !ts_definite_stretch_positive(n, s, a, b, c)) indefinite = 1;
+  if (indefinite) atomicOr(flag, 2);
+}
+
 __global__ void definite_stretches(ts_int n, double eps, double *a, const double *b, double *c, const unsigned char *__restrict__ start, const int *refused, ts_int *ncut)
 {
   ts_int cut = 0;
 
-  if (*refused) return; // the chain is left as it is
+  if (*refused != 2) return; // the chain is left as it is: a row refused (1) or every stretch is positive definite (0)
   for (ts_int s = (ts_int)(blockIdx.x * (size_t)blockDim.x + threadIdx.x); s < n; s += (ts_int)(gridDim.x * (size_t)blockDim.x)) {
     ts_int k = 0;
 
@@ -55,6 +66,7 @@ extern "C" ts_status ts_cuda_definite_paths(void *stream, ts_int n, double eps, 
   if (cudaMemsetAsync(refused, 0, sizeof(int), s) != cudaSuccess) return TS_ERR_DEVICE;
   const unsigned blocks = (unsigned)((n + 255) / 256 < 4096 ? (n + 255) / 256 : 4096);
   definite_starts<<<blocks, 256, 0, s>>>(n, a, b, c, start, refused);
+  definite_check<<<blocks, 256, 0, s>>>(n, a, b, c, start, refused);
   definite_stretches<<<blocks, 256, 0, s>>>(n, eps, a, b, c, start, refused, ncut);
   return cudaGetLastError() == cudaSuccess ? TS_SUCCESS : TS_ERR_DEVICE;
 }

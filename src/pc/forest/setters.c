@@ -617,10 +617,10 @@ PetscErrorCode PCTriSplitGetShiftAmount(PC pc, PetscReal *amount)
 
   Input Parameters:
 + pc       - the preconditioner context (`PCALGTRI`, `PCMOSD`, `PCMOSA` or `PCALTSPLIT`)
-- definite - `PETSC_TRUE` cuts, `PETSC_FALSE` (default) keeps every link of the forest
+- definite - `PETSC_TRUE` (default) cuts, `PETSC_FALSE` keeps every link of the forest
 
   Options Database Key:
-. -pc_<type>_definite_paths <false> - the cut, e.g. -pc_algtri_definite_paths, -mg_levels_pc_algtri_definite_paths (`PCTRIAMG`)
+. -pc_<type>_definite_paths <true> - the cut, e.g. -pc_algtri_definite_paths false
 
   Level: intermediate
 
@@ -629,17 +629,13 @@ PetscErrorCode PCTriSplitGetShiftAmount(PC pc, PetscReal *amount)
   vertices that are not path links, so for a symmetric positive definite matrix the factor itself can be
   indefinite, and with it the preconditioned operator (CG breaks down, Chebyshev smoothing diverges). The
   cut runs the pivot recurrence d_i = T_ii - T_{i,i-1} T_{i-1,i} / d_{i-1} of T = L D L^T along each path and
-  drops a link (the path splits there) where the pivot would fall to half its diagonal entry or below. It
+  drops a link (the path splits there) where the pivot would fall to half its diagonal entry or below. A factor
+  whose pivots are all positive is positive definite and is left as it is. The cut
   runs only on a factor that could come from a symmetric positive definite matrix (every diagonal entry
   positive, every link symmetric and positive definite as a 2x2 block): a factor that shows a nonsymmetric or
   indefinite matrix is left as it is. What stays of a path is positive definite, with pivots above half
   their diagonal entries; for a symmetric positive definite matrix a cut leaves at worst a 2x2 principal
   submatrix. The factors of the model problems of tutorials/ex1 are not cut.
-
-  Off by default: it makes algtri and triamg converge on symmetric positive definite matrices whose factors
-  are indefinite (bcsstk13, s1rmq4m1, cvxbqp1 of the project's matrices), but it also cuts factors that were
-  positive definite and served well, where a pivot falls below half its diagonal entry (1138_bus: algtri
-  from 60 to 703 GMRES iterations, bodyy4: triamg from 6 to 26).
 
   The host and the GPU cut the same links. 2x2 block forests (`PCAlgTriSetBlockSize()`) are not cut. `PCView()`
   and -info report the number of links cut, per factor and rank. `PCTRIAMG`'s smoothers take the option under
