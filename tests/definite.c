@@ -129,7 +129,7 @@ int main(int argc, char **argv)
   test:
     suffix: cuda
     requires: cuda
-    args: -mat_type aijcusparse -vec_type cuda
+    args: -mat_type aijcusparse
     output_file: output/definite_serial.out
 
 TEST*/

@@ -174,8 +174,11 @@ static PetscErrorCode TSPChainFactor(TSPChain c, PetscInt l, PetscBool *dropped)
   info->nshift   = 0;
   info->zero_row = -1;
   info->ncut     = 0;
-  /* scalar factors only: a 2x2 block factor's blocks are not cut (their pivots are blocks) */
-  if (c->params.definite && c->bs == 1 && c->n) {
+  /* scalar factors only: a 2x2 block factor's blocks are not cut (their pivots are blocks); nor a first factor
+     whose forest holds all of the local block's couplings: that factor is the block itself, exact, and an
+     indefinite one shows an indefinite matrix (tests/ex5's tridiag(1, 2 cos(pi/k), 1)), which a cut would only
+     make a worse preconditioner of */
+  if (c->params.definite && c->bs == 1 && c->n && !(l == 0 && info->coverage >= 1.0 - 1e-12)) {
     PetscCall((*c->ops.definite)(c, l, &info->ncut));
     if (info->ncut) PetscCall(PetscInfo(NULL, "%s %" PetscInt_FMT ": %" PetscInt_FMT " symmetric link%s cut where the factor stopped being positive definite\n", c->kind == TSP_CHAIN_ADAPTIVE ? "Level" : "Factor", l, info->ncut, info->ncut > 1 ? "s" : ""));
   }
