@@ -630,7 +630,8 @@ PetscErrorCode PCTriSplitGetShiftAmount(PC pc, PetscReal *amount)
   indefinite, and with it the preconditioned operator (CG breaks down, Chebyshev smoothing diverges). The
   cut runs the pivot recurrence d_i = T_ii - T_{i,i-1} T_{i-1,i} / d_{i-1} of T = L D L^T along each path and
   drops a link (the path splits there) where the pivot would fall to half its diagonal entry or below. A factor
-  whose pivots are all positive is positive definite and is left as it is. The cut
+  whose pivots are all positive is positive definite and is left as it is, and so is a first factor that holds all
+  the couplings of the local block (it is the block). The cut
   runs only on a factor that could come from a symmetric positive definite matrix (every diagonal entry
   positive, every link symmetric and positive definite as a 2x2 block): a factor that shows a nonsymmetric or
   indefinite matrix is left as it is. What stays of a path is positive definite, with pivots above half
