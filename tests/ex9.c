@@ -818,6 +818,18 @@ int main(int argc, char **argv)
     args: -test saddle -n 32 -mat_type aijcusparse
     output_file: output/ex9_saddle.out
 
+  # a coarsest level of 10000 rows (two levels of ANISO1 200²): on the device more than the dense inverse takes
+  # (TSP_TRIAMG_DENSE_COARSE), so a sparse LU of the level converted to MATSEQAIJCUSPARSE
+  test:
+    suffix: coarse_sparse
+    args: -test grid -problems aniso1 -sizes 200 -bounds 12 -pc_triamg_max_levels 2
+
+  test:
+    suffix: coarse_sparse_cuda
+    requires: cuda
+    args: -test grid -problems aniso1 -sizes 200 -bounds 12 -pc_triamg_max_levels 2 -mat_type aijcusparse
+    output_file: output/ex9_coarse_sparse.out
+
   test:
     suffix: bad
     args: -test bad -bad {{nan zerorow zerodiag}separate output} -n 32 -malloc_dump

@@ -14,6 +14,9 @@
 #include <trisplit/private/chainimpl.h>
 
 #define TSP_TRIAMG_MAXLEVELS 30
+/* the most rows of a coarsest level that the device inverts densely (four n x n matrices: 2 GiB at 8192 rows; cuSOLVER
+   factors and inverts 8192 rows in tens of milliseconds); a larger one gets a sparse LU */
+#define TSP_TRIAMG_DENSE_COARSE 8192
 /* the smoothing threshold: on the model problems 0.25 keeps the iterations of full smoothing within one or two and
    the operator complexity near that of the piecewise constant prolongator (docs/algorithms.md) */
 #define TSP_TRIAMG_SMOOTH_THRESHOLD 0.25

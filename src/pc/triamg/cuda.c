@@ -507,6 +507,12 @@ static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *
   PetscCall(MatDestroy(Ac));
   if (!own) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatGetSize(A, &n, NULL));
+  /* four dense n x n matrices: beyond TSP_TRIAMG_DENSE_COARSE rows (a coarsening that stalled, a small
+     -pc_triamg_max_levels) the driver's sparse LU instead, which does not run out of device memory */
+  if (n > TSP_TRIAMG_DENSE_COARSE) {
+    PetscCall(PetscInfo(ksp, "the coarsest level has %" PetscInt_FMT " rows, more than %d: sparse LU, not a dense inverse\n", n, TSP_TRIAMG_DENSE_COARSE));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   /* the identity, dense on the device */
   PetscCall(MatCreateSeqDenseCUDA(PETSC_COMM_SELF, n, n, NULL, &Id));
   PetscCall(MatZeroEntries(Id));

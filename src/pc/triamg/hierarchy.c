@@ -365,7 +365,9 @@ static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse
     PetscCall((*amg->ops.coarse)(ksp, A, reuse, &amg->coarse));
     if (amg->coarse) PetscFunctionReturn(PETSC_SUCCESS);
   } else PetscCall(MatDestroy(&amg->coarse));
-  if (size > 1 && amg->nlevels > 1) PetscCall(TSPTriAMGToPETSc(&amg->A[amg->nlevels - 1])); /* in place: PCMG's operator */
+  /* in place (PCMG's operator): across ranks for PETSc's redundant LU, on one rank where the backend gave no
+     inverse of its own (a device level too large for a dense one) */
+  if (amg->nlevels > 1) PetscCall(TSPTriAMGToPETSc(&amg->A[amg->nlevels - 1]));
   PetscCall(TSPTriAMGMissingDiagonal(A, &missing, &row));
   if (missing) {
     PetscInt rstart, rend;
