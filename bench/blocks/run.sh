@@ -6,8 +6,8 @@
 # GAMG diverges on ex19 with its defaults (smoothed aggregation; bench/results/triamg-blocks); with unsmoothed
 # aggregation (-pc_gamg_agg_nsmooths 0) it converges, so that is the GAMG compared.
 #
-#   bash bench/blocks/run.sh pack    here: ex19 built against the CUDA PETSc bundle (bench/gpu/petsc_env.sh) and the
-#                                    CUDA library (make $PETSC_CUDA_MAKE lib first) into .gpu/blocks.tar.xz
+#   bash bench/blocks/run.sh pack    here: the CUDA library and ex19 built against the CUDA PETSc bundle
+#                                    (bench/gpu/petsc_env.sh: ts_build_ex19, ts_pack) into .gpu/blocks.tar.xz
 #   bash bench/blocks/run.sh run     on the GPU machine, carry [".gpu/blocks.tar.xz",
 #                                    ".gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz"]: every run into $OUT/ex19.txt
 #                                    (the command, the Newton steps' linear iterations, SNES's reason, -log_view's
@@ -29,35 +29,30 @@ mosd-m2|-pc_type mosd -pc_mosd_m 2
 jacobi|-pc_type jacobi"}
 
 if [ "$what" = pack ]; then
-  set -e
-  . bench/gpu/petsc_env.sh --
-  mkdir -p build/blocks/ex19 .gpu
-  cp "$PETSC_CUDA_DIR/share/petsc/examples/src/snes/tutorials/ex19.c" build/blocks/ex19/
-  make -s -C build/blocks/ex19 -f "$PETSC_CUDA_DIR/share/petsc/Makefile.basic.user" PETSC_DIR="$PETSC_CUDA_DIR" ex19
-  tar -cJf .gpu/blocks.tar.xz build/blocks/ex19/ex19 build/cuda/lib
-  [ -f .gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz ] || cp ../shared/gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz .gpu/
-  ls -la .gpu/blocks.tar.xz
+  . bench/gpu/petsc_env.sh -- > /dev/null || exit 1
+  make $PETSC_CUDA_MAKE lib > /dev/null && ts_build_ex19 build/blocks/ex19 && ts_pack blocks build/cuda build/blocks/ex19/ex19 || exit 1
+  # the PETSc the run step unpacks there (bench/gpu/petsc_env.sh looks in .gpu/)
+  [ -f ".gpu/$PETSC_CUDA_TARBALL" ] || cp "${SHARED:-../shared}/gpu/$PETSC_CUDA_TARBALL" .gpu/ || exit 1
   exit 0
 fi
 [ "$what" = run ] || { echo "usage: bash bench/blocks/run.sh pack|run" >&2; exit 1; }
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
-[ -d /opt/petsc-cuda-mpi ] || tar -xJf .gpu/petsc-cuda-mpi-3.25.4-sm90.tar.xz -C /
-tar -xJf .gpu/blocks.tar.xz
-. bench/gpu/petsc_env.sh -- build/cuda/lib
+. bench/gpu/petsc_env.sh -- > /dev/null || exit 1
+ts_unpack blocks >&2 || exit 1
 raw="$OUT/ex19.txt"
 : > "$raw"
 {
-  echo "# commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $(date -u +%FT%TZ)"
+  echo "# commit $(cat .gpu/blocks/commit.txt), $(date -u +%FT%TZ)"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sed 's/^/# GPU /'
 } >> "$raw"
-base="-ksp_type bcgs -ksp_rtol 1e-6 -ksp_pc_side right -ksp_max_it 2000 $GPU -dll_append $PWD/build/cuda/lib/libtrisplit.so -ksp_converged_reason -snes_converged_reason -log_view"
-if [ "$WARM" = 1 ]; then timeout "$TIMEOUT" build/blocks/ex19/ex19 -da_grid_x 64 -da_grid_y 64 $base -pc_type jacobi > /dev/null 2>&1; fi
+base="-ksp_type bcgs -ksp_rtol 1e-6 -ksp_pc_side right -ksp_max_it 2000 $GPU -dll_append $PWD/.gpu/blocks/lib/libtrisplit.so -ksp_converged_reason -snes_converged_reason -log_view"
+if [ "$WARM" = 1 ]; then timeout "$TIMEOUT" .gpu/blocks/ex19 -da_grid_x 64 -da_grid_y 64 $base -pc_type jacobi > /dev/null 2>&1; fi
 printf '%-16s %6s  %-24s %-40s %s\n' pc grid snes "linear iterations per Newton step" "SNESSolve s"
 while IFS='|' read -r label opts; do
   [ -n "$label" ] || continue
   for g in $GRIDS; do
-    cmd="build/blocks/ex19/ex19 -da_grid_x $g -da_grid_y $g $base $opts"
+    cmd=".gpu/blocks/ex19 -da_grid_x $g -da_grid_y $g $base $opts"
     log=$(timeout "$TIMEOUT" $cmd 2>&1); rc=$?
     its=$(echo "$log" | awk '/Linear solve/{r=($3=="converged")?"":"!"; print $NF r}' | tr '\n' ',' | sed 's/,$//')
     snes=$(echo "$log" | grep -m1 "Nonlinear solve" | sed 's/.*due to //')

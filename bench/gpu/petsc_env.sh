@@ -18,7 +18,7 @@
 #    OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM), OMPI_MCA_rmaps_base_oversubscribe.
 # The libtrisplit.so of a build is a symlink chain (libtrisplit.so -> .so.0 -> .so.0.2.0, SONAME libtrisplit.so.0):
 # copy it with ts_copy_lib BUILD_LIBDIR DEST, which keeps the links. ts_pack packs a benchmark's files and
-# ts_unpack unpacks them on the device.
+# ts_unpack unpacks them on the device; ts_build_ex19 builds PETSc's SNES ex19 against the bundle.
 PETSC_CUDA_TARBALL=petsc-cuda-mpi-3.25.4-sm90.tar.xz
 PETSC_CUDA_DIR=/opt/petsc-cuda-mpi
 PETSC_CUDA_MAKE="PETSC_DIR=$PETSC_CUDA_DIR BUILD=build/cuda LIBDIR=build/cuda/lib TUTDIR=build/cuda/tutorials"
@@ -51,6 +51,13 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 
 # ts_copy_lib LIBDIR DEST: the library of a build (its file and both symlinks) into DEST
 ts_copy_lib() { mkdir -p "$2" && cp -P "$1"/libtrisplit.so* "$2"/; }
+
+# ts_build_ex19 DIR: PETSc's SNES ex19 (driven cavity, 4 fields) from the bundle's examples into DIR/ex19, built with
+# the bundle's own makefile rules
+ts_build_ex19() {
+  mkdir -p "$1" && cp "$PETSC_CUDA_DIR/share/petsc/examples/src/snes/tutorials/ex19.c" "$1"/ &&
+    make -s -C "$1" -f "$PETSC_CUDA_DIR/share/petsc/Makefile.basic.user" PETSC_DIR="$PETSC_CUDA_DIR" ex19
+}
 
 # ts_pack NAME BUILD FILE...: .gpu/NAME.tar.xz holding NAME/lib (the library of BUILD), the FILEs and NAME/commit.txt
 # (the commit they were built from); what a benchmark's pack step carries to the device in one file

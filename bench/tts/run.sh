@@ -51,10 +51,7 @@ if [ "$what" = pack ]; then
   PETSC_DIR=$PETSC_CUDA_DIR
   # a build folder of our own: other work in this tree uses build/ and build/cuda
   make -j2 PETSC_DIR="$PETSC_DIR" BUILD=build/tts LIBDIR=build/tts/lib TUTDIR=build/tts/tutorials lib tutorials
-  # PETSc's SNES ex19 from the bundle's examples, built with the bundle's own makefile rules
-  mkdir -p build/tts/ex19
-  cp "$PETSC_DIR/share/petsc/examples/src/snes/tutorials/ex19.c" build/tts/ex19/
-  make -s -C build/tts/ex19 -f "$PETSC_DIR/share/petsc/Makefile.basic.user" PETSC_DIR="$PETSC_DIR" ex19
+  ts_build_ex19 build/tts/ex19
   rm -rf .gpu/tts
   mkdir -p .gpu/tts/bin
   ts_copy_lib build/tts/lib .gpu/tts/lib
