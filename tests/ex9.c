@@ -17,34 +17,46 @@ prolongators across SAME_NONZERO_PATTERN updates, its hierarchy (for host/device
 #include "../tutorials/problems.h"
 #include "trisplit_kernels.h"
 
+/* A KSP with PCTRIAMG (GMRES by default, GMRES(restart) for restart > 0, the PC side unless PC_SIDE_DEFAULT, rtol, at
+   most 1000 iterations; then the options) solved for b = A 1 from x = 0: the KSP and the solution x, the caller's */
+static PetscErrorCode SolveOnes(Mat A, PetscInt restart, PCSide side, PetscReal rtol, KSP *ksp, Vec *x)
+{
+  PC  pc;
+  Vec b;
+
+  PetscFunctionBegin;
+  PetscCall(MatCreateVecs(A, x, &b));
+  PetscCall(VecSet(*x, 1.0));
+  PetscCall(MatMult(A, *x, b));
+  PetscCall(VecSet(*x, 0.0));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, ksp));
+  PetscCall(KSPSetOperators(*ksp, A, A));
+  PetscCall(KSPSetType(*ksp, KSPGMRES));
+  if (restart > 0) PetscCall(KSPGMRESSetRestart(*ksp, restart));
+  if (side != PC_SIDE_DEFAULT) PetscCall(KSPSetPCSide(*ksp, side));
+  PetscCall(KSPSetTolerances(*ksp, rtol, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
+  PetscCall(KSPGetPC(*ksp, &pc));
+  PetscCall(PCSetType(pc, PCTRIAMG));
+  PetscCall(KSPSetFromOptions(*ksp));
+  PetscCall(KSPSolve(*ksp, b, *x));
+  PetscCall(VecDestroy(&b));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* iterations of a KSP (-ksp_type etc. from the options, GMRES(20) by default) with PCTRIAMG on A, b = A 1;
    a failed solve gives -1 */
 static PetscErrorCode Iterations(Mat A, PetscInt *its, KSPConvergedReason *reason)
 {
   KSP ksp;
-  PC  pc;
-  Vec x, b;
+  Vec x;
 
   PetscFunctionBegin;
-  PetscCall(MatCreateVecs(A, &x, &b));
-  PetscCall(VecSet(x, 1.0));
-  PetscCall(MatMult(A, x, b));
-  PetscCall(VecSet(x, 0.0));
-  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
-  PetscCall(KSPSetOperators(ksp, A, A));
-  PetscCall(KSPSetType(ksp, KSPGMRES));
-  PetscCall(KSPGMRESSetRestart(ksp, 20));
-  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
-  PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, PCTRIAMG));
-  PetscCall(KSPSetFromOptions(ksp));
-  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(SolveOnes(A, 20, PC_SIDE_DEFAULT, 1e-6, &ksp, &x));
   PetscCall(KSPGetIterationNumber(ksp, its));
   PetscCall(KSPGetConvergedReason(ksp, reason));
   if (*reason < 0) *its = -1;
   PetscCall(KSPDestroy(&ksp));
   PetscCall(VecDestroy(&x));
-  PetscCall(VecDestroy(&b));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -416,7 +428,7 @@ static PetscErrorCode TestNodal(Problem problem, PetscInt n)
   Mat                A, A2, P, hP;
   KSP                ksp;
   PC                 pc;
-  Vec                x, b;
+  Vec                x;
   PetscInt           rstart, rend, L, its, pstart, pend;
   PetscInt           whole = 1, wholeg;
   PetscBool          nodal;
@@ -456,18 +468,8 @@ static PetscErrorCode TestNodal(Problem problem, PetscInt n)
   }
   PetscCall(MatAssemblyBegin(A2, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(A2, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatCreateVecs(A2, &x, &b));
-  PetscCall(VecSet(x, 1.0));
-  PetscCall(MatMult(A2, x, b));
-  PetscCall(VecSet(x, 0.0));
-  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
-  PetscCall(KSPSetOperators(ksp, A2, A2));
-  PetscCall(KSPSetType(ksp, KSPGMRES));
-  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
+  PetscCall(SolveOnes(A2, 0, PC_SIDE_DEFAULT, 1e-6, &ksp, &x));
   PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, PCTRIAMG));
-  PetscCall(KSPSetFromOptions(ksp));
-  PetscCall(KSPSolve(ksp, b, x));
   PetscCall(KSPGetIterationNumber(ksp, &its));
   PetscCall(KSPGetConvergedReason(ksp, &reason));
   PetscCall(PCTriAMGGetNodal(pc, &nodal));
@@ -495,7 +497,6 @@ static PetscErrorCode TestNodal(Problem problem, PetscInt n)
   PetscCall(MatDestroy(&hP));
   PetscCall(KSPDestroy(&ksp));
   PetscCall(VecDestroy(&x));
-  PetscCall(VecDestroy(&b));
   PetscCall(MatDestroy(&A2));
   PetscCall(MatDestroy(&A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -514,7 +515,7 @@ static PetscErrorCode TestSaddle(PetscInt n)
   Mat                A;
   KSP                ksp, sksp;
   PC                 pc;
-  Vec                x, b, u;
+  Vec                x;
   PetscInt           nb = (n / 2) * (n / 2), lb = PETSC_DECIDE, bstart, its, L;
   PetscReal          err, dmin = PETSC_MAX_REAL, dmax = 0;
   PetscScalar        sb = 0.25, sc = 0.0;
@@ -557,22 +558,11 @@ static PetscErrorCode TestSaddle(PetscInt n)
   }
   PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatCreateVecs(A, &x, &b));
-  PetscCall(VecDuplicate(x, &u));
-  PetscCall(VecSet(u, 1.0));
-  PetscCall(MatMult(A, u, b));
-  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
-  PetscCall(KSPSetOperators(ksp, A, A));
-  PetscCall(KSPSetType(ksp, KSPGMRES));
-  PetscCall(KSPSetPCSide(ksp, PC_RIGHT));
-  PetscCall(KSPSetTolerances(ksp, 1e-8, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
+  PetscCall(SolveOnes(A, 0, PC_RIGHT, 1e-8, &ksp, &x));
   PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, PCTRIAMG));
-  PetscCall(KSPSetFromOptions(ksp));
-  PetscCall(KSPSolve(ksp, b, x));
   PetscCall(KSPGetIterationNumber(ksp, &its));
   PetscCall(KSPGetConvergedReason(ksp, &reason));
-  PetscCall(VecAXPY(x, -1.0, u));
+  PetscCall(VecShift(x, -1.0)); /* the error: the solution is 1 */
   PetscCall(VecNorm(x, NORM_INFINITY, &err));
   PetscCall(PCMGGetLevels(pc, &L));
   PetscCheck(L >= 2, PETSC_COMM_WORLD, PETSC_ERR_PLIB, "saddle test: one level only");
@@ -606,8 +596,6 @@ static PetscErrorCode TestSaddle(PetscInt n)
   PetscCall(PetscInfo(NULL, "saddle test: %" PetscInt_FMT " iterations (%s), error %g, coarse diagonal entries from %g to %g\n", its, KSPConvergedReasons[reason], (double)err, (double)dmin, (double)dmax));
   PetscCall(KSPDestroy(&ksp));
   PetscCall(VecDestroy(&x));
-  PetscCall(VecDestroy(&b));
-  PetscCall(VecDestroy(&u));
   PetscCall(MatDestroy(&A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
