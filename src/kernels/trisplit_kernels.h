@@ -374,6 +374,17 @@ static inline TS_HOST_DEVICE int ts_definite_refuses(ts_int i, const double *a, 
 #endif
 }
 
+/* The pivot of row i after the pivot d of row i-1 along a judged link: b_i - a_i c_{i-1} / d (the device with
+   explicit rounding, no FMA, so that host and device compute it alike) */
+static inline TS_HOST_DEVICE double ts_definite_pivot(ts_int i, const double *a, const double *b, const double *c, double d)
+{
+#if defined(__CUDA_ARCH__)
+  return __dsub_rn(b[i], __ddiv_rn(__dmul_rn(a[i], c[i - 1]), d));
+#else
+  return b[i] - a[i] * c[i - 1] / d;
+#endif
+}
+
 /* The cut along the stretch that starts at position s (s == 0 or link (s-1, s) not judged): the links it
    drops are zeroed in a and c, *ncut counts them; returns the end of the stretch (exclusive). Host and
    device run this one function (the device with explicit rounding, no FMA), so they cut alike. */
@@ -384,12 +395,11 @@ static inline TS_HOST_DEVICE ts_int ts_definite_stretch(ts_int n, ts_int s, doub
 
   *ncut = 0;
   for (; i < n && ts_definite_link(i, a, b, c); i++) {
+    const double di = ts_definite_pivot(i, a, b, c, d);
 #if defined(__CUDA_ARCH__)
-    const double di  = __dsub_rn(b[i], __ddiv_rn(__dmul_rn(a[i], c[i - 1]), d));
-    const int    cut = di <= __dmul_rn(eps, b[i]);
+    const int cut = di <= __dmul_rn(eps, b[i]);
 #else
-    const double di  = b[i] - a[i] * c[i - 1] / d;
-    const int    cut = di <= eps * b[i];
+    const int cut = di <= eps * b[i];
 #endif
     if (cut) {
       a[i] = c[i - 1] = 0.0;
@@ -406,11 +416,7 @@ static inline TS_HOST_DEVICE int ts_definite_stretch_positive(ts_int n, ts_int s
   double d = b[s];
 
   for (ts_int i = s + 1; i < n && ts_definite_link(i, a, b, c); i++) {
-#if defined(__CUDA_ARCH__)
-    d = __dsub_rn(b[i], __ddiv_rn(__dmul_rn(a[i], c[i - 1]), d));
-#else
-    d = b[i] - a[i] * c[i - 1] / d;
-#endif
+    d = ts_definite_pivot(i, a, b, c, d);
     if (!(d > 0.0)) return 0;
   }
   return 1;
