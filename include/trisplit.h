@@ -251,6 +251,8 @@ PETSC_EXTERN PetscErrorCode PCTriAMGSetDeviceOperators(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetDeviceOperators(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetNodal(PC, PetscBool);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetNodal(PC, PetscBool *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetLeanCycle(PC, PetscBool);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetLeanCycle(PC, PetscBool *);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetHierarchy(PC, PetscInt *, const PetscInt **, const PetscInt64 **, PetscInt *, PetscInt *);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests PCTRIAMG: grid independence of its iteration counts on the model problems, the reuse of its\n\
 prolongators across SAME_NONZERO_PATTERN updates, its hierarchy (for host/device comparisons) and bad input.\n\
-  -test <grid,reuse,hierarchy,bad,kernel,galerkin,nodal,saddle>  what to test\n\
+  -test <grid,reuse,hierarchy,bad,kernel,galerkin,nodal,saddle,cycle>  what to test\n\
   -problems <list>  model problems of tutorials/ex1 (default: all six)\n\
   -sizes <list>     grid points per direction of the 2D problems (default 64,128,256)\n\
   -sizes3d <list>   of the 3D Laplacian (default 16,24,32)\n\
@@ -600,13 +600,170 @@ static PetscErrorCode TestSaddle(PetscInt n)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The line of obj's view (rank 0's, broadcast) that holds needle, or "" */
+static PetscErrorCode ViewLine(PetscObject obj, const char needle[], char line[], size_t len)
+{
+  char       *text = NULL, *hit = NULL;
+  size_t      size = 0;
+  FILE       *fp;
+  PetscViewer viewer;
+  PetscMPIInt rank;
+
+  PetscFunctionBegin;
+  PetscCallMPI(MPI_Comm_rank(PetscObjectComm(obj), &rank));
+  fp = open_memstream(&text, &size);
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_SYS, "open_memstream() failed");
+  PetscCall(PetscViewerASCIIOpenWithFILE(PetscObjectComm(obj), fp, &viewer));
+  PetscCall(PetscObjectView(obj, viewer));
+  PetscCall(PetscViewerDestroy(&viewer));
+  fclose(fp);
+  line[0] = 0;
+  if (!rank && text) hit = strstr(text, needle);
+  if (hit) {
+    size_t k = 0;
+
+    while (k + 1 < len && hit[k] && hit[k] != '\n') k++;
+    PetscCall(PetscMemcpy(line, hit, k));
+    line[k] = 0;
+  }
+  free(text);
+  PetscCallMPI(MPI_Bcast(line, (PetscMPIInt)len, MPI_CHAR, 0, PetscObjectComm(obj)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether PCApply() runs the lean V-cycle: PCView() says so */
+static PetscErrorCode LeanInEffect(PC pc, PetscBool *lean)
+{
+  char line[256];
+
+  PetscFunctionBegin;
+  PetscCall(ViewLine((PetscObject)pc, "lean V-cycle", line, sizeof(line)));
+  *lean = (PetscBool)(line[0] != 0);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The finest level smoother's Chebyshev bounds as KSPView() prints them */
+static PetscErrorCode FinestBounds(PC pc, char line[], size_t len)
+{
+  KSP      ksp;
+  PetscInt L;
+
+  PetscFunctionBegin;
+  PetscCall(PCMGGetLevels(pc, &L));
+  PetscCall(PCMGGetSmoother(pc, L - 1, &ksp));
+  PetscCall(ViewLine((PetscObject)ksp, "eigenvalue targets", line, len));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = PCApply(b) through the lean V-cycle and z through PCMG's: whether the lean one ran and |y - z| / |z| */
+static PetscErrorCode ApplyBothCycles(PC pc, Vec b, Vec y, Vec z, PetscBool *lean, PetscReal *diff)
+{
+  PetscReal nz;
+
+  PetscFunctionBegin;
+  PetscCall(PCTriAMGSetLeanCycle(pc, PETSC_TRUE));
+  PetscCall(LeanInEffect(pc, lean));
+  PetscCall(PCApply(pc, b, y));
+  PetscCall(PCTriAMGSetLeanCycle(pc, PETSC_FALSE));
+  PetscCall(PCApply(pc, b, z));
+  PetscCall(PCTriAMGSetLeanCycle(pc, PETSC_TRUE));
+  PetscCall(VecNorm(z, NORM_2, &nz));
+  PetscCall(VecAXPY(y, -1.0, z));
+  PetscCall(VecNorm(y, NORM_2, diff));
+  *diff /= nz;
+  PetscCall(VecAXPY(y, 1.0, z));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 9. The lean V-cycle (PCTriAMGSetLeanCycle()) against PCMG's: one PCApply() of a random vector through both, on a
+   hierarchy and after a refresh with new values (A = f A0 + s I); the refreshed PC's finest Chebyshev bounds against
+   those of a PC built anew on the new values, whose smoothers build their forests anew (the test's
+   -mg_levels_pc_*_reuse_forest 0): bounds kept from the old values would differ (-info: the whole PCApply()s, equal
+   where the refresh kept the aggregates that a new build finds); with two sweeps PCMG's cycle runs */
+static PetscErrorCode TestCycle(Problem problem, PetscInt n)
+{
+  Mat         A0, A;
+  KSP         ksp, fresh;
+  PC          pc, fpc;
+  Vec         b, y, z, w;
+  PetscRandom rand;
+  PetscBool   lean, lean2, same;
+  PetscReal   d0, d1, d2, dfresh, nw;
+  char        bounds[128], fbounds[128], bounds0[128];
+  PetscInt    nl, nf;
+  const PetscInt64 *sum, *fsum;
+
+  PetscFunctionBegin;
+  PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 100, &A0));
+  PetscCall(MatDuplicate(A0, MAT_COPY_VALUES, &A));
+  PetscCall(MatCreateVecs(A, &b, &y));
+  PetscCall(VecDuplicate(y, &z));
+  PetscCall(VecDuplicate(y, &w));
+  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rand));
+  PetscCall(PetscRandomSetSeed(rand, 17));
+  PetscCall(PetscRandomSeed(rand));
+  PetscCall(VecSetRandom(b, rand));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCTRIAMG));
+  PetscCall(PCTriAMGSetSmoothProlongator(pc, PETSC_FALSE));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSetUp(ksp));
+  PetscCall(ApplyBothCycles(pc, b, y, z, &lean, &d0));
+  PetscCall(FinestBounds(pc, bounds0, sizeof(bounds0)));
+  /* new values, same pattern: a refresh */
+  PetscCall(Step(A0, 3, A));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(PCSetUp(pc));
+  PetscCall(ApplyBothCycles(pc, b, y, z, &lean2, &d1));
+  PetscCall(FinestBounds(pc, bounds, sizeof(bounds)));
+  lean = (PetscBool)(lean && lean2);
+  /* a hierarchy built anew on the new values */
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &fresh));
+  PetscCall(KSPSetOperators(fresh, A, A));
+  PetscCall(KSPGetPC(fresh, &fpc));
+  PetscCall(PCSetType(fpc, PCTRIAMG));
+  PetscCall(PCTriAMGSetSmoothProlongator(fpc, PETSC_FALSE));
+  PetscCall(KSPSetFromOptions(fresh));
+  PetscCall(KSPSetUp(fresh));
+  PetscCall(PCApply(fpc, b, w));
+  PetscCall(FinestBounds(fpc, fbounds, sizeof(fbounds)));
+  PetscCall(PCTriAMGGetHierarchy(pc, &nl, NULL, &sum, NULL, NULL));
+  PetscCall(PCTriAMGGetHierarchy(fpc, &nf, NULL, &fsum, NULL, NULL));
+  same = (PetscBool)(nl == nf);
+  for (PetscInt l = 0; same && l + 1 < nl; l++) same = (PetscBool)(sum[l] == fsum[l]);
+  PetscCall(VecNorm(w, NORM_2, &nw));
+  PetscCall(VecAXPY(w, -1.0, y));
+  PetscCall(VecNorm(w, NORM_2, &dfresh));
+  dfresh /= nw;
+  /* two sweeps: PCMG's cycle, whatever the option says */
+  PetscCall(PCTriAMGSetSmootherSweeps(pc, 2));
+  PetscCall(PCSetUp(pc));
+  PetscCall(ApplyBothCycles(pc, b, y, z, &lean2, &d2));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT ": the lean V-cycle runs: %s; its PCApply() equals PCMG's (relative difference below 1e-12), built and refreshed: %s\n", Problems[problem], n, lean ? "yes" : "no", d0 < 1e-12 && d1 < 1e-12 ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  the finest smoother's Chebyshev bounds: new after the refresh: %s; those of a PC built anew on the new values: %s\n", bounds[0] && strcmp(bounds, bounds0) ? "yes" : "no", bounds[0] && !strcmp(bounds, fbounds) ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  two sweeps: the lean V-cycle runs: %s\n", lean2 ? "yes" : "no"));
+  PetscCall(PetscInfo(NULL, "cycle test: %" PetscInt_FMT " levels; lean - PCMG %g (built), %g (refreshed), %g (two sweeps); refreshed - new %g (the same aggregates: %s); finest bounds: %s, refreshed %s, new %s\n", nl, (double)d0, (double)d1, (double)d2, (double)dfresh, same ? "yes" : "no", bounds0, bounds, fbounds));
+  PetscCall(PetscRandomDestroy(&rand));
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(KSPDestroy(&fresh));
+  PetscCall(VecDestroy(&b));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&z));
+  PetscCall(VecDestroy(&w));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&A0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   char      test[32] = "grid", bad[32] = "nan";
   PetscInt  n        = 128;
   PetscReal growth   = 1.5;
   Problem   problem  = PROBLEM_ANISO1;
-  PetscBool isgrid, isreuse, ishier, isbad, iskernel, isgalerkin, isnodal, issaddle;
+  PetscBool isgrid, isreuse, ishier, isbad, iskernel, isgalerkin, isnodal, issaddle, iscycle;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -624,6 +781,7 @@ int main(int argc, char **argv)
   PetscCall(PetscStrcmp(test, "galerkin", &isgalerkin));
   PetscCall(PetscStrcmp(test, "nodal", &isnodal));
   PetscCall(PetscStrcmp(test, "saddle", &issaddle));
+  PetscCall(PetscStrcmp(test, "cycle", &iscycle));
   if (isgrid) PetscCall(TestGrid(growth));
   else if (isreuse) PetscCall(TestReuse(problem, n));
   else if (ishier) PetscCall(TestHierarchy(problem, n));
@@ -632,7 +790,8 @@ int main(int argc, char **argv)
   else if (isgalerkin) PetscCall(TestGalerkin(problem, n));
   else if (isnodal) PetscCall(TestNodal(problem, n));
   else if (issaddle) PetscCall(TestSaddle(n));
-  else SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-test grid, reuse, hierarchy, bad, kernel, galerkin, nodal or saddle, not %s", test);
+  else if (iscycle) PetscCall(TestCycle(problem, n));
+  else SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-test grid, reuse, hierarchy, bad, kernel, galerkin, nodal, saddle or cycle, not %s", test);
   PetscCall(PetscFinalize());
   return 0;
 }
@@ -817,6 +976,33 @@ int main(int argc, char **argv)
     requires: cuda
     args: -test grid -problems aniso1 -sizes 200 -bounds 12 -pc_triamg_max_levels 2 -mat_type aijcusparse
     output_file: output/ex9_coarse_sparse.out
+
+  # the lean V-cycle against PCMG's (-info: the differences)
+  test:
+    suffix: cycle_aniso1
+    nsize: {{1 2 3}}
+    args: -test cycle -problem aniso1 -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mg_levels_pc_mosd_reuse_forest 0
+    output_file: output/ex9_cycle_aniso1.out
+
+  test:
+    suffix: cycle_rot
+    nsize: {{1 2 3}}
+    args: -test cycle -problem rot -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mg_levels_pc_mosd_reuse_forest 0
+    output_file: output/ex9_cycle_rot.out
+
+  test:
+    suffix: cycle_cuda_aniso1
+    requires: cuda
+    nsize: {{1 2}}
+    args: -test cycle -problem aniso1 -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mg_levels_pc_mosd_reuse_forest 0 -mat_type aijcusparse
+    output_file: output/ex9_cycle_aniso1.out
+
+  test:
+    suffix: cycle_cuda_rot
+    requires: cuda
+    nsize: {{1 2}}
+    args: -test cycle -problem rot -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mg_levels_pc_mosd_reuse_forest 0 -mat_type aijcusparse
+    output_file: output/ex9_cycle_rot.out
 
   test:
     suffix: bad

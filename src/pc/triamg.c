@@ -52,6 +52,7 @@ static PetscErrorCode PCView_TriAMG(PC pc, PetscViewer viewer)
     else PetscCall(PetscViewerASCIIPrintf(viewer, "    %5" PetscInt_FMT " %11" PetscInt_FMT " %12.0f  (coarsest)\n", l, amg->rows[l], (double)amg->nnz[l]));
   }
   PetscCall(PetscViewerASCIIPrintf(viewer, "    operator complexity %.3f, grid complexity %.3f\n", (double)(nnz / amg->nnz[0]), (double)(rows / amg->rows[0])));
+  if (amg->nlevels > 1) PetscCall(PetscViewerASCIIPrintf(viewer, "    %s\n", amg->lean ? "lean V-cycle: the levels' smoothers, residuals and transfers applied directly" : "PCMG's cycle"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -61,6 +62,7 @@ static PetscErrorCode PCReset_TriAMG(PC pc)
 
   PetscFunctionBegin;
   PetscCall(TSPTriAMGResetHierarchy(amg));
+  pc->ops->apply = amg->mg_apply; /* the lean cycle needs a hierarchy */
   PetscCall((*amg->mg_reset)(pc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -94,6 +96,7 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
 . -pc_triamg_smoother_sweeps <1>           - smoother iterations (Chebyshev by default) per smoothing
 . -pc_triamg_reuse_interpolation <true>    - keep aggregates and prolongators across `SAME_NONZERO_PATTERN` updates
 . -pc_triamg_device_operators <true>       - on the GPU, levels in `MATCSRCUDA` and a dense LU on the coarsest
+. -pc_triamg_lean_cycle <true>             - PCMG's default V-cycle applied directly on the levels
 - -pc_triamg_nodal <true>                  - with a block size > 1, aggregates of whole nodes
 
   Level: intermediate
@@ -119,6 +122,13 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   ranks `MATMPICSRCUDA`); only a rank boundary's rows and the aggregate ids (one integer per row) are copied to
   the host.
 
+  Each Chebyshev smoother gets its bounds (0.1 rho, 1.1 rho, PETSc's default transform) from 10 steps of the power
+  method on M^-1 A of its level, whose steps do not wait on the device as the GMRES estimate of `KSPCHEBYSHEV` does;
+  -mg_levels_ksp_chebyshev_eigenvalues or -mg_levels_ksp_chebyshev_esteig give the levels PETSc's bounds instead.
+  With the default smoothing (one Chebyshev sweep) the V-cycle is applied directly on the levels' smoothers,
+  residuals and transfers (`PCTriAMGSetLeanCycle()`): PCMG's result with fewer operations. Any other cycle or
+  smoother configuration runs PCMG's cycle; `PCView()` says which one runs.
+
   `PCTRIAMG` is a `PCMG`: the cycle (-pc_mg_cycle_type), the smoothers (-mg_levels_ksp_type, -mg_levels_pc_type,
   -mg_levels_pc_algtri_*), the coarse solve (-mg_coarse_ksp_type, -mg_coarse_pc_type) and -ksp_view work as for
   `PCMG`; the number of levels is chosen by the PC (-pc_mg_levels is refused). The smoothers' forest options are read
@@ -126,7 +136,7 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   reach the forest. `PCView()` prints the hierarchy: rows and nonzeros per level, the mean aggregate size, the
   operator and grid complexities.
 
-.seealso: `PCMG`, `PCGAMG`, `PCALGTRI`, `PCTriAMGSetAggregateSize()`, `PCTriAMGSetSmootherType()`, `PCTriAMGSetSmoothProlongator()`, `PCTriAMGSetSmoothThreshold()`
+.seealso: `PCMG`, `PCGAMG`, `PCALGTRI`, `PCTriAMGSetLeanCycle()`, `PCTriAMGSetAggregateSize()`, `PCTriAMGSetSmootherType()`, `PCTriAMGSetSmoothProlongator()`, `PCTriAMGSetSmoothThreshold()`
 M*/
 PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC pc)
 {
@@ -144,6 +154,7 @@ PETSC_INTERN PetscErrorCode PCCreate_TriAMG(PC pc)
 
   /* PCMG's operations, called around the hierarchy */
   amg->mg_setup           = pc->ops->setup;
+  amg->mg_apply           = pc->ops->apply;
   amg->mg_reset           = pc->ops->reset;
   amg->mg_destroy         = pc->ops->destroy;
   amg->mg_setfromoptions  = pc->ops->setfromoptions;

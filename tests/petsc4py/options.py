@@ -112,7 +112,7 @@ values = {
     'reuse_pattern': [False], 'exact_product': [True], 'type': [trisplit.PC_ALTSPLIT_OUTER, 'inner'],
     'local': [True],
     'aggregate_size': [2], 'coarse_size': [500], 'max_levels': [5], 'smooth_prolongator': [False], 'smooth_levels': [1], 'smooth_threshold': [0.5],
-    'smoother_type': ['mosd'], 'coarser_smoother_type': ['jacobi'], 'smoother_sweeps': [2], 'reuse_interpolation': [False], 'device_operators': [False], 'nodal': [False],
+    'smoother_type': ['mosd'], 'coarser_smoother_type': ['jacobi'], 'smoother_sweeps': [2], 'reuse_interpolation': [False], 'device_operators': [False], 'nodal': [False], 'lean_cycle': [False],
 }
 for t in trisplit.PC_TYPES:
     pc = PETSc.PC().create()

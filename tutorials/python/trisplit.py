@@ -368,6 +368,7 @@ OPTIONS = [
     Option('reuse_interpolation', '-pc_triamg_reuse_interpolation', 'bool', _AMG, 'PCTriAMGSetReuseInterpolation', 'PCTriAMGGetReuseInterpolation', pyprefix='pctriamg'),
     Option('device_operators', '-pc_triamg_device_operators', 'bool', _AMG, 'PCTriAMGSetDeviceOperators', 'PCTriAMGGetDeviceOperators', pyprefix='pctriamg'),
     Option('nodal', '-pc_triamg_nodal', 'bool', _AMG, 'PCTriAMGSetNodal', 'PCTriAMGGetNodal', pyprefix='pctriamg'),
+    Option('lean_cycle', '-pc_triamg_lean_cycle', 'bool', _AMG, 'PCTriAMGSetLeanCycle', 'PCTriAMGGetLeanCycle', pyprefix='pctriamg'),
 ]
 _BY_NAME = {o.name: o for o in OPTIONS}
 

@@ -5,7 +5,8 @@
    and two backends that fill an ops table of leaf operations once per setup (src/pc/triamg/host.c, cuda.c), chosen
    from the type of the fine matrix's local block as the chain chooses its own (across ranks,
    src/pc/triamg/distribute.c calls them on each rank's rows). The leaves call the kernels and make the matrices;
-   they never call back into the driver. src/pc/triamg.c holds the PC's operations.
+   they never call back into the driver; src/pc/triamg/cycle.c sets the smoothers' bounds and runs the lean V-cycle.
+   src/pc/triamg.c holds the PC's operations.
 */
 #ifndef TRISPLIT_TRIAMGIMPL_H
 #define TRISPLIT_TRIAMGIMPL_H
@@ -34,6 +35,7 @@ typedef struct {
   PetscBool reuse;            /* keep the aggregates and P across SAME_NONZERO_PATTERN updates */
   PetscBool device_operators; /* on the device: the levels in MATCSRCUDA (else MATSEQAIJCUSPARSE) */
   PetscBool nodal;            /* a block size > 1: aggregates of whole nodes, one coarse unknown per field */
+  PetscBool lean_cycle;       /* the lean V-cycle (cycle.c) where PCMG's cycle is its default one */
   char      smoother[64];     /* the finest level's smoother PC */
   char      csmoother[64];    /* the smoother PC of the levels below the finest */
   PetscInt  sweeps;           /* smoother iterations */
@@ -110,8 +112,15 @@ typedef struct {
   PetscInt64     aggsum[TSP_TRIAMG_MAXLEVELS]; /* sum over rows of (global row + 1) (global aggregate + 1): a checksum */
   PetscInt       builds, refreshes;
 
+  /* the smoothing (cycle.c): 2 / (emax + emin) of a level's Chebyshev bounds from triamg's estimate (0: PETSc's), the
+     post-smoother's work vector of the lean cycle, and whether PCApply() runs it */
+  PetscReal scale[TSP_TRIAMG_MAXLEVELS];
+  Vec       work[TSP_TRIAMG_MAXLEVELS];
+  PetscBool lean;
+
   /* PCMG's operations, called around the hierarchy (saved at creation: PCMG does not export them) */
   PetscErrorCode (*mg_setup)(PC);
+  PetscErrorCode (*mg_apply)(PC, Vec, Vec);
   PetscErrorCode (*mg_reset)(PC);
   PetscErrorCode (*mg_destroy)(PC);
   PetscErrorCode (*mg_setfromoptions)(PC, TriSplitOptionItems);
@@ -130,6 +139,9 @@ typedef struct {
 /* the driver (hierarchy.c) */
 PETSC_INTERN PetscErrorCode TSPTriAMGSetUp(PC);
 PETSC_INTERN PetscErrorCode TSPTriAMGResetHierarchy(TSPTriAMG *);
+/* the smoothing and the cycle (cycle.c): the Chebyshev bounds from triamg's estimate, the cycle of PCApply() */
+PETSC_INTERN PetscErrorCode TSPTriAMGSmootherBounds(PC, TSPTriAMG *);
+PETSC_INTERN PetscErrorCode TSPTriAMGChooseCycle(PC, TSPTriAMG *);
 /* across ranks (distribute.c): the level's distributed prolongator from this rank's aggregates, and its Galerkin
    products from the exchange context composed on P */
 PETSC_INTERN PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *, Mat, const PetscInt *, PetscInt, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscReal *);

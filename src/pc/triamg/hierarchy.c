@@ -15,9 +15,12 @@ PetscErrorCode TSPTriAMGResetHierarchy(TSPTriAMG *amg)
     PetscCall(MatDestroy(&amg->A[l]));
     PetscCall(MatDestroy(&amg->P[l]));
     PetscCall(PCDestroy(&amg->spc[l]));
+    PetscCall(VecDestroy(&amg->work[l]));
+    amg->scale[l] = 0;
   }
   PetscCall(MatDestroy(&amg->coarse));
   amg->nlevels = 0;
+  amg->lean    = PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -463,6 +466,7 @@ static PetscErrorCode TSPTriAMGInstall(PC pc, TSPTriAMG *amg)
     }
   }
   PetscCall(TSPTriAMGCoarseSolve(pc, amg, MAT_INITIAL_MATRIX));
+  PetscCall(TSPTriAMGSmootherBounds(pc, amg)); /* before PCMG's setup, which would run PETSc's estimate */
   if (L > 1) { /* PCMG's options, which need the levels (as PCGAMG does) */
     PetscObjectOptionsBegin((PetscObject)pc);
     PetscCall((*amg->mg_setfromoptions)(pc, PetscOptionsObject));
@@ -503,11 +507,14 @@ PetscErrorCode TSPTriAMGSetUp(PC pc)
       pc->setupcalled = PETSC_FALSE;
     }
     PetscCall(TSPTriAMGResetHierarchy(amg));
+    pc->ops->apply = amg->mg_apply; /* until the new hierarchy chooses its cycle */
     PetscCall(TSPTriAMGSelectBackend(pc, amg));
     PetscCall(TSPTriAMGBuild(pc, amg));
     PetscCall(TSPTriAMGInstall(pc, amg));
   }
   PetscCall((*amg->mg_setup)(pc));
+  if (refresh) PetscCall(TSPTriAMGSmootherBounds(pc, amg)); /* the smoothers' PCs hold the new values now */
+  PetscCall(TSPTriAMGChooseCycle(pc, amg));
   for (PetscInt l = 0; l < amg->nlevels; l++) {
     KSP            ksp;
     PC             spc;

@@ -18,6 +18,7 @@ PetscErrorCode TSPTriAMGSetDefaults(TSPTriAMGParams *prm)
   prm->reuse            = PETSC_TRUE;
   prm->device_operators = PETSC_TRUE;
   prm->nodal            = PETSC_TRUE;
+  prm->lean_cycle       = PETSC_TRUE;
   prm->sweeps           = 1;
   PetscCall(PetscStrncpy(prm->smoother, PCALGTRI, sizeof(prm->smoother)));
   PetscCall(PetscStrncpy(prm->csmoother, PCMOSD, sizeof(prm->csmoother)));
@@ -42,6 +43,7 @@ TSP_TRIAMG_GETTER(PCTriAMGGetSmoothThreshold, PetscReal, smooth_threshold)
 TSP_TRIAMG_GETTER(PCTriAMGGetReuseInterpolation, PetscBool, reuse)
 TSP_TRIAMG_GETTER(PCTriAMGGetDeviceOperators, PetscBool, device_operators)
 TSP_TRIAMG_GETTER(PCTriAMGGetNodal, PetscBool, nodal)
+TSP_TRIAMG_GETTER(PCTriAMGGetLeanCycle, PetscBool, lean_cycle)
 TSP_TRIAMG_GETTER(PCTriAMGGetSmootherSweeps, PetscInt, sweeps)
 TSP_TRIAMG_GETTER(PCTriAMGGetSmootherType, PCType, smoother)
 TSP_TRIAMG_GETTER(PCTriAMGGetCoarserSmootherType, PCType, csmoother)
@@ -115,6 +117,17 @@ static PetscErrorCode PCTriAMGSetNodal_TriAMG(PC pc, PetscBool v)
 {
   PetscFunctionBegin;
   TSPTriAMGSetOption(pc, TSPTriAMGFromPC(pc), nodal, v);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the cycle is not part of the hierarchy: a set-up PC chooses it again at once */
+static PetscErrorCode PCTriAMGSetLeanCycle_TriAMG(PC pc, PetscBool v)
+{
+  TSPTriAMG *amg = TSPTriAMGFromPC(pc);
+
+  PetscFunctionBegin;
+  amg->params.lean_cycle = v;
+  if (pc->setupcalled && amg->nlevels > 0) PetscCall(TSPTriAMGChooseCycle(pc, amg));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -206,6 +219,8 @@ PetscErrorCode TSPTriAMGSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsOb
   if (flg) PetscCall(PCTriAMGSetDeviceOperators(pc, b));
   PetscCall(PetscOptionsBool("-pc_triamg_nodal", "With a block size > 1, aggregates of whole nodes, one coarse unknown per field", "PCTriAMGSetNodal", prm->nodal, &b, &flg));
   if (flg) PetscCall(PCTriAMGSetNodal(pc, b));
+  PetscCall(PetscOptionsBool("-pc_triamg_lean_cycle", "Apply PCMG's default V-cycle directly on the levels' smoothers, residuals and transfers", "PCTriAMGSetLeanCycle", prm->lean_cycle, &b, &flg));
+  if (flg) PetscCall(PCTriAMGSetLeanCycle(pc, b));
   PetscOptionsHeadEnd();
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -233,6 +248,8 @@ PetscErrorCode TSPTriAMGComposeSetters(PC pc, PetscBool compose)
   TSP_COMPOSE(PCTriAMGGetDeviceOperators);
   TSP_COMPOSE(PCTriAMGSetNodal);
   TSP_COMPOSE(PCTriAMGGetNodal);
+  TSP_COMPOSE(PCTriAMGSetLeanCycle);
+  TSP_COMPOSE(PCTriAMGGetLeanCycle);
   TSP_COMPOSE(PCTriAMGSetSmootherSweeps);
   TSP_COMPOSE(PCTriAMGGetSmootherSweeps);
   TSP_COMPOSE(PCTriAMGSetSmootherType);
@@ -925,5 +942,65 @@ PetscErrorCode PCTriAMGGetNodal(PC pc, PetscBool *flg)
   PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
   PetscAssertPointer_TriSplit(flg, 2);
   PetscUseMethod(pc, "PCTriAMGGetNodal_C", (PC, PetscBool *), (pc, flg));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriAMGSetLeanCycle - Sets whether `PCTRIAMG` applies its V-cycle directly on the levels' smoothers, residuals and
+  transfers instead of through `PCMG`'s smoother `KSP`s
+
+  Logically Collective
+
+  Input Parameters:
++ pc  - the preconditioner context
+- flg - `PETSC_TRUE` (default): the lean V-cycle wherever the cycle is `PCMG`'s default one; `PETSC_FALSE`: always
+        `PCMG`'s cycle
+
+  Options Database Key:
+. -pc_triamg_lean_cycle <bool> - the lean V-cycle (default true)
+
+  Level: advanced
+
+  Notes:
+  With one Chebyshev sweep per smoothing and triamg's bounds (the default), a smoothing is x += s M^-1 (b - A x),
+  s = 2 / (emax + emin). `PCMG` computes it inside a `KSPSolve()` per smoothing, with a product by the zero initial
+  guess, copies and checks; the lean cycle applies the level's PC, `MatResidual()`, `MatRestrict()` and
+  `MatInterpolateAdd()` directly, which on the GPU halves the launches of a cycle. The result is `PCMG`'s up to
+  rounding. It is used only where every level smooths so: another `-pc_mg_type`, a W-cycle, several sweeps, another
+  smoother `KSP` or its own Chebyshev bounds, a monitor of a level or -pc_mg_log give `PCMG`'s cycle. `PCView()` says
+  which one runs. A `PC` that is set up chooses its cycle again at once; the hierarchy is kept.
+
+.seealso: `PCTRIAMG`, `PCTriAMGGetLeanCycle()`, `PCTriAMGSetSmootherSweeps()`, `PCMG`
+@*/
+PetscErrorCode PCTriAMGSetLeanCycle(PC pc, PetscBool flg)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveBool(pc, flg, 2);
+  PetscTryMethod(pc, "PCTriAMGSetLeanCycle_C", (PC, PetscBool), (pc, flg));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriAMGGetLeanCycle - Gets whether `PCTRIAMG` may apply its V-cycle directly on the levels (`PCTriAMGSetLeanCycle()`)
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. flg - the value
+
+  Level: advanced
+
+.seealso: `PCTRIAMG`, `PCTriAMGSetLeanCycle()`
+@*/
+PetscErrorCode PCTriAMGGetLeanCycle(PC pc, PetscBool *flg)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(flg, 2);
+  PetscUseMethod(pc, "PCTriAMGGetLeanCycle_C", (PC, PetscBool *), (pc, flg));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
