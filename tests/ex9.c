@@ -981,27 +981,27 @@ int main(int argc, char **argv)
   test:
     suffix: cycle_aniso1
     nsize: {{1 2 3}}
-    args: -test cycle -problem aniso1 -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mg_levels_pc_mosd_reuse_forest 0
+    args: -test cycle -problem aniso1 -n 64 -mg_levels_pc_algtri_reuse_forest 0
     output_file: output/ex9_cycle_aniso1.out
 
   test:
     suffix: cycle_rot
     nsize: {{1 2 3}}
-    args: -test cycle -problem rot -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mg_levels_pc_mosd_reuse_forest 0
+    args: -test cycle -problem rot -n 64 -mg_levels_pc_algtri_reuse_forest 0
     output_file: output/ex9_cycle_rot.out
 
   test:
     suffix: cycle_cuda_aniso1
     requires: cuda
     nsize: {{1 2}}
-    args: -test cycle -problem aniso1 -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mg_levels_pc_mosd_reuse_forest 0 -mat_type aijcusparse
+    args: -test cycle -problem aniso1 -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mat_type aijcusparse
     output_file: output/ex9_cycle_aniso1.out
 
   test:
     suffix: cycle_cuda_rot
     requires: cuda
     nsize: {{1 2}}
-    args: -test cycle -problem rot -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mg_levels_pc_mosd_reuse_forest 0 -mat_type aijcusparse
+    args: -test cycle -problem rot -n 64 -mg_levels_pc_algtri_reuse_forest 0 -mat_type aijcusparse
     output_file: output/ex9_cycle_rot.out
 
   test:

@@ -6,10 +6,13 @@ static char help[] = "Where a trisplit PCApply's time goes inside a Krylov loop:
   the apply's share of a Krylov step), and after a read of as many bytes as the MatMult's (the dot product of a long vector with itself).\n\
   Every mode runs 2 repetitions untimed first (CUDA loads a module's kernels at their first launch).\n\
   -problem <aniso1,...> -n <1200> the matrix (tutorials/problems.h); -reps <200>; -evict <4> vectors read\n\
-  before each apply in the third mode (4 x 11.5 MB at n = 1200: more than the H100's 50 MB L2).\n\n";
+  before each apply in the third mode (4 x 11.5 MB at n = 1200: more than the H100's 50 MB L2).\n\
+  -profile: only one PCApply between cudaProfilerStart() and cudaProfilerStop(), for\n\
+  ncu --profile-from-start off (the kernels of one apply and their times).\n\n";
 #include <petscksp.h>
 #if defined(PETSC_HAVE_CUDA)
   #include <petscdevice_cuda.h>
+  #include <cuda_profiler_api.h>
 #endif
 #include <trisplit.h>
 #include "../../tutorials/problems.h"
@@ -97,6 +100,7 @@ int main(int argc, char **argv)
   PC             pc;
   Problem        problem = PROBLEM_ANISO1;
   PetscInt       n = 1200, reps = 200, nevict = 4;
+  PetscBool      profile = PETSC_FALSE;
   PetscLogDouble us[10];
   const char    *names[9] = {"back to back", "synchronised", "synchronised, L2 evicted", "after a MatMult, back to back", "", "after a long read, back to back", "", "after an independent MatMult", "after a small MatMult"};
   Vec            big, xs, ys;
@@ -111,6 +115,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsInt("-n", "Grid points per direction", NULL, n, &n, NULL));
   PetscCall(PetscOptionsInt("-reps", "Applies per mode", NULL, reps, &reps, NULL));
   PetscCall(PetscOptionsInt("-evict", "Vectors read before each apply in the evicted mode", NULL, nevict, &nevict, NULL));
+  PetscCall(PetscOptionsBool("-profile", "One PCApply between cudaProfilerStart() and cudaProfilerStop()", NULL, profile, &profile, NULL));
   PetscOptionsEnd();
   PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 1e4, &A));
   PetscCall(MatCreateVecs(A, &x, &y));
@@ -124,6 +129,17 @@ int main(int argc, char **argv)
   PetscCall(PCSetFromOptions(pc));
   PetscCall(PCSetUp(pc));
   PetscCall(PCApply(pc, x, y)); /* first-apply work (workspaces) out of the timing */
+#if defined(PETSC_HAVE_CUDA)
+  if (profile) {
+    PetscCall(PCApply(pc, x, y));
+    PetscCall(WaitForDevice());
+    PetscCallCUDA(cudaProfilerStart());
+    PetscCall(PCApply(pc, x, y));
+    PetscCall(WaitForDevice());
+    PetscCallCUDA(cudaProfilerStop());
+    reps = 0;
+  }
+#endif
   /* as many bytes as the MatMult reads: values and column indices (12 bytes per entry) */
   PetscCall(MatGetInfo(A, MAT_LOCAL, &info));
   PetscCall(VecCreate(PETSC_COMM_WORLD, &big));
@@ -155,7 +171,7 @@ int main(int argc, char **argv)
   PetscCall(MatAssemblyEnd(S, MAT_FINAL_ASSEMBLY));
   PetscCall(MatCreateVecs(S, &xs, &ys));
   PetscCall(VecSet(xs, 1.0));
-  for (int m = 0; m < 10; m++) {
+  for (int m = 0; m < 10 && reps > 0; m++) {
     PetscLogDouble cold;
 
     /* 2 untimed repetitions of each mode first: the first MatMult of the program loads cuSPARSE's kernels and allocates its
@@ -163,15 +179,17 @@ int main(int argc, char **argv)
     PetscCall(TimeApplies(pc, A, x, y, evict, nevict, big, S, xs, ys, (Mode)m, 2, &cold));
     PetscCall(TimeApplies(pc, A, x, y, evict, nevict, big, S, xs, ys, (Mode)m, reps, &us[m]));
   }
-  us[MODE_AFTER_MATMULT] -= us[MODE_MATMULT_ONLY];
-  us[MODE_AFTER_MATMULT_INDEPENDENT] -= us[MODE_MATMULT_ONLY];
-  us[MODE_AFTER_BIGREAD] -= us[MODE_BIGREAD_ONLY];
-  us[MODE_AFTER_SMALL_MATMULT] -= us[MODE_SMALL_MATMULT_ONLY];
-  for (int m = 0; m < 9; m++)
-    if (m != MODE_MATMULT_ONLY && m != MODE_BIGREAD_ONLY) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per PCApply\n", names[m], us[m]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per MatMult\n", "MatMult alone, back to back", us[MODE_MATMULT_ONLY]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per read\n", "long read alone, back to back", us[MODE_BIGREAD_ONLY]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per MatMult\n", "small MatMult alone", us[MODE_SMALL_MATMULT_ONLY]));
+  if (reps > 0) { /* the timings' report */
+    us[MODE_AFTER_MATMULT] -= us[MODE_MATMULT_ONLY];
+    us[MODE_AFTER_MATMULT_INDEPENDENT] -= us[MODE_MATMULT_ONLY];
+    us[MODE_AFTER_BIGREAD] -= us[MODE_BIGREAD_ONLY];
+    us[MODE_AFTER_SMALL_MATMULT] -= us[MODE_SMALL_MATMULT_ONLY];
+    for (int m = 0; m < 9; m++)
+      if (m != MODE_MATMULT_ONLY && m != MODE_BIGREAD_ONLY) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per PCApply\n", names[m], us[m]));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per MatMult\n", "MatMult alone, back to back", us[MODE_MATMULT_ONLY]));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per read\n", "long read alone, back to back", us[MODE_BIGREAD_ONLY]));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-32s %9.1f us per MatMult\n", "small MatMult alone", us[MODE_SMALL_MATMULT_ONLY]));
+  }
   PetscCall(VecDestroy(&big));
   PetscCall(VecDestroy(&xs));
   PetscCall(VecDestroy(&ys));

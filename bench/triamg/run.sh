@@ -17,8 +17,8 @@
 #                                        tests/gpu/run.sh unpacked)
 #                                        "label | problem | KSP | reason its | setup solve total" (seconds)
 # Knobs: SIZES (small, large or both: 1-1.44M or 4-5.76M rows), PCS (default "triamg jacobi gamg hypre"; also
-# ilu, bjilu, gamgtri: GAMG with algtri smoothers; triamgpcmg: triamg through PCMG's cycle, triamgpetsc: also with
-# PETSc's GMRES estimate of the Chebyshev bounds, as before the lean cycle),
+# ilu, bjilu, gamgtri: GAMG with algtri smoothers; triamgpcmg: triamg through PCMG's cycle; triamgpetsc: triamg as
+# before the lean cycle, with PETSc's GMRES estimate of the Chebyshev bounds and mosd below the finest level),
 # KSPS (default "gmres bcgs"), PROBLEMS (default: the six of issue 31), LOGVIEW=1 (one -log_view run of triamg
 # on ANISO1 first), TIMEOUT (per run, 90 s), SEQUENCE=1 (tutorials/ex4: 20 systems of one pattern at the small size,
 # GAMG with -pc_gamg_reuse_interpolation, triamg with its default reuse).
@@ -137,7 +137,7 @@ pcopts() {
   bjilu) echo "-pc_type bjacobi -sub_pc_type ilu" ;;
   gamgtri) echo "-pc_type gamg -mg_levels_pc_type algtri" ;;
   triamgpcmg) echo "-pc_type triamg -pc_triamg_lean_cycle 0" ;;
-  triamgpetsc) echo "-pc_type triamg -pc_triamg_lean_cycle 0 -mg_levels_ksp_chebyshev_esteig 0,0.1,0,1.1" ;;
+  triamgpetsc) echo "-pc_type triamg -pc_triamg_lean_cycle 0 -mg_levels_ksp_chebyshev_esteig 0,0.1,0,1.1 -pc_triamg_coarser_smoother_type mosd" ;;
   *) echo "-pc_type $1" ;;
   esac
 }

@@ -92,7 +92,7 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
 . -pc_triamg_smooth_levels <all>           - ... on this many of the finest levels only
 . -pc_triamg_smooth_threshold <0.25>       - ... with A's weak entries lumped into the diagonal
 . -pc_triamg_smoother_type <algtri>        - the finest level smoother's PC
-. -pc_triamg_coarser_smoother_type <mosd> - the PC of the smoothers below the finest level
+. -pc_triamg_coarser_smoother_type <algtri> - the PC of the smoothers below the finest level
 . -pc_triamg_smoother_sweeps <1>           - smoother iterations (Chebyshev by default) per smoothing
 . -pc_triamg_reuse_interpolation <true>    - keep aggregates and prolongators across `SAME_NONZERO_PATTERN` updates
 . -pc_triamg_device_operators <true>       - on the GPU, levels in `MATCSRCUDA` and a dense LU on the coarsest
