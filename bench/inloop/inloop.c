@@ -8,7 +8,8 @@ static char help[] = "Where a trisplit PCApply's time goes inside a Krylov loop:
   -problem <aniso1,...> -n <1200> the matrix (tutorials/problems.h); -reps <200>; -evict <4> vectors read\n\
   before each apply in the third mode (4 x 11.5 MB at n = 1200: more than the H100's 50 MB L2).\n\
   -profile: only one PCApply between cudaProfilerStart() and cudaProfilerStop(), for\n\
-  ncu --profile-from-start off (the kernels of one apply and their times).\n\n";
+  ncu --profile-from-start off (the kernels of one apply and their times); -profile_setup: the same for a\n\
+  second whole PCSetUp() after PCReset() (CUDA's modules loaded by the first).\n\n";
 #include <petscksp.h>
 #if defined(PETSC_HAVE_CUDA)
   #include <petscdevice_cuda.h>
@@ -100,7 +101,7 @@ int main(int argc, char **argv)
   PC             pc;
   Problem        problem = PROBLEM_ANISO1;
   PetscInt       n = 1200, reps = 200, nevict = 4;
-  PetscBool      profile = PETSC_FALSE;
+  PetscBool      profile = PETSC_FALSE, profile_setup = PETSC_FALSE;
   PetscLogDouble us[10];
   const char    *names[9] = {"back to back", "synchronised", "synchronised, L2 evicted", "after a MatMult, back to back", "", "after a long read, back to back", "", "after an independent MatMult", "after a small MatMult"};
   Vec            big, xs, ys;
@@ -116,6 +117,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsInt("-reps", "Applies per mode", NULL, reps, &reps, NULL));
   PetscCall(PetscOptionsInt("-evict", "Vectors read before each apply in the evicted mode", NULL, nevict, &nevict, NULL));
   PetscCall(PetscOptionsBool("-profile", "One PCApply between cudaProfilerStart() and cudaProfilerStop()", NULL, profile, &profile, NULL));
+  PetscCall(PetscOptionsBool("-profile_setup", "A second whole PCSetUp() (after PCReset()) between cudaProfilerStart() and cudaProfilerStop()", NULL, profile_setup, &profile_setup, NULL));
   PetscOptionsEnd();
   PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 1e4, &A));
   PetscCall(MatCreateVecs(A, &x, &y));
@@ -130,6 +132,16 @@ int main(int argc, char **argv)
   PetscCall(PCSetUp(pc));
   PetscCall(PCApply(pc, x, y)); /* first-apply work (workspaces) out of the timing */
 #if defined(PETSC_HAVE_CUDA)
+  if (profile_setup) { /* after PCReset() the PC builds everything anew */
+    PetscCall(PCReset(pc));
+    PetscCall(PCSetOperators(pc, A, A));
+    PetscCall(WaitForDevice());
+    PetscCallCUDA(cudaProfilerStart());
+    PetscCall(PCSetUp(pc));
+    PetscCall(WaitForDevice());
+    PetscCallCUDA(cudaProfilerStop());
+    reps = 0;
+  }
   if (profile) {
     PetscCall(PCApply(pc, x, y));
     PetscCall(WaitForDevice());
