@@ -125,6 +125,9 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   Each Chebyshev smoother gets its bounds (0.1 rho, 1.1 rho, PETSc's default transform) from 10 steps of the power
   method on M^-1 A of its level, whose steps do not wait on the device as the GMRES estimate of `KSPCHEBYSHEV` does;
   -mg_levels_ksp_chebyshev_eigenvalues or -mg_levels_ksp_chebyshev_esteig give the levels PETSc's bounds instead.
+  As with `PCGAMG`'s estimates, every setup sets the bounds anew: bounds given to a level's `KSP` in code
+  (`KSPChebyshevSetEigenvalues()`) do not survive the next setup, and the lean cycle keeps triamg's; give them as
+  options.
   With the default smoothing (one Chebyshev sweep) the V-cycle is applied directly on the levels' smoothers,
   residuals and transfers (`PCTriAMGSetLeanCycle()`): PCMG's result with fewer operations. Any other cycle or
   smoother configuration runs PCMG's cycle; `PCView()` says which one runs.

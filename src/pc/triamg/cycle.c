@@ -6,7 +6,7 @@
    The bounds. PETSc's Chebyshev estimates the spectrum of each level by 10 GMRES iterations of M^-1 A, whose
    orthogonalizations wait on the device at every step (on the GPU about a quarter of triamg's setup). Here the
    estimate is the power method on the level's own operator and smoother PC, unnormalized, so that its steps are
-   launches without a wait and only the two final norms synchronize; the bounds are PETSc's default transform of it
+   launches without a wait and only the final norms synchronize; the bounds are PETSc's default transform of it
    (0.1 rho, 1.1 rho), and a refresh recomputes them. Options that give a level's Chebyshev its own bounds
    (-mg_levels_ksp_chebyshev_eigenvalues, -mg_levels_ksp_chebyshev_esteig) keep PETSc's way.
 
