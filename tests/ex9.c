@@ -816,6 +816,14 @@ int main(int argc, char **argv)
     args: -test grid -ksp_type bcgs -bounds 7,7,7,24,8,6 -growth 1.8
     output_file: output/ex9_grid_bcgs.out
 
+  # with algtri on every level the cycle is symmetric for a symmetric A (one Chebyshev sweep before and after, P^T
+  # after P): CG converges in GMRES's counts (a nonsymmetric cycle would stall it)
+  test:
+    suffix: grid_cg
+    nsize: {{1 2}}
+    args: -test grid -ksp_type cg -problems aniso1,model8,lap3d -bounds 12,9,10
+    output_file: output/ex9_grid_cg.out
+
   test:
     suffix: reuse
     nsize: {{1 2}}
