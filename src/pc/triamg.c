@@ -123,7 +123,8 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   the host.
 
   Each Chebyshev smoother gets its bounds (0.1 rho, 1.1 rho, PETSc's default transform) from 10 steps of the power
-  method on M^-1 A of its level, whose steps do not wait on the device as the GMRES estimate of `KSPCHEBYSHEV` does;
+  method on M^-1 A of its level (the last ratios extrapolated), whose steps do not wait on the device as the GMRES
+  estimate of `KSPCHEBYSHEV` does;
   -mg_levels_ksp_chebyshev_eigenvalues or -mg_levels_ksp_chebyshev_esteig give the levels PETSc's bounds instead.
   As with `PCGAMG`'s estimates, every setup sets the bounds anew: bounds given to a level's `KSP` in code
   (`KSPChebyshevSetEigenvalues()`) do not survive the next setup, and the lean cycle keeps triamg's; give them as
