@@ -61,8 +61,7 @@ static PetscErrorCode PCReset_TriAMG(PC pc)
   TSPTriAMG *amg = TSPTriAMGFromPC(pc);
 
   PetscFunctionBegin;
-  PetscCall(TSPTriAMGResetHierarchy(amg));
-  pc->ops->apply = amg->mg_apply; /* the lean cycle needs a hierarchy */
+  PetscCall(TSPTriAMGResetHierarchy(pc));
   PetscCall((*amg->mg_reset)(pc));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -73,7 +72,7 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   PetscErrorCode (*mg_destroy)(PC) = amg->mg_destroy;
 
   PetscFunctionBegin;
-  PetscCall(TSPTriAMGResetHierarchy(amg));
+  PetscCall(TSPTriAMGResetHierarchy(pc));
   PetscCall(TSPTriAMGComposeSetters(pc, PETSC_FALSE));
   PetscCall(PetscFree(((PC_MG *)pc->data)->innerctx));
   PetscCall((*mg_destroy)(pc));

@@ -138,7 +138,7 @@ typedef struct {
 
 /* the driver (hierarchy.c) */
 PETSC_INTERN PetscErrorCode TSPTriAMGSetUp(PC);
-PETSC_INTERN PetscErrorCode TSPTriAMGResetHierarchy(TSPTriAMG *);
+PETSC_INTERN PetscErrorCode TSPTriAMGResetHierarchy(PC);
 /* the smoothing and the cycle (cycle.c): the Chebyshev bounds from triamg's estimate, the cycle of PCApply() */
 PETSC_INTERN PetscErrorCode TSPTriAMGSmootherBounds(PC, TSPTriAMG *);
 PETSC_INTERN PetscErrorCode TSPTriAMGChooseCycle(PC, TSPTriAMG *);

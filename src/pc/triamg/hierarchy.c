@@ -8,8 +8,11 @@
 */
 #include <trisplit/private/triamgimpl.h>
 
-PetscErrorCode TSPTriAMGResetHierarchy(TSPTriAMG *amg)
+/* The hierarchy and what hangs on it, PCApply() back to PCMG's (the lean cycle needs a hierarchy) */
+PetscErrorCode TSPTriAMGResetHierarchy(PC pc)
 {
+  TSPTriAMG *amg = TSPTriAMGFromPC(pc);
+
   PetscFunctionBegin;
   for (PetscInt l = 0; l < TSP_TRIAMG_MAXLEVELS; l++) {
     PetscCall(MatDestroy(&amg->A[l]));
@@ -19,8 +22,9 @@ PetscErrorCode TSPTriAMGResetHierarchy(TSPTriAMG *amg)
     amg->scale[l] = 0;
   }
   PetscCall(MatDestroy(&amg->coarse));
-  amg->nlevels = 0;
-  amg->lean    = PETSC_FALSE;
+  amg->nlevels   = 0;
+  amg->lean      = PETSC_FALSE;
+  pc->ops->apply = amg->mg_apply;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -506,8 +510,7 @@ PetscErrorCode TSPTriAMGSetUp(PC pc)
       PetscCall((*amg->mg_reset)(pc));
       pc->setupcalled = PETSC_FALSE;
     }
-    PetscCall(TSPTriAMGResetHierarchy(amg));
-    pc->ops->apply = amg->mg_apply; /* until the new hierarchy chooses its cycle */
+    PetscCall(TSPTriAMGResetHierarchy(pc));
     PetscCall(TSPTriAMGSelectBackend(pc, amg));
     PetscCall(TSPTriAMGBuild(pc, amg));
     PetscCall(TSPTriAMGInstall(pc, amg));
