@@ -30,21 +30,46 @@ __global__ void term_counts(ts_int n, const ts_int *__restrict__ rowptr, const t
   }
 }
 
+/* One warp per row of A: lane l takes the row's entry k = base + l, and the lanes' terms, np_i np_j of them for
+   entry k (np: P's row lengths), go to the positions a warp prefix sum of those counts gives, so the terms keep
+   the order (i, k, p, q) of the host's numbering and every launch writes runs of neighbouring positions (one
+   thread per row wrote a row's thousands of terms of a dense coarse level alone). t0: the chunk's first term;
+   returns the lane's first term and sets *total to the chunk's terms. */
+__device__ __forceinline__ ts_int warp_terms(ts_int t0, ts_int count, ts_int *total)
+{
+  const int lane = threadIdx.x & 31;
+  ts_int    scan = count;
+
+  for (int d = 1; d < 32; d <<= 1) {
+    const ts_int up = __shfl_up_sync(0xffffffffu, scan, d);
+    if (lane >= d) scan += up;
+  }
+  *total = __shfl_sync(0xffffffffu, scan, 31);
+  return t0 + scan - count;
+}
+
 /* the terms' keys and numbers, in the order (i, k, p, q) */
 __global__ void expand_keys(ts_int n, ts_int nc, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const ts_int *__restrict__ prow, const ts_int *__restrict__ pcol, const int64_t *__restrict__ first, Key *__restrict__ key, ts_int *__restrict__ index)
 {
-  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
-    ts_int t = (ts_int)first[i];
+  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
+  const int    lane = threadIdx.x & 31;
 
-    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) {
-      const ts_int j = col[k];
+  for (ts_int i = warp; i < n; i += nwarps) { /* the same i for the whole warp: the shuffles see every lane */
+    const ts_int end = rowptr[i + 1], pi0 = prow[i], pi1 = prow[i + 1];
+    ts_int       t0  = (ts_int)first[i];
 
-      for (ts_int p = prow[i]; p < prow[i + 1]; p++)
-        for (ts_int q = prow[j]; q < prow[j + 1]; q++) {
+    for (ts_int base = rowptr[i]; base < end; base += 32) {
+      const ts_int k = base + lane, j = k < end ? col[k] : 0;
+      const ts_int q0 = k < end ? prow[j] : 0, q1 = k < end ? prow[j + 1] : 0;
+      ts_int       total, t = warp_terms(t0, (pi1 - pi0) * (q1 - q0), &total);
+
+      for (ts_int p = pi0; p < pi1 && k < end; p++)
+        for (ts_int q = q0; q < q1; q++) {
           key[t]   = (Key)pcol[p] * (Key)nc + (Key)pcol[q];
           index[t] = t;
           t++;
         }
+      t0 += total;
     }
   }
 }
@@ -52,17 +77,24 @@ __global__ void expand_keys(ts_int n, ts_int nc, const ts_int *__restrict__ rowp
 /* the terms' values, in the same order */
 __global__ void expand_values(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ prow, const double *__restrict__ pval, const int64_t *__restrict__ first, double *__restrict__ term)
 {
-  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
-    ts_int t = (ts_int)first[i];
+  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
+  const int    lane = threadIdx.x & 31;
 
-    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) {
-      const ts_int j = col[k];
+  for (ts_int i = warp; i < n; i += nwarps) {
+    const ts_int end = rowptr[i + 1], pi0 = prow[i], pi1 = prow[i + 1];
+    ts_int       t0  = (ts_int)first[i];
 
-      for (ts_int p = prow[i]; p < prow[i + 1]; p++) {
+    for (ts_int base = rowptr[i]; base < end; base += 32) {
+      const ts_int k = base + lane, j = k < end ? col[k] : 0;
+      const ts_int q0 = k < end ? prow[j] : 0, q1 = k < end ? prow[j + 1] : 0;
+      ts_int       total, t = warp_terms(t0, (pi1 - pi0) * (q1 - q0), &total);
+
+      for (ts_int p = pi0; p < pi1 && k < end; p++) {
         const double pa = __dmul_rn(pval[p], val[k]);
 
-        for (ts_int q = prow[j]; q < prow[j + 1]; q++) term[t++] = __dmul_rn(pa, pval[q]);
+        for (ts_int q = q0; q < q1; q++) term[t++] = __dmul_rn(pa, pval[q]);
       }
+      t0 += total;
     }
   }
 }
@@ -219,7 +251,7 @@ ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int nc, const ts_int 
     return TS_SUCCESS;
   }
   TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, prow, w.count));
-  expand_keys<<<grid_for(n), kThreads, 0, st>>>(n, nc, rowptr, col, prow, pcol, w.count.first, w.key_in, w.index);
+  expand_keys<<<grid_for((size_t)n * 32), kThreads, 0, st>>>(n, nc, rowptr, col, prow, pcol, w.count.first, w.key_in, w.index);
   TS_FOREST_TRY(cudaGetLastError());
   bytes = w.temp_bytes;
   TS_FOREST_TRY(cub::DeviceRadixSort::SortPairs(w.temp, bytes, w.key_in, w.key_out, w.index, order, (int)nterms, 0, key_bits(nc), st));
@@ -269,7 +301,7 @@ ts_status ts_cuda_galerkin_values(void *stream, ts_int n, const ts_int *rowptr, 
   w = carve_values(cv, n, nterms);
   if (!cnnz) return TS_SUCCESS;
   TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, prow, w.count));
-  expand_values<<<grid_for(n), kThreads, 0, st>>>(n, rowptr, col, val, prow, pval, w.count.first, w.term);
+  expand_values<<<grid_for((size_t)n * 32), kThreads, 0, st>>>(n, rowptr, col, val, prow, pval, w.count.first, w.term);
   TS_FOREST_TRY(cudaGetLastError());
   sum_runs<<<grid_for(cnnz), kThreads, 0, st>>>(cnnz, run, order, w.term, cval);
   return check_launch();
