@@ -231,6 +231,8 @@ PETSC_EXTERN PetscErrorCode PCTriAMGSetAggregateSize(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetAggregateSize(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetCoarseSize(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetCoarseSize(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetGatherSize(PC, PetscInt);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetGatherSize(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetMaxLevels(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetMaxLevels(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetSmoothProlongator(PC, PetscBool);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 static char help[] = "Tests PCTRIAMG: grid independence of its iteration counts on the model problems, the reuse of its\n\
 prolongators across SAME_NONZERO_PATTERN updates, its hierarchy (for host/device comparisons) and bad input.\n\
-  -test <grid,reuse,hierarchy,bad,kernel,galerkin,nodal,saddle,cycle>  what to test\n\
+  -test <grid,reuse,hierarchy,bad,kernel,galerkin,nodal,saddle,cycle,gather>  what to test\n\
   -problems <list>  model problems of tutorials/ex1 (default: all six)\n\
   -sizes <list>     grid points per direction of the 2D problems (default 64,128,256)\n\
   -sizes3d <list>   of the 3D Laplacian (default 16,24,32)\n\
@@ -10,7 +10,7 @@ prolongators across SAME_NONZERO_PATTERN updates, its hierarchy (for host/device
   -verbose          print the grid test's counts\n\
   -growth <1.5>     the grid test accepts counts at most growth times the one of the size before, or 3 more\n\
   -bad <nan,zerorow,zerodiag>  the bad input\n\
-  -uneven           (galerkin, 3 or more ranks) rank 0 owns no row, rank 1 one row\n\n";
+  -uneven           (galerkin, gather; 3 or more ranks) rank 0 owns no row, rank 1 one row\n\n";
 
 #include <petscksp.h>
 #include <trisplit.h>
@@ -326,24 +326,72 @@ static PetscErrorCode Uneven(Mat *A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TestGalerkin(Problem problem, PetscInt n)
+/* |M x - hM x| <= 1e-12 |hM x| (transposed: M^T, hM^T) for a level matrix M and its host copy hM, x from one
+   seeded generator: the device's and the distributed matrices' own products against PETSc's host ones */
+static PetscErrorCode SameProducts(Mat M, Mat hM, PetscBool transpose, PetscBool *same)
 {
-  Mat      A;
-  KSP      ksp;
-  PC       pc;
+  Vec                x, y, hx, hy;
+  PetscRandom        rnd;
+  const PetscScalar *ha;
+  PetscScalar       *a;
+  PetscInt           n;
+  PetscReal          err, nrm;
+
+  PetscFunctionBegin;
+  if (transpose) {
+    PetscCall(MatCreateVecs(M, &y, &x));
+    PetscCall(MatCreateVecs(hM, &hy, &hx));
+  } else {
+    PetscCall(MatCreateVecs(M, &x, &y));
+    PetscCall(MatCreateVecs(hM, &hx, &hy));
+  }
+  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
+  PetscCall(PetscRandomSetType(rnd, PETSCRAND48));
+  PetscCall(PetscRandomSetSeed(rnd, 17));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(VecSetRandom(hx, rnd));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscCall(VecGetLocalSize(hx, &n));
+  PetscCall(VecGetArrayRead(hx, &ha));
+  PetscCall(VecGetArray(x, &a));
+  PetscCall(PetscArraycpy(a, ha, n));
+  PetscCall(VecRestoreArray(x, &a));
+  PetscCall(VecRestoreArrayRead(hx, &ha));
+  if (transpose) {
+    PetscCall(MatMultTranspose(M, x, y));
+    PetscCall(MatMultTranspose(hM, hx, hy));
+  } else {
+    PetscCall(MatMult(M, x, y));
+    PetscCall(MatMult(hM, hx, hy));
+  }
+  PetscCall(VecGetLocalSize(hy, &n));
+  PetscCall(VecDestroy(&hx)); /* spent: y's values into a host vector of hy's layout */
+  PetscCall(VecDuplicate(hy, &hx));
+  PetscCall(VecGetArrayRead(y, &ha));
+  PetscCall(VecGetArray(hx, &a));
+  PetscCall(PetscArraycpy(a, ha, n));
+  PetscCall(VecRestoreArray(hx, &a));
+  PetscCall(VecRestoreArrayRead(y, &ha));
+  PetscCall(VecNorm(hy, NORM_2, &nrm));
+  PetscCall(VecAXPY(hx, -1.0, hy));
+  PetscCall(VecNorm(hx, NORM_2, &err));
+  *same = (PetscBool)(err <= 1e-12 * nrm);
+  PetscCall(PetscInfo(NULL, "|M x - hM x| / |hM x| = %g (transpose %d)\n", (double)(nrm > 0 ? err / nrm : err), (int)transpose));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&hx));
+  PetscCall(VecDestroy(&hy));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Every level of a set-up PCTRIAMG: its operator against PETSc's MatPtAP() of the level above and its P on the host,
+   and (rowsums: P built on these values, not kept through a refresh) P's row sums against those of full smoothing */
+static PetscErrorCode CheckLevels(PC pc, PetscBool rowsums)
+{
   PetscInt L;
 
   PetscFunctionBegin;
-  PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 100, &A));
-  PetscCall(Uneven(&A));
-  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
-  PetscCall(KSPSetOperators(ksp, A, A));
-  PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, PCTRIAMG));
-  PetscCall(KSPSetFromOptions(ksp));
-  PetscCall(KSPSetUp(ksp));
   PetscCall(PCMGGetLevels(pc, &L));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT ": at least 3 levels: %s\n", Problems[problem], n, L >= 3 ? "yes" : "no"));
   for (PetscInt i = L - 1; i > 0; i--) {
     KSP       kf, kc;
     Mat       Af, Ac, P, hAf, hAc, hP, R;
@@ -358,6 +406,14 @@ static PetscErrorCode TestGalerkin(Problem problem, PetscInt n)
     PetscCall(MatConvert(Af, MATAIJ, MAT_INITIAL_MATRIX, &hAf));
     PetscCall(MatConvert(Ac, MATAIJ, MAT_INITIAL_MATRIX, &hAc));
     PetscCall(MatConvert(P, MATAIJ, MAT_INITIAL_MATRIX, &hP));
+    {
+      PetscBool sp, spt, sa;
+
+      PetscCall(SameProducts(P, hP, PETSC_FALSE, &sp));
+      PetscCall(SameProducts(P, hP, PETSC_TRUE, &spt));
+      PetscCall(SameProducts(Ac, hAc, PETSC_FALSE, &sa));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": P x, P^T y and A z equal to those of the host copies within 1e-12: %s\n", L - i, sp && spt && sa ? "yes" : "no"));
+    }
     PetscCall(MatPtAP(hAf, hP, MAT_INITIAL_MATRIX, 2.0, &R));
     PetscCall(MatNorm(R, NORM_FROBENIUS, &nrm));
     PetscCall(MatAXPY(R, -1.0, hAc, DIFFERENT_NONZERO_PATTERN));
@@ -403,7 +459,8 @@ static PetscErrorCode TestGalerkin(Problem problem, PetscInt n)
     }
     PetscCall(VecAXPY(Pone, omega, Aone));
     PetscCall(VecNorm(Pone, NORM_INFINITY, &rs));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": P^T A P equal to MatPtAP()'s within 1e-12: %s; row sums of P those of full smoothing (omega in [0, 2), 0: not smoothed): %s\n", L - i, err <= 1e-12 * nrm ? "yes" : "no", rs <= 1e-12 && omega >= 0 && omega < 2 ? "yes" : "no"));
+    if (!rowsums) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": P^T A P equal to MatPtAP()'s within 1e-12: %s\n", L - i, err <= 1e-12 * nrm ? "yes" : "no"));
+    else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": P^T A P equal to MatPtAP()'s within 1e-12: %s; row sums of P those of full smoothing (omega in [0, 2), 0: not smoothed): %s\n", L - i, err <= 1e-12 * nrm ? "yes" : "no", rs <= 1e-12 && omega >= 0 && omega < 2 ? "yes" : "no"));
     PetscCall(PetscInfo(NULL, "level %" PetscInt_FMT ": |P^T A P - C| / |C| = %g, max |P 1 - (1 - omega D^-1 A 1)| = %g, omega %g\n", L - i, (double)(err / nrm), (double)rs, (double)omega));
     PetscCall(VecDestroy(&one));
     PetscCall(VecDestroy(&Aone));
@@ -414,8 +471,138 @@ static PetscErrorCode TestGalerkin(Problem problem, PetscInt n)
     PetscCall(MatDestroy(&hAc));
     PetscCall(MatDestroy(&hP));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TestGalerkin(Problem problem, PetscInt n)
+{
+  Mat      A;
+  KSP      ksp;
+  PC       pc;
+  PetscInt L;
+
+  PetscFunctionBegin;
+  PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 100, &A));
+  PetscCall(Uneven(&A));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCTRIAMG));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSetUp(ksp));
+  PetscCall(PCMGGetLevels(pc, &L));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT ": at least 3 levels: %s\n", Problems[problem], n, L >= 3 ? "yes" : "no"));
+  PetscCall(CheckLevels(pc, PETSC_TRUE));
   PetscCall(KSPDestroy(&ksp));
   PetscCall(MatDestroy(&A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* 6b. The gather (-pc_triamg_gather_size G, several ranks): the first level below G rows and all below it live on
+   rank 0 alone, the levels above stay distributed; every level's operator is P^T A P of the one above (across the
+   gather too), before and after a refresh of new values; the solve converges as without the gather */
+static PetscErrorCode GatheredFrom(PC pc, PetscInt gather, PetscInt *first, PetscBool *layout)
+{
+  PetscInt    L;
+  PetscMPIInt rank, ok;
+
+  PetscFunctionBegin;
+  PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  PetscCall(PCMGGetLevels(pc, &L));
+  *first  = -1;
+  *layout = PETSC_TRUE;
+  for (PetscInt l = 0; l < L; l++) {
+    KSP       smoother;
+    Mat       Al;
+    PetscInt  N, m;
+    PetscBool gathered, above;
+
+    PetscCall(PCMGGetSmoother(pc, L - 1 - l, &smoother));
+    PetscCall(KSPGetOperators(smoother, NULL, &Al));
+    PetscCall(MatGetSize(Al, &N, NULL));
+    PetscCall(MatGetLocalSize(Al, &m, NULL));
+    if (*first < 0 && l > 0 && N < gather) *first = l;
+    gathered = (PetscBool)(m == (rank ? 0 : N)); /* all rows on rank 0 */
+    above    = (PetscBool)(*first < 0);
+    if (above && l > 0) { /* a distributed level above: rank 0 does not hold it all (every rank holds rows of the finest) */
+      PetscInt m0 = m;
+
+      PetscCallMPI(MPI_Bcast(&m0, 1, MPIU_INT, 0, PETSC_COMM_WORLD));
+      if (m0 == N) *layout = PETSC_FALSE;
+    }
+    if (!above && !gathered) *layout = PETSC_FALSE;
+  }
+  ok = *layout ? 1 : 0;
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, PETSC_COMM_WORLD));
+  *layout = ok ? PETSC_TRUE : PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TestGather(Problem problem, PetscInt n)
+{
+  Mat                A0, A;
+  KSP                ksp;
+  PC                 pc;
+  Vec                x, b;
+  PetscInt           gather, first, its, its0, builds, refreshes;
+  PetscBool          layout;
+  KSPConvergedReason reason;
+
+  PetscFunctionBegin;
+  PetscCall(AssembleMatrix(problem, n, 1e-3, 45, 100, &A0));
+  PetscCall(Uneven(&A0));
+  PetscCall(MatDuplicate(A0, MAT_COPY_VALUES, &A));
+  PetscCall(MatCreateVecs(A, &x, &b));
+  PetscCall(VecSet(b, 1.0));
+  PetscCall(KSPCreate(PETSC_COMM_WORLD, &ksp));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPSetTolerances(ksp, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCTRIAMG));
+  PetscCall(KSPSetFromOptions(ksp));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetConvergedReason(ksp, &reason));
+  PetscCall(KSPGetIterationNumber(ksp, &its));
+  PetscCall(PCTriAMGGetGatherSize(pc, &gather));
+  PetscCall(GatheredFrom(pc, gather, &first, &layout));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT ": a level below the gather size: %s; it and those below on rank 0 alone, those above distributed: %s\n", Problems[problem], n, first > 0 ? "yes" : "no", layout ? "yes" : "no"));
+  PetscCall(PetscInfo(NULL, "gather: levels %" PetscInt_FMT " and below on rank 0, %" PetscInt_FMT " iterations\n", first, its));
+  PetscCall(CheckLevels(pc, PETSC_TRUE));
+  /* the same solve without the gather */
+  {
+    KSP kd;
+    PC  pd;
+    Vec xd;
+
+    PetscCall(KSPCreate(PETSC_COMM_WORLD, &kd));
+    PetscCall(KSPSetOperators(kd, A, A));
+    PetscCall(KSPSetTolerances(kd, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 1000));
+    PetscCall(KSPGetPC(kd, &pd));
+    PetscCall(PCSetType(pd, PCTRIAMG));
+    PetscCall(KSPSetFromOptions(kd));
+    PetscCall(PCTriAMGSetGatherSize(pd, 0));
+    PetscCall(VecDuplicate(x, &xd));
+    PetscCall(KSPSolve(kd, b, xd));
+    PetscCall(KSPGetIterationNumber(kd, &its0));
+    PetscCall(PetscInfo(NULL, "gather: %" PetscInt_FMT " iterations without it\n", its0));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  converged, in at most 1.2x + 1 the iterations without the gather: %s\n", reason > 0 && its <= 1.2 * its0 + 1 ? "yes" : "no"));
+    PetscCall(VecDestroy(&xd));
+    PetscCall(KSPDestroy(&kd));
+  }
+  /* new values of the same pattern: a refresh, the gathered level's values moved again */
+  PetscCall(Step(A0, 3, A));
+  PetscCall(KSPSetOperators(ksp, A, A));
+  PetscCall(KSPSolve(ksp, b, x));
+  PetscCall(KSPGetConvergedReason(ksp, &reason));
+  PetscCall(PCTriAMGGetHierarchy(pc, NULL, NULL, NULL, &builds, &refreshes));
+  PetscCall(GatheredFrom(pc, gather, &first, &layout));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  after new values: %" PetscInt_FMT " build, %" PetscInt_FMT " refresh, converged: %s, the same layout: %s\n", builds, refreshes, reason > 0 ? "yes" : "no", first > 0 && layout ? "yes" : "no"));
+  PetscCall(CheckLevels(pc, PETSC_FALSE));
+  PetscCall(KSPDestroy(&ksp));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&b));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&A0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -763,7 +950,7 @@ int main(int argc, char **argv)
   PetscInt  n        = 128;
   PetscReal growth   = 1.5;
   Problem   problem  = PROBLEM_ANISO1;
-  PetscBool isgrid, isreuse, ishier, isbad, iskernel, isgalerkin, isnodal, issaddle, iscycle;
+  PetscBool isgrid, isreuse, ishier, isbad, iskernel, isgalerkin, isnodal, issaddle, iscycle, isgather;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -782,6 +969,7 @@ int main(int argc, char **argv)
   PetscCall(PetscStrcmp(test, "nodal", &isnodal));
   PetscCall(PetscStrcmp(test, "saddle", &issaddle));
   PetscCall(PetscStrcmp(test, "cycle", &iscycle));
+  PetscCall(PetscStrcmp(test, "gather", &isgather));
   if (isgrid) PetscCall(TestGrid(growth));
   else if (isreuse) PetscCall(TestReuse(problem, n));
   else if (ishier) PetscCall(TestHierarchy(problem, n));
@@ -791,7 +979,8 @@ int main(int argc, char **argv)
   else if (isnodal) PetscCall(TestNodal(problem, n));
   else if (issaddle) PetscCall(TestSaddle(n));
   else if (iscycle) PetscCall(TestCycle(problem, n));
-  else SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-test grid, reuse, hierarchy, bad, kernel, galerkin, nodal, saddle or cycle, not %s", test);
+  else if (isgather) PetscCall(TestGather(problem, n));
+  else SETERRQ(PETSC_COMM_WORLD, PETSC_ERR_ARG_WRONG, "-test grid, reuse, hierarchy, bad, kernel, galerkin, nodal, saddle, cycle or gather, not %s", test);
   PetscCall(PetscFinalize());
   return 0;
 }
@@ -946,6 +1135,47 @@ int main(int argc, char **argv)
     nsize: {{1 2}}
     args: -test galerkin -problem lap3d -n 20 -pc_triamg_coarse_size 100 -mat_type aijcusparse
     output_file: output/ex9_galerkin_lap3d.out
+
+  # the small levels gathered onto rank 0 (-pc_triamg_gather_size): from level 2 (1000) or level 1 (100000), through
+  # a refresh; -uneven: an empty rank 0 receives every small level, a rank of one row
+  test:
+    suffix: gather
+    nsize: {{2 3}}
+    args: -test gather -problem rot -n 64 -pc_triamg_coarse_size 100 -pc_triamg_gather_size {{1000 100000}} -malloc_dump
+    output_file: output/ex9_gather_rot.out
+
+  test:
+    suffix: gather_uneven
+    nsize: 4
+    args: -test gather -problem rot -n 64 -pc_triamg_coarse_size 100 -pc_triamg_gather_size 1000 -uneven
+    output_file: output/ex9_gather_rot.out
+
+  test:
+    suffix: gather_lap3d
+    nsize: 2
+    args: -test gather -problem lap3d -n 20 -pc_triamg_coarse_size 100 -pc_triamg_gather_size 2000
+    output_file: output/ex9_gather_lap3d.out
+
+  test:
+    suffix: gather_cuda
+    requires: cuda
+    nsize: 2
+    args: -test gather -problem rot -n 64 -pc_triamg_coarse_size 100 -pc_triamg_gather_size {{1000 100000}} -mat_type aijcusparse
+    output_file: output/ex9_gather_rot.out
+
+  test:
+    suffix: gather_uneven_cuda
+    requires: cuda
+    nsize: 4
+    args: -test gather -problem rot -n 64 -pc_triamg_coarse_size 100 -pc_triamg_gather_size 1000 -uneven -mat_type aijcusparse
+    output_file: output/ex9_gather_rot.out
+
+  test:
+    suffix: gather_lap3d_cuda
+    requires: cuda
+    nsize: 2
+    args: -test gather -problem lap3d -n 20 -pc_triamg_coarse_size 100 -pc_triamg_gather_size 2000 -mat_type aijcusparse
+    output_file: output/ex9_gather_lap3d.out
 
   # nodal aggregates of a 2-field system (block size 2): whole nodes in the first prolongator, a converged solve
   test:

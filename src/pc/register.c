@@ -17,7 +17,7 @@ PETSC_INTERN PetscErrorCode MatRegister_MPICSRCUDA(void);
 
 PetscLogEvent TriSplit_Graph, TriSplit_Factor, TriSplit_Forest, TriSplit_Bands, TriSplit_TriFactor, TriSplit_Solve, TriSplit_MOSAProduct;
 PetscLogEvent TriSplit_PivotCheck, TriSplit_RPTSPlan;
-PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate, TriSplit_AMGExchange;
+PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate, TriSplit_AMGExchange, TriSplit_AMGGather;
 
 static PetscBool TriSplitPackageInitialized = PETSC_FALSE;
 
@@ -87,6 +87,7 @@ PetscErrorCode TriSplitInitializePackage(void)
   PetscCall(PetscLogEventRegister("TriAMGPtAPNum", PC_CLASSID, &TriSplit_AMGPtAPNumeric));
   PetscCall(PetscLogEventRegister("TriAMGMatCreate", PC_CLASSID, &TriSplit_AMGMatCreate));
   PetscCall(PetscLogEventRegister("TriAMGExchange", PC_CLASSID, &TriSplit_AMGExchange));
+  PetscCall(PetscLogEventRegister("TriAMGGather", PC_CLASSID, &TriSplit_AMGGather));
   PetscCall(PetscRegisterFinalize(TriSplitFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -34,6 +34,7 @@ static PetscErrorCode PCView_TriAMG(PC pc, PetscViewer viewer)
   const TSPTriAMGParams *prm = &amg->params;
   PetscBool              iascii, smoothed = (PetscBool)(prm->smooth_p && prm->smooth_levels > 0);
   PetscLogDouble         nnz = 0, rows = 0;
+  PetscMPIInt            size;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
@@ -42,6 +43,11 @@ static PetscErrorCode PCView_TriAMG(PC pc, PetscViewer viewer)
   else PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, %s prolongator\n", prm->agg_size, smoothed ? "smoothed" : "piecewise constant"));
   if (smoothed) PetscCall(PetscViewerASCIIPrintf(viewer, "    smoothing threshold %g: weaker entries are lumped into the diagonal\n", (double)prm->smooth_threshold));
   PetscCall(PetscViewerASCIIPrintf(viewer, "    smoother %s on the finest level, %s below, %" PetscInt_FMT " sweep%s; coarse size %" PetscInt_FMT ", at most %" PetscInt_FMT " levels; reuse interpolation %s\n", prm->smoother, prm->csmoother, prm->sweeps, prm->sweeps == 1 ? "" : "s", prm->coarse_size, prm->max_levels, PetscBools[prm->reuse]));
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
+  if (size > 1) {
+    if (amg->gathered > 0) PetscCall(PetscViewerASCIIPrintf(viewer, "    levels %" PetscInt_FMT " and below gathered onto rank 0 (gather size %" PetscInt_FMT ")\n", amg->gathered, prm->gather_size));
+    else if (prm->gather_size > 0) PetscCall(PetscViewerASCIIPrintf(viewer, "    no level gathered onto one rank (gather size %" PetscInt_FMT ")\n", prm->gather_size));
+  }
   if (amg->bs > 1) PetscCall(PetscViewerASCIIPrintf(viewer, "    nodal aggregates of %" PetscInt_FMT " unknowns per node (the matrix's block size), one coarse unknown per field, prolongators not smoothed\n", amg->bs));
   if (!amg->nlevels) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerASCIIPrintf(viewer, "    level        rows     nonzeros  rows/aggregate  omega\n"));
@@ -86,6 +92,7 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
   Options Database Keys:
 + -pc_triamg_aggregate_size <4>            - vertices per aggregate along a path of the forest
 . -pc_triamg_coarse_size <1000>            - coarsen until at most this many global rows
+. -pc_triamg_gather_size <0>               - across ranks, gather the first level of fewer global rows, and those below it, onto rank 0 (0: never)
 . -pc_triamg_max_levels <30>               - the most levels
 . -pc_triamg_smooth_prolongator <true>     - P = (I - omega D^-1 A) P0
 . -pc_triamg_smooth_levels <all>           - ... on this many of the finest levels only

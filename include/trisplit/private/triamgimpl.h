@@ -21,8 +21,11 @@
 /* the smoothing threshold: on the model problems 0.25 keeps the iterations of full smoothing within one or two and
    the operator complexity near that of the piecewise constant prolongator (docs/algorithms.md) */
 #define TSP_TRIAMG_SMOOTH_THRESHOLD 0.25
+/* the default gather size: across ranks, the first level of fewer global rows and all below it live on rank 0 (0:
+   never); docs/design.md, "Across ranks" */
+#define TSP_TRIAMG_GATHER_SIZE 0
 
-PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate, TriSplit_AMGExchange;
+PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit_AMGProlongator, TriSplit_AMGGalerkin, TriSplit_AMGPtAPSymbolic, TriSplit_AMGPtAPNumeric, TriSplit_AMGMatCreate, TriSplit_AMGExchange, TriSplit_AMGGather;
 
 /* What the hierarchy is built from: set by PCCreate_TriAMG() (the defaults) and the setters, read by the driver */
 typedef struct {
@@ -36,6 +39,7 @@ typedef struct {
   PetscBool device_operators; /* on the device: the levels in MATCSRCUDA (else MATSEQAIJCUSPARSE) */
   PetscBool nodal;            /* a block size > 1: aggregates of whole nodes, one coarse unknown per field */
   PetscBool lean_cycle;       /* the lean V-cycle (cycle.c) where PCMG's cycle is its default one */
+  PetscInt  gather_size;      /* across ranks: a level of fewer global rows, and those below, on rank 0 (0: never) */
   char      smoother[64];     /* the finest level's smoother PC */
   char      csmoother[64];    /* the smoother PC of the levels below the finest */
   PetscInt  sweeps;           /* smoother iterations */
@@ -110,6 +114,10 @@ typedef struct {
   PetscReal      omega[TSP_TRIAMG_MAXLEVELS];
   PetscInt       bs; /* the block size of the nodal aggregates (1: scalar) */
   PetscInt64     aggsum[TSP_TRIAMG_MAXLEVELS]; /* sum over rows of (global row + 1) (global aggregate + 1): a checksum */
+  /* across ranks: the first level gathered onto rank 0 (0: none) and, for its refreshes, the distributed P[gathered - 1]
+     and Galerkin product that the gather laid out anew (distribute.c) */
+  PetscInt       gathered;
+  Mat            Pdist, Cdist;
   PetscInt       builds, refreshes;
 
   /* the smoothing (cycle.c): 2 / (emax + emin) of a level's Chebyshev bounds from triamg's estimate (0: PETSc's), the
@@ -146,6 +154,8 @@ PETSC_INTERN PetscErrorCode TSPTriAMGChooseCycle(PC, TSPTriAMG *);
    products from the exchange context composed on P */
 PETSC_INTERN PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *, Mat, const PetscInt *, PetscInt, PetscInt, PetscBool, PetscReal, PetscReal, Mat *, PetscReal *);
 PETSC_INTERN PetscErrorCode TSPTriAMGDistributedGalerkin(Mat, Mat, MatReuse, Mat *);
+/* ... and a small level and its prolongator laid out on rank 0 (distribute.c) */
+PETSC_INTERN PetscErrorCode TSPTriAMGGather(const TSPTriAMGOps *, Mat, Mat, MatReuse, Mat *, Mat *);
 /* the options (setters.c): defaults, -pc_triamg_ options, composed setters and getters */
 PETSC_INTERN PetscErrorCode TSPTriAMGSetDefaults(TSPTriAMGParams *);
 PETSC_INTERN PetscErrorCode TSPTriAMGSetFromOptions(PC, TriSplitOptionItems);

@@ -231,6 +231,25 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A new level matrix *Cnew (taken) as *C: itself (MAT_INITIAL_MATRIX), or its values copied into the kept *C of the
+   same pattern (MAT_REUSE_MATRIX; into PETSc's type where the level was converted in place) */
+static PetscErrorCode TSPTriAMGKeep(MatReuse reuse, Mat *Cnew, Mat *C)
+{
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscBool same;
+
+    PetscCall(PetscObjectTypeCompare((PetscObject)*C, ((PetscObject)*Cnew)->type_name, &same));
+    if (same) PetscCall(MatCopy(*Cnew, *C, SAME_NONZERO_PATTERN));
+    else PetscCall(MatConvert(*Cnew, ((PetscObject)*C)->type_name, MAT_REUSE_MATRIX, C));
+    PetscCall(MatDestroy(Cnew));
+  } else {
+    *C    = *Cnew;
+    *Cnew = NULL;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The other ranks' coarse rows of C_ext (rows nloc..cn) to their owners; *nrecv entries of this rank's rows come
    back in global numbers (row, col, val), grouped by sending rank and in each in C_ext's order */
 static PetscErrorCode TSPTriAMGSendRemoteRows(MPI_Comm comm, TSPTriAMGExchange *ex, PetscLayout cmap, PetscInt *nrecv, PetscInt **rrow, PetscInt **rcol, PetscScalar **rval)
@@ -375,13 +394,141 @@ PetscErrorCode TSPTriAMGDistributedGalerkin(Mat A, Mat P, MatReuse reuse, Mat *C
   PetscCall((*ex->ops.split)(Cf, nloc, nloc, &Cd, &Co));
   PetscCall(MatDestroy(&Cf));
   PetscCall((*ex->ops.distributed)(comm, Cd, Co, T, &Cnew));
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscBool same;
+  PetscCall(TSPTriAMGKeep(reuse, &Cnew, C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
-    PetscCall(PetscObjectTypeCompare((PetscObject)*C, ((PetscObject)Cnew)->type_name, &same));
-    if (same) PetscCall(MatCopy(Cnew, *C, SAME_NONZERO_PATTERN));
-    else PetscCall(MatConvert(Cnew, ((PetscObject)*C)->type_name, MAT_REUSE_MATRIX, C)); /* a level converted in place */
-    PetscCall(MatDestroy(&Cnew));
-  } else *C = Cnew;
+/* This rank's rows of a distributed level M (of the kinds TSPTriAMGLevelBlocks() takes) in host CSR arrays
+   (PetscMalloc1() each, the caller's to free) with global column numbers, each row's columns sorted */
+static PetscErrorCode TSPTriAMGGlobalRows(const TSPTriAMGOps *ops, Mat M, PetscInt *m, PetscInt **i, PetscInt **j, PetscScalar **v)
+{
+  Mat             Md, Mo, J;
+  const PetscInt *garray;
+  PetscInt        nd, cstart, *rows;
+
+  PetscFunctionBegin;
+  PetscCall(TSPTriAMGLevelBlocks(M, &Md, &Mo, &garray));
+  PetscCall(MatGetLocalSize(M, m, &nd));
+  PetscCall(MatGetOwnershipRangeColumn(M, &cstart, NULL));
+  PetscCall((*ops->join)(Md, Mo, MAT_INITIAL_MATRIX, &J));
+  PetscCall(PetscMalloc1(PetscMax(*m, 1), &rows));
+  for (PetscInt r = 0; r < *m; r++) rows[r] = r;
+  PetscCall((*ops->rows)(J, *m, rows, i, j, v));
+  PetscCall(PetscFree(rows));
+  PetscCall(MatDestroy(&J));
+  for (PetscInt k = 0; k < (*i)[*m]; k++) (*j)[k] = (*j)[k] < nd ? cstart + (*j)[k] : garray[(*j)[k] - nd];
+  for (PetscInt r = 0; r < *m; r++) PetscCall(PetscSortIntWithScalarArray((*i)[r + 1] - (*i)[r], *j + (*i)[r], *v + (*i)[r]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The distributed matrix of the backend's kind from this rank's m rows (host CSR, columns sorted, numbered so that
+   the first nd are the diagonal block's, ncols in all) and the global numbers garray of the others (taken over) */
+static PetscErrorCode TSPTriAMGFromRows(const TSPTriAMGOps *ops, MPI_Comm comm, PetscInt m, PetscInt nd, PetscInt ncols, const PetscInt *i, const PetscInt *j, const PetscScalar *v, PetscInt *garray, Mat *M)
+{
+  Mat R, D, O;
+
+  PetscFunctionBegin;
+  PetscCall((*ops->fromhost)(m, ncols, i, j, v, &R));
+  PetscCall((*ops->split)(R, m, nd, &D, &O));
+  PetscCall(MatDestroy(&R));
+  PetscCall((*ops->distributed)(comm, D, O, garray, M));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  TSPTriAMGGather - a level's distributed Galerkin product C and its prolongator P laid out on rank 0: *Cg, the same
+  global matrix with all its rows on rank 0 (the other ranks hold none), and *Pg, P with all its columns on rank 0
+  (its rows stay where they are: on the other ranks every column is a ghost column). The global numbering of the
+  aggregates does not change (each rank's follow the previous rank's), so nothing is computed: rows move to rank 0
+  (MPI_Gatherv() of host buffers, a small level's worth) and P's columns are relabelled. Below, the hierarchy is
+  that of one rank holding the level, and a cycle there exchanges nothing. MAT_REUSE_MATRIX (a refresh): the
+  values of a new C into the kept *Cg; P is kept (Pg NULL).
+*/
+PetscErrorCode TSPTriAMGGather(const TSPTriAMGOps *ops, Mat C, Mat P, MatReuse reuse, Mat *Cg, Mat *Pg)
+{
+  MPI_Comm     comm;
+  PetscMPIInt  rank, size, mloc, nloc, *rcount = NULL, *rdispl = NULL, *ecount = NULL, *edispl = NULL;
+  PetscInt     m, N, *ci, *cj, *len, *gi = NULL, *gj = NULL, *garray;
+  PetscScalar *cv, *gv = NULL;
+  Mat          Cnew;
+
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(TriSplit_AMGGather, 0, 0, 0, 0));
+  PetscCall(PetscObjectGetComm((PetscObject)C, &comm));
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCall(MatGetSize(C, &N, NULL));
+
+  /* C: the rows' lengths, then their columns and values, to rank 0 */
+  PetscCall(TSPTriAMGGlobalRows(ops, C, &m, &ci, &cj, &cv));
+  PetscCall(PetscMPIIntCast(m, &mloc));
+  PetscCall(PetscMPIIntCast(ci[m], &nloc));
+  PetscCall(PetscMalloc1(PetscMax(m, 1), &len));
+  for (PetscInt r = 0; r < m; r++) len[r] = ci[r + 1] - ci[r];
+  if (!rank) {
+    PetscCall(PetscMalloc4(size, &rcount, size, &rdispl, size, &ecount, size, &edispl));
+    PetscCall(PetscMalloc1(N + 1, &gi));
+  }
+  PetscCallMPI(MPI_Gather(&mloc, 1, MPI_INT, rcount, 1, MPI_INT, 0, comm));
+  PetscCallMPI(MPI_Gather(&nloc, 1, MPI_INT, ecount, 1, MPI_INT, 0, comm));
+  if (!rank) {
+    PetscInt64 at = 0, et = 0;
+
+    for (PetscMPIInt p = 0; p < size; p++) {
+      PetscCall(PetscMPIIntCast(at, &rdispl[p]));
+      PetscCall(PetscMPIIntCast(et, &edispl[p]));
+      at += rcount[p];
+      et += ecount[p];
+    }
+    PetscCall(PetscMalloc2(PetscMax(et, 1), &gj, PetscMax(et, 1), &gv));
+  }
+  PetscCallMPI(MPI_Gatherv(len, mloc, MPIU_INT, rank ? NULL : gi + 1, rcount, rdispl, MPIU_INT, 0, comm));
+  PetscCallMPI(MPI_Gatherv(cj, nloc, MPIU_INT, gj, ecount, edispl, MPIU_INT, 0, comm));
+  PetscCallMPI(MPI_Gatherv(cv, nloc, MPIU_SCALAR, gv, ecount, edispl, MPIU_SCALAR, 0, comm));
+  PetscCall(PetscFree(len));
+  PetscCall(PetscFree(ci));
+  PetscCall(PetscFree(cj));
+  PetscCall(PetscFree(cv));
+  PetscCall(PetscMalloc1(1, &garray)); /* no ghost columns: all are rank 0's, the others hold no row */
+  if (!rank) {
+    gi[0] = 0;
+    for (PetscInt r = 0; r < N; r++) gi[r + 1] += gi[r];
+    PetscCall(TSPTriAMGFromRows(ops, comm, N, N, N, gi, gj, gv, garray, &Cnew));
+    PetscCall(PetscFree2(gj, gv));
+    PetscCall(PetscFree(gi));
+    PetscCall(PetscFree4(rcount, rdispl, ecount, edispl));
+  } else {
+    const PetscInt    zi = 0, zj = 0;
+    const PetscScalar zv = 0;
+
+    PetscCall(TSPTriAMGFromRows(ops, comm, 0, 0, 0, &zi, &zj, &zv, garray, &Cnew));
+  }
+  PetscCall(TSPTriAMGKeep(reuse, &Cnew, Cg));
+
+  /* P: the same rows, every column rank 0's; on the other ranks all are ghosts, numbered in increasing order */
+  if (reuse == MAT_INITIAL_MATRIX) {
+    PetscInt     nc, ng = 0, *pi, *pj, *pjl;
+    PetscScalar *pv;
+
+    PetscCall(MatGetSize(P, NULL, &nc));
+    PetscCall(TSPTriAMGGlobalRows(ops, P, &m, &pi, &pj, &pv));
+    if (!rank) {
+      PetscCall(PetscMalloc1(1, &garray));
+      PetscCall(TSPTriAMGFromRows(ops, comm, m, nc, nc, pi, pj, pv, garray, Pg));
+    } else {
+      PetscCall(PetscMalloc1(PetscMax(pi[m], 1), &garray));
+      PetscCall(PetscArraycpy(garray, pj, pi[m]));
+      ng = pi[m];
+      PetscCall(PetscSortRemoveDupsInt(&ng, garray));
+      PetscCall(PetscMalloc1(PetscMax(pi[m], 1), &pjl));
+      for (PetscInt k = 0; k < pi[m]; k++) PetscCall(PetscFindInt(pj[k], ng, garray, &pjl[k]));
+      PetscCall(TSPTriAMGFromRows(ops, comm, m, 0, ng, pi, pjl, pv, garray, Pg));
+      PetscCall(PetscFree(pjl));
+    }
+    PetscCall(PetscFree(pi));
+    PetscCall(PetscFree(pj));
+    PetscCall(PetscFree(pv));
+  }
+  PetscCall(PetscLogEventEnd(TriSplit_AMGGather, 0, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

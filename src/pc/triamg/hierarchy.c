@@ -22,6 +22,9 @@ PetscErrorCode TSPTriAMGResetHierarchy(PC pc)
     amg->scale[l] = 0;
   }
   PetscCall(MatDestroy(&amg->coarse));
+  PetscCall(MatDestroy(&amg->Pdist));
+  PetscCall(MatDestroy(&amg->Cdist));
+  amg->gathered  = 0;
   amg->nlevels   = 0;
   amg->lean      = PETSC_FALSE;
   pc->ops->apply = amg->mg_apply;
@@ -120,6 +123,25 @@ static PetscErrorCode TSPTriAMGGalerkin(TSPTriAMG *amg, Mat A, Mat P, MatReuse r
   if (size == 1) PetscCall((*amg->ops.galerkin)(A, P, reuse, C));
   else PetscCall(TSPTriAMGDistributedGalerkin(A, P, reuse, C));
   if (reuse == MAT_INITIAL_MATRIX) PetscCall(TSPTriAMGLevelMatType(amg, C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Level g (its Galerkin product just built across ranks) and every level below it on rank 0: the distributed P[g-1]
+   and A[g] are kept for refreshes, the level's matrices become their gathered copies (distribute.c) */
+static PetscErrorCode TSPTriAMGGatherLevel(PC pc, TSPTriAMG *amg, PetscInt g)
+{
+  PetscInt N;
+
+  PetscFunctionBegin;
+  amg->Pdist      = amg->P[g - 1];
+  amg->Cdist      = amg->A[g];
+  amg->P[g - 1]   = NULL;
+  amg->A[g]       = NULL;
+  PetscCall(TSPTriAMGGather(&amg->ops, amg->Cdist, amg->Pdist, MAT_INITIAL_MATRIX, &amg->A[g], &amg->P[g - 1]));
+  PetscCall(TSPTriAMGLevelMatType(amg, &amg->A[g]));
+  amg->gathered = g;
+  PetscCall(MatGetSize(amg->A[g], &N, NULL));
+  PetscCall(PetscInfo(pc, "level %" PetscInt_FMT " (%" PetscInt_FMT " rows, below the gather size %" PetscInt_FMT ") and those below gathered onto rank 0\n", g, N, amg->params.gather_size));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -271,6 +293,12 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
     PetscCall(PetscLogEventEnd(TriSplit_AMGProlongator, pc, 0, 0, 0));
     PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));
     PetscCall(TSPTriAMGGalerkin(amg, A, amg->P[l], MAT_INITIAL_MATRIX, &amg->A[l + 1]));
+    if (size > 1 && !amg->gathered) {
+      PetscInt Nc;
+
+      PetscCall(MatGetSize(amg->A[l + 1], &Nc, NULL));
+      if (Nc < prm->gather_size) PetscCall(TSPTriAMGGatherLevel(pc, amg, l + 1));
+    }
     PetscCall(PetscLogEventEnd(TriSplit_AMGGalerkin, pc, 0, 0, 0));
     PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": %" PetscInt_FMT " rows, %" PetscInt_FMT " aggregates (omega %g)\n", l, N, Nagg, (double)amg->omega[l]));
   }
@@ -287,10 +315,17 @@ static PetscErrorCode TSPTriAMGRefresh(PC pc, TSPTriAMG *amg)
     PetscCall(PetscObjectReference((PetscObject)pc->pmat));
     PetscCall(MatDestroy(&amg->A[0]));
     amg->A[0] = pc->pmat;
-    if (amg->nlevels > 1) PetscCall(MatDestroy(&amg->A[1])); /* its product belongs to the old operator */
+    /* its product belongs to the old operator (a gathered level 1 keeps its matrix: the new values are copied in) */
+    if (amg->gathered == 1) PetscCall(MatDestroy(&amg->Cdist));
+    else if (amg->nlevels > 1) PetscCall(MatDestroy(&amg->A[1]));
   }
   PetscCall(PetscLogEventBegin(TriSplit_AMGGalerkin, pc, 0, 0, 0));
-  for (PetscInt l = 0; l + 1 < amg->nlevels; l++) PetscCall(TSPTriAMGGalerkin(amg, amg->A[l], amg->P[l], amg->A[l + 1] ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, &amg->A[l + 1]));
+  for (PetscInt l = 0; l + 1 < amg->nlevels; l++) {
+    if (l + 1 == amg->gathered) { /* the distributed product, then its values on rank 0 */
+      PetscCall(TSPTriAMGGalerkin(amg, amg->A[l], amg->Pdist, amg->Cdist ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, &amg->Cdist));
+      PetscCall(TSPTriAMGGather(&amg->ops, amg->Cdist, NULL, MAT_REUSE_MATRIX, &amg->A[l + 1], NULL));
+    } else PetscCall(TSPTriAMGGalerkin(amg, amg->A[l], amg->P[l], amg->A[l + 1] ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX, &amg->A[l + 1]));
+  }
   PetscCall(PetscLogEventEnd(TriSplit_AMGGalerkin, pc, 0, 0, 0));
   for (PetscInt l = 1; l < amg->nlevels; l++) {
     MatInfo info;

@@ -11,6 +11,7 @@ PetscErrorCode TSPTriAMGSetDefaults(TSPTriAMGParams *prm)
   PetscFunctionBegin;
   prm->agg_size         = 4;
   prm->coarse_size      = 1000;
+  prm->gather_size      = TSP_TRIAMG_GATHER_SIZE;
   prm->max_levels       = TSP_TRIAMG_MAXLEVELS;
   prm->smooth_p         = PETSC_TRUE;
   prm->smooth_levels    = TSP_TRIAMG_MAXLEVELS;
@@ -36,6 +37,7 @@ PetscErrorCode TSPTriAMGSetDefaults(TSPTriAMGParams *prm)
 
 TSP_TRIAMG_GETTER(PCTriAMGGetAggregateSize, PetscInt, agg_size)
 TSP_TRIAMG_GETTER(PCTriAMGGetCoarseSize, PetscInt, coarse_size)
+TSP_TRIAMG_GETTER(PCTriAMGGetGatherSize, PetscInt, gather_size)
 TSP_TRIAMG_GETTER(PCTriAMGGetMaxLevels, PetscInt, max_levels)
 TSP_TRIAMG_GETTER(PCTriAMGGetSmoothProlongator, PetscBool, smooth_p)
 TSP_TRIAMG_GETTER(PCTriAMGGetSmoothLevels, PetscInt, smooth_levels)
@@ -62,6 +64,14 @@ static PetscErrorCode PCTriAMGSetCoarseSize_TriAMG(PC pc, PetscInt v)
   PetscFunctionBegin;
   PetscCheck(v >= 1, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: the coarse size (-pc_triamg_coarse_size) must be at least 1, not %" PetscInt_FMT, v);
   TSPTriAMGSetOption(pc, TSPTriAMGFromPC(pc), coarse_size, v);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode PCTriAMGSetGatherSize_TriAMG(PC pc, PetscInt v)
+{
+  PetscFunctionBegin;
+  PetscCheck(v >= 0, PetscObjectComm((PetscObject)pc), PETSC_ERR_ARG_OUTOFRANGE, "PCTRIAMG: the gather size (-pc_triamg_gather_size) must be at least 0, not %" PetscInt_FMT, v);
+  TSPTriAMGSetOption(pc, TSPTriAMGFromPC(pc), gather_size, v);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -199,6 +209,8 @@ PetscErrorCode TSPTriAMGSetFromOptions(PC pc, TriSplitOptionItems PetscOptionsOb
   if (flg) PetscCall(PCTriAMGSetAggregateSize(pc, n));
   PetscCall(PetscOptionsInt("-pc_triamg_coarse_size", "Coarsen until at most this many rows", "PCTriAMGSetCoarseSize", prm->coarse_size, &n, &flg));
   if (flg) PetscCall(PCTriAMGSetCoarseSize(pc, n));
+  PetscCall(PetscOptionsInt("-pc_triamg_gather_size", "Across ranks, gather the first level of fewer than this many rows, and those below it, onto rank 0 (0: never)", "PCTriAMGSetGatherSize", prm->gather_size, &n, &flg));
+  if (flg) PetscCall(PCTriAMGSetGatherSize(pc, n));
   PetscCall(PetscOptionsInt("-pc_triamg_max_levels", "Most levels, the finest included", "PCTriAMGSetMaxLevels", prm->max_levels, &n, &flg));
   if (flg) PetscCall(PCTriAMGSetMaxLevels(pc, n));
   PetscCall(PetscOptionsInt("-pc_triamg_smooth_levels", "Smooth the prolongators of this many of the finest levels", "PCTriAMGSetSmoothLevels", prm->smooth_levels, &n, &flg));
@@ -234,6 +246,8 @@ PetscErrorCode TSPTriAMGComposeSetters(PC pc, PetscBool compose)
   TSP_COMPOSE(PCTriAMGGetAggregateSize);
   TSP_COMPOSE(PCTriAMGSetCoarseSize);
   TSP_COMPOSE(PCTriAMGGetCoarseSize);
+  TSP_COMPOSE(PCTriAMGSetGatherSize);
+  TSP_COMPOSE(PCTriAMGGetGatherSize);
   TSP_COMPOSE(PCTriAMGSetMaxLevels);
   TSP_COMPOSE(PCTriAMGGetMaxLevels);
   TSP_COMPOSE(PCTriAMGSetSmoothProlongator);
@@ -366,6 +380,62 @@ PetscErrorCode PCTriAMGGetCoarseSize(PC pc, PetscInt *n)
   PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
   PetscAssertPointer_TriSplit(n, 2);
   PetscUseMethod(pc, "PCTriAMGGetCoarseSize_C", (PC, PetscInt *), (pc, n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriAMGSetGatherSize - Sets the number of global rows below which `PCTRIAMG` gathers a coarse level, and every level below it, onto rank 0
+
+  Logically Collective
+
+  Input Parameters:
++ pc - the preconditioner context
+- n - the value, 0 to never gather
+
+  Options Database Key:
+. -pc_triamg_gather_size <n> - the gather size (default 0)
+
+  Level: intermediate
+
+  Notes:
+  Across MPI ranks, the first coarse level with fewer than `n` global rows, and every level below it, is gathered onto
+  rank 0 (one GPU), so that the cycle on the small levels does not exchange ghost values at every level. With 0, nothing is
+  gathered. On one rank the gather size has no effect.
+
+  The levels above the gathered one are unchanged; below it the hierarchy is that of one rank holding the whole level.
+
+.seealso: `PCTRIAMG`, `PCTriAMGGetGatherSize()`, `PCTriAMGSetCoarseSize()`
+@*/
+PetscErrorCode PCTriAMGSetGatherSize(PC pc, PetscInt n)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscValidLogicalCollectiveInt(pc, n, 2);
+  PetscTryMethod(pc, "PCTriAMGSetGatherSize_C", (PC, PetscInt), (pc, n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@
+  PCTriAMGGetGatherSize - Gets the number of global rows below which `PCTRIAMG` gathers a coarse level, and every level below it, onto rank 0
+
+  Not Collective
+
+  Input Parameter:
+. pc - the preconditioner context
+
+  Output Parameter:
+. n - the value, 0 when nothing is gathered
+
+  Level: intermediate
+
+.seealso: `PCTRIAMG`, `PCTriAMGSetGatherSize()`, `PCTriAMGSetCoarseSize()`
+@*/
+PetscErrorCode PCTriAMGGetGatherSize(PC pc, PetscInt *n)
+{
+  PetscFunctionBegin;
+  PetscValidHeaderSpecific(pc, PC_CLASSID, 1);
+  PetscAssertPointer_TriSplit(n, 2);
+  PetscUseMethod(pc, "PCTriAMGGetGatherSize_C", (PC, PetscInt *), (pc, n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
