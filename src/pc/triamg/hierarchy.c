@@ -385,23 +385,32 @@ static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse
   if (size == 1) {
     PetscCall((*amg->ops.coarse)(ksp, A, reuse, &amg->coarse));
     if (amg->coarse) PetscFunctionReturn(PETSC_SUCCESS);
-  } else PetscCall(MatDestroy(&amg->coarse));
-  /* in place (PCMG's operator): across ranks for PETSc's redundant LU, on one rank where the backend gave no
-     inverse of its own (a device level too large for a dense one) */
-  if (amg->nlevels > 1) PetscCall(TSPTriAMGToPETSc(&amg->A[amg->nlevels - 1]));
-  PetscCall(TSPTriAMGMissingDiagonal(A, &missing, &row));
+    /* in place (PCMG's operator), where the backend gave no inverse of its own (a device level too large for a dense
+       one) */
+    if (amg->nlevels > 1) PetscCall(TSPTriAMGToPETSc(&amg->A[amg->nlevels - 1]));
+  } else {
+    PetscBool host;
+
+    /* across ranks PETSc's redundant LU: of a host copy where the level is on the devices (the level is small, its
+       LU and solves on the host cost less than cuSPARSE's triangular solve setup, and PETSc 3.25's redundant LU of
+       a device matrix with an empty rank does not converge) */
+    PetscCall(PetscObjectTypeCompare((PetscObject)A, MATMPIAIJ, &host));
+    PetscCall(MatDestroy(&amg->coarse)); /* anew at a refresh too: a copy with explicit zeros has another pattern */
+    if (!host) PetscCall(MatConvert(A, MATAIJ, MAT_INITIAL_MATRIX, &amg->coarse));
+  }
+  PetscCall(TSPTriAMGMissingDiagonal(amg->coarse ? amg->coarse : A, &missing, &row));
   if (missing) {
     PetscInt rstart, rend;
 
     if (row >= 0) PetscCall(PetscInfo(pc, "the coarsest level (%" PetscInt_FMT " rows) lacks the diagonal entry of row %" PetscInt_FMT ": its LU gets a copy with explicit zeros there, and zero pivots are shifted\n", amg->rows[amg->nlevels - 1], row));
-    PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &amg->coarse));
+    if (!amg->coarse) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &amg->coarse));
     PetscCall(MatSetOption(amg->coarse, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
     PetscCall(MatGetOwnershipRange(amg->coarse, &rstart, &rend));
     for (PetscInt i = rstart; i < rend; i++) PetscCall(MatSetValue(amg->coarse, i, i, 0.0, ADD_VALUES));
     PetscCall(MatAssemblyBegin(amg->coarse, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(amg->coarse, MAT_FINAL_ASSEMBLY));
-    PetscCall(KSPSetOperators(ksp, amg->nlevels == 1 ? pc->mat : A, amg->coarse));
   }
+  if (amg->coarse) PetscCall(KSPSetOperators(ksp, amg->nlevels == 1 ? pc->mat : A, amg->coarse));
   if (reuse == MAT_INITIAL_MATRIX) {
     PetscCall(KSPGetPC(ksp, &cpc));
     if (size == 1) {
