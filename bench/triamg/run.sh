@@ -4,6 +4,7 @@
 #   bash bench/triamg/run.sh pack | run    triamg against PETSc's GPU preconditioners (below)
 #   bash bench/triamg/run.sh cpu           triamg against GAMG on the CPU
 #   bash bench/triamg/run.sh variants      triamg's setup under option variants, on the GPU
+#   bash bench/triamg/run.sh ranks         triamg on 1 and several GPUs, one rank per GPU, with and without the gather
 #
 # pack, run:
 # PCTRIAMG against PETSc's GPU preconditioners on one GPU (issue 31's tables), tutorials/ex1, rtol 1e-6, right
@@ -88,8 +89,49 @@ variants)
   done <<< "$PROBLEMS"
   exit
   ;;
+ranks)
+  # ranks:
+  # PCTRIAMG on one and several GPUs of one host (one rank per GPU, bench/scaling/bind.sh), tutorials/ex1, BiCGStab,
+  # rtol 1e-6, right preconditioning, -warmup; triamg at each gather size of GATHERS (-pc_triamg_gather_size; the
+  # default first) and, on the most ranks, jacobi and algtri; weak scaling with 1200² unknowns per GPU. One line a
+  # run: "ranks | problem | options | reason its | setup solve total". Run on the GPU machine after tests/gpu/run.sh
+  # unpacked the suite (build/cuda). Knobs: RANKS ("1 2"), GATHERS ("0 20000"), PROBLEMS ("aniso1 -n 2400;rot -n
+  # 2000;aniso1 -n 4800"), REPS (2), WEAK ("aniso1 rot").
+  . bench/gpu/petsc_env.sh -- build/cuda/lib >/dev/null || exit 1
+  EX1=${TS_EX1:-build/cuda/tests/tutorials/ex1}
+  RANKS=${RANKS:-1 2}
+  GATHERS=${GATHERS:-0 20000}
+  REPS=${REPS:-2}
+  G="-mat_type aijcusparse -vec_type cuda -use_gpu_aware_mpi 0 -ksp_type bcgs -ksp_pc_side right -ksp_rtol 1e-6 -ksp_max_it 3000 -warmup -view_times"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  echo "commit $(cat build/cuda/tests/gpu/commit.txt)"
+  one() { # ranks, label, options
+    local out
+    out=$(timeout 120 mpiexec --allow-run-as-root -n "$1" bench/scaling/bind.sh $EX1 $3 $G 2>&1)
+    echo "$1 | $2 | $3 | $(echo "$out" | sed -n 's/.*: \([A-Z_]*\) in \([0-9]*\) iterations.*/\1 \2/p' | tail -1) | $(echo "$out" | sed -n 's/.*times: setup \([0-9.]*\) s, solve \([0-9.]*\) s, total \([0-9.]*\) s.*/\1 \2 \3/p' | tail -1)"
+  }
+  last=$(echo $RANKS | awk '{print $NF}')
+  IFS=';' read -r -a probs <<< "${PROBLEMS:-aniso1 -n 2400;rot -n 2000;aniso1 -n 4800}"
+  for p in "${probs[@]}"; do
+    for r in $RANKS; do
+      for rep in $(seq "$REPS"); do
+        if [ "$r" = 1 ]; then one 1 "$p" "-problem $p -pc_type triamg"; continue; fi
+        for g in $GATHERS; do one "$r" "$p" "-problem $p -pc_type triamg -pc_triamg_gather_size $g"; done
+      done
+    done
+    for pc in jacobi algtri; do one "$last" "$p" "-problem $p -pc_type $pc"; done
+  done
+  for p in ${WEAK-aniso1 rot}; do # 1200² unknowns per GPU
+    for r in $RANKS; do
+      n=$(awk -v r="$r" 'BEGIN { printf "%d", 1200 * sqrt(r) }')
+      if [ "$r" = 1 ]; then one 1 "weak $p" "-problem $p -n $n -pc_type triamg"; continue; fi
+      for g in $GATHERS; do one "$r" "weak $p" "-problem $p -n $n -pc_type triamg -pc_triamg_gather_size $g"; done
+    done
+  done
+  exit
+  ;;
 pack | run) ;;
-*) echo "usage: bash bench/triamg/run.sh pack|run|cpu|variants" >&2; exit 1 ;;
+*) echo "usage: bash bench/triamg/run.sh pack|run|cpu|variants|ranks" >&2; exit 1 ;;
 esac
 
 . bench/gpu/petsc_env.sh -- >/dev/null
