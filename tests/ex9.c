@@ -326,66 +326,242 @@ static PetscErrorCode Uneven(Mat *A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* |M x - hM x| <= 1e-12 |hM x| (transposed: M^T, hM^T) for a level matrix M and its host copy hM, x from one
-   seeded generator: the device's and the distributed matrices' own products against PETSc's host ones */
-static PetscErrorCode SameProducts(Mat M, Mat hM, PetscBool transpose, PetscBool *same)
+/* The level matrices' operations against those of their host copies: y = M x, M^T x, w + M x (into another vector
+   and in place), w + M^T x (both), the diagonal, the residual w - M x */
+typedef enum {
+  OP_MULT,
+  OP_MULT_T,
+  OP_MULT_ADD,
+  OP_MULT_ADD_INPLACE,
+  OP_MULT_T_ADD,
+  OP_MULT_T_ADD_INPLACE,
+  OP_DIAGONAL,
+  OP_RESIDUAL,
+  OP_COUNT
+} LevelOp;
+
+/* v's local values from hv's (same layout, any memory) */
+static PetscErrorCode CopyLocal(Vec hv, Vec v)
 {
-  Vec                x, y, hx, hy;
-  PetscRandom        rnd;
   const PetscScalar *ha;
   PetscScalar       *a;
   PetscInt           n;
-  PetscReal          err, nrm;
 
   PetscFunctionBegin;
-  if (transpose) {
+  PetscCall(VecGetLocalSize(hv, &n));
+  PetscCall(VecGetArrayRead(hv, &ha));
+  PetscCall(VecGetArray(v, &a));
+  PetscCall(PetscArraycpy(a, ha, n));
+  PetscCall(VecRestoreArray(v, &a));
+  PetscCall(VecRestoreArrayRead(hv, &ha));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* |op(M) - op(hM)| <= 1e-12 |op(hM)| for a level matrix M and its host copy hM, on vectors from one seeded generator:
+   the device's and the distributed matrices' own operations against PETSc's host ones */
+static PetscErrorCode SameOperation(Mat M, Mat hM, LevelOp op, PetscBool *same)
+{
+  const PetscBool t = (PetscBool)(op == OP_MULT_T || op == OP_MULT_T_ADD || op == OP_MULT_T_ADD_INPLACE);
+  Vec             x, y, w, hx, hy, hw, d;
+  PetscRandom     rnd;
+  PetscReal       err, nrm;
+
+  PetscFunctionBegin;
+  if (t) {
     PetscCall(MatCreateVecs(M, &y, &x));
     PetscCall(MatCreateVecs(hM, &hy, &hx));
   } else {
     PetscCall(MatCreateVecs(M, &x, &y));
     PetscCall(MatCreateVecs(hM, &hx, &hy));
   }
+  PetscCall(VecDuplicate(y, &w));
+  PetscCall(VecDuplicate(hy, &hw));
   PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
   PetscCall(PetscRandomSetType(rnd, PETSCRAND48));
   PetscCall(PetscRandomSetSeed(rnd, 17));
   PetscCall(PetscRandomSeed(rnd));
   PetscCall(VecSetRandom(hx, rnd));
+  PetscCall(VecSetRandom(hw, rnd));
   PetscCall(PetscRandomDestroy(&rnd));
-  PetscCall(VecGetLocalSize(hx, &n));
-  PetscCall(VecGetArrayRead(hx, &ha));
-  PetscCall(VecGetArray(x, &a));
-  PetscCall(PetscArraycpy(a, ha, n));
-  PetscCall(VecRestoreArray(x, &a));
-  PetscCall(VecRestoreArrayRead(hx, &ha));
-  if (transpose) {
-    PetscCall(MatMultTranspose(M, x, y));
-    PetscCall(MatMultTranspose(hM, hx, hy));
-  } else {
+  PetscCall(CopyLocal(hx, x));
+  PetscCall(CopyLocal(hw, w));
+  PetscCall(VecSet(y, -7.0)); /* what an operation does not write shows */
+  switch (op) {
+  case OP_MULT:
     PetscCall(MatMult(M, x, y));
     PetscCall(MatMult(hM, hx, hy));
+    break;
+  case OP_MULT_T:
+    PetscCall(MatMultTranspose(M, x, y));
+    PetscCall(MatMultTranspose(hM, hx, hy));
+    break;
+  case OP_MULT_ADD:
+    PetscCall(MatMultAdd(M, x, w, y));
+    PetscCall(MatMultAdd(hM, hx, hw, hy));
+    break;
+  case OP_MULT_T_ADD:
+    PetscCall(MatMultTransposeAdd(M, x, w, y));
+    PetscCall(MatMultTransposeAdd(hM, hx, hw, hy));
+    break;
+  case OP_MULT_ADD_INPLACE:
+    PetscCall(VecCopy(w, y));
+    PetscCall(VecCopy(hw, hy));
+    PetscCall(MatMultAdd(M, x, y, y));
+    PetscCall(MatMultAdd(hM, hx, hy, hy));
+    break;
+  case OP_MULT_T_ADD_INPLACE:
+    PetscCall(VecCopy(w, y));
+    PetscCall(VecCopy(hw, hy));
+    PetscCall(MatMultTransposeAdd(M, x, y, y));
+    PetscCall(MatMultTransposeAdd(hM, hx, hy, hy));
+    break;
+  case OP_DIAGONAL:
+    PetscCall(MatGetDiagonal(M, y));
+    PetscCall(MatGetDiagonal(hM, hy));
+    break;
+  case OP_RESIDUAL:
+    PetscCall(MatResidual(M, w, x, y));
+    PetscCall(MatResidual(hM, hw, hx, hy));
+    break;
+  default:
+    break;
   }
-  PetscCall(VecGetLocalSize(hy, &n));
-  PetscCall(VecDestroy(&hx)); /* spent: y's values into a host vector of hy's layout */
-  PetscCall(VecDuplicate(hy, &hx));
-  PetscCall(VecGetArrayRead(y, &ha));
-  PetscCall(VecGetArray(hx, &a));
-  PetscCall(PetscArraycpy(a, ha, n));
-  PetscCall(VecRestoreArray(hx, &a));
-  PetscCall(VecRestoreArrayRead(y, &ha));
+  PetscCall(VecDuplicate(hy, &d));
+  PetscCall(CopyLocal(y, d));
   PetscCall(VecNorm(hy, NORM_2, &nrm));
-  PetscCall(VecAXPY(hx, -1.0, hy));
-  PetscCall(VecNorm(hx, NORM_2, &err));
+  PetscCall(VecAXPY(d, -1.0, hy));
+  PetscCall(VecNorm(d, NORM_2, &err));
   *same = (PetscBool)(err <= 1e-12 * nrm);
-  PetscCall(PetscInfo(NULL, "|M x - hM x| / |hM x| = %g (transpose %d)\n", (double)(nrm > 0 ? err / nrm : err), (int)transpose));
+  PetscCall(PetscInfo(NULL, "operation %d: |M - hM| / |hM| = %g\n", (int)op, (double)(nrm > 0 ? err / nrm : err)));
+  PetscCall(VecDestroy(&d));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&w));
+  PetscCall(VecDestroy(&hx));
+  PetscCall(VecDestroy(&hy));
+  PetscCall(VecDestroy(&hw));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The level smoother's PC (its KSP's) against a PC of its type built on the host copy hA of the level's matrix
+   (trisplit's host backend, the oracle of the device's: the same forests), applied to one seeded vector */
+static PetscErrorCode SameSmoother(KSP ksp, Mat hA, PetscBool *same)
+{
+  PC          spc, hpc;
+  PCType      type;
+  Mat         A;
+  Vec         x, y, hx, hy, d;
+  PetscRandom rnd;
+  PetscReal   err, nrm;
+
+  PetscFunctionBegin;
+  PetscCall(KSPGetPC(ksp, &spc));
+  PetscCall(KSPGetOperators(ksp, NULL, &A));
+  PetscCall(PCGetType(spc, &type));
+  PetscCall(PCCreate(PETSC_COMM_WORLD, &hpc));
+  PetscCall(PCSetType(hpc, type));
+  PetscCall(PCSetOperators(hpc, hA, hA));
+  PetscCall(PCSetUp(hpc));
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(MatCreateVecs(hA, &hx, &hy));
+  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
+  PetscCall(PetscRandomSetType(rnd, PETSCRAND48));
+  PetscCall(PetscRandomSetSeed(rnd, 29));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(VecSetRandom(hx, rnd));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscCall(CopyLocal(hx, x));
+  PetscCall(VecSet(y, -7.0));
+  PetscCall(PCApply(spc, x, y));
+  PetscCall(PCApply(hpc, hx, hy));
+  PetscCall(VecDuplicate(hy, &d));
+  PetscCall(CopyLocal(y, d));
+  PetscCall(VecNorm(hy, NORM_2, &nrm));
+  PetscCall(VecAXPY(d, -1.0, hy));
+  PetscCall(VecNorm(d, NORM_2, &err));
+  *same = (PetscBool)(err <= 1e-8 * nrm);
+  PetscCall(PetscInfo(NULL, "smoother %s: |M^-1 x - hM^-1 x| / |hM^-1 x| = %g\n", type, (double)(nrm > 0 ? err / nrm : err)));
+  PetscCall(VecDestroy(&d));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&y));
   PetscCall(VecDestroy(&hx));
   PetscCall(VecDestroy(&hy));
+  PetscCall(PCDestroy(&hpc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The whole PC against one of its type built on the host copy of its matrix (the same options), applied to one
+   seeded vector: on the device, the cycle against the host's (the same aggregates; the bounds agree to rounding) */
+static PetscErrorCode SamePC(PC pc, PetscReal tol, PetscBool *same)
+{
+  PC          hpc;
+  PCType      type;
+  Mat         A, hA;
+  Vec         x, y, hx, hy, d;
+  PetscRandom rnd;
+  PetscReal   err, nrm;
+
+  PetscFunctionBegin;
+  PetscCall(PCGetOperators(pc, NULL, &A));
+  PetscCall(MatConvert(A, MATAIJ, MAT_INITIAL_MATRIX, &hA));
+  PetscCall(PCGetType(pc, &type));
+  PetscCall(PCCreate(PETSC_COMM_WORLD, &hpc));
+  PetscCall(PCSetType(hpc, type));
+  PetscCall(PCSetOperators(hpc, hA, hA));
+  PetscCall(PCSetFromOptions(hpc));
+  PetscCall(PCSetUp(hpc));
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(MatCreateVecs(hA, &hx, &hy));
+  PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
+  PetscCall(PetscRandomSetType(rnd, PETSCRAND48));
+  PetscCall(PetscRandomSetSeed(rnd, 31));
+  PetscCall(PetscRandomSeed(rnd));
+  PetscCall(VecSetRandom(hx, rnd));
+  PetscCall(PetscRandomDestroy(&rnd));
+  PetscCall(CopyLocal(hx, x));
+  PetscCall(PCApply(pc, x, y));
+  PetscCall(PCApply(hpc, hx, hy));
+  PetscCall(VecDuplicate(hy, &d));
+  PetscCall(CopyLocal(y, d));
+  PetscCall(VecNorm(hy, NORM_2, &nrm));
+  PetscCall(VecAXPY(d, -1.0, hy));
+  PetscCall(VecNorm(d, NORM_2, &err));
+  *same = (PetscBool)(err <= tol * nrm);
+  PetscCall(PetscInfo(NULL, "PC %s: |B x - hB x| / |hB x| = %g\n", type, (double)(nrm > 0 ? err / nrm : err)));
+  PetscCall(VecDestroy(&d));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&hx));
+  PetscCall(VecDestroy(&hy));
+  PetscCall(PCDestroy(&hpc));
+  PetscCall(MatDestroy(&hA));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* every operation of P (all but the diagonal and the residual of a rectangular matrix) and of A */
+static PetscErrorCode SameOperations(Mat P, Mat hP, Mat A, Mat hA, PetscBool *same)
+{
+  PetscBool ok;
+
+  PetscFunctionBegin;
+  *same = PETSC_TRUE;
+  for (int op = 0; op < OP_COUNT; op++) {
+    if (op != OP_DIAGONAL && op != OP_RESIDUAL) {
+      PetscCall(SameOperation(P, hP, (LevelOp)op, &ok));
+      if (!ok) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "    P's operation %d differs from the host copy's\n", op));
+      *same = (PetscBool)(*same && ok);
+    }
+    PetscCall(SameOperation(A, hA, (LevelOp)op, &ok));
+    if (!ok) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "    A's operation %d differs from the host copy's\n", op));
+    *same = (PetscBool)(*same && ok);
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* Every level of a set-up PCTRIAMG: its operator against PETSc's MatPtAP() of the level above and its P on the host,
-   and (rowsums: P built on these values, not kept through a refresh) P's row sums against those of full smoothing */
+   its and P's operations and the smoother above it against the host copies', and (rowsums: P and the smoothers'
+   forests built on these values, not kept through a refresh) P's row sums against those of full smoothing and the
+   smoother against one built anew on the host copy */
 static PetscErrorCode CheckLevels(PC pc, PetscBool rowsums)
 {
   PetscInt L;
@@ -407,12 +583,14 @@ static PetscErrorCode CheckLevels(PC pc, PetscBool rowsums)
     PetscCall(MatConvert(Ac, MATAIJ, MAT_INITIAL_MATRIX, &hAc));
     PetscCall(MatConvert(P, MATAIJ, MAT_INITIAL_MATRIX, &hP));
     {
-      PetscBool sp, spt, sa;
+      PetscBool same;
 
-      PetscCall(SameProducts(P, hP, PETSC_FALSE, &sp));
-      PetscCall(SameProducts(P, hP, PETSC_TRUE, &spt));
-      PetscCall(SameProducts(Ac, hAc, PETSC_FALSE, &sa));
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": P x, P^T y and A z equal to those of the host copies within 1e-12: %s\n", L - i, sp && spt && sa ? "yes" : "no"));
+      PetscCall(SameOperations(P, hP, Ac, hAc, &same));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": P's and A's products (with and without an added vector, transposed), diagonal and residual equal to the host copies' within 1e-12: %s\n", L - i, same ? "yes" : "no"));
+      if (rowsums) { /* a refresh keeps the smoothers' forests, which a PC built anew may choose otherwise */
+        PetscCall(SameSmoother(kf, hAf, &same));
+        PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": the smoother's PC above it applies as one built on the host copy within 1e-8: %s\n", L - i, same ? "yes" : "no"));
+      }
     }
     PetscCall(MatPtAP(hAf, hP, MAT_INITIAL_MATRIX, 2.0, &R));
     PetscCall(MatNorm(R, NORM_FROBENIUS, &nrm));
@@ -567,6 +745,20 @@ static PetscErrorCode TestGather(Problem problem, PetscInt n)
   PetscCall(GatheredFrom(pc, gather, &first, &layout));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s n=%" PetscInt_FMT ": a level below the gather size: %s; it and those below on rank 0 alone, those above distributed: %s\n", Problems[problem], n, first > 0 ? "yes" : "no", layout ? "yes" : "no"));
   PetscCall(PetscInfo(NULL, "gather: levels %" PetscInt_FMT " and below on rank 0, %" PetscInt_FMT " iterations\n", first, its));
+  {
+    PetscBool same;
+
+    PetscCall(SamePC(pc, 1e-6, &same));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  the PC applies as one built on the host copy of A within 1e-6: %s\n", same ? "yes" : "no"));
+    { /* the operator itself (on the device, PETSc's MATMPIAIJCUSPARSE of the redistributed matrix) */
+      Mat hA;
+
+      PetscCall(MatConvert(A, MATAIJ, MAT_INITIAL_MATRIX, &hA));
+      PetscCall(SameOperation(A, hA, OP_MULT, &same));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  A x equal to the host copy's within 1e-12: %s\n", same ? "yes" : "no"));
+      PetscCall(MatDestroy(&hA));
+    }
+  }
   PetscCall(CheckLevels(pc, PETSC_TRUE));
   /* the same solve without the gather */
   {
