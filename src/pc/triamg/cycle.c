@@ -28,40 +28,21 @@
    finite). The ratios approach rho from below, slowly where the top of the spectrum is clustered (bodyy4: 14%
    below PETSc's GMRES estimate after 10 steps, 4% after 30), and a bound below rho lets the Chebyshev smoother
    amplify the top modes; so the last three ratios, where they rise monotonically, are extrapolated by Aitken's
-   delta-squared, at most to 1.5 r_k. Only the four norms at the end wait on the device.
-   Across ranks the products are those of each rank's diagonal block (the smoothers' PCs work on those blocks
-   already), so that no step exchanges ghost values: the estimate is the largest over the ranks' blocks, which for
-   blocks of many rows differs from the whole operator's by the few rows at the rank boundary, inside the 10% that
-   the bound 1.1 rho leaves; the products across ranks would exchange ghost values through the host at every step
-   where MPI is not CUDA-aware (docs/performance.md). */
+   delta-squared, at most to 1.5 r_k. Only the four norms at the end wait on the device. */
 static PetscErrorCode TSPTriAMGSmootherRadius(TSPTriAMG *amg, Mat A, PC spc, PetscReal *rho)
 {
   const PetscInt K = TSP_TRIAMG_SMOOTHER_STEPS;
-  Vec            v[4], t, xl = NULL, yl = NULL;
-  Mat            Ad = NULL;
+  Vec            v[4], t;
   PetscReal      nrm[4], r[3];
   PetscInt       rstart;
-  PetscMPIInt    size;
 
   PetscFunctionBegin;
-  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
   PetscCall(MatCreateVecs(A, &v[0], &t));
   for (PetscInt j = 1; j < 4; j++) PetscCall(VecDuplicate(v[0], &v[j]));
-  if (size > 1) { /* the diagonal block on the vectors' local parts */
-    PetscCall(MatGetDiagonalBlock(A, &Ad));
-    PetscCall(VecCreateLocalVector(t, &xl));
-    PetscCall(VecDuplicate(xl, &yl));
-  }
   PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
   PetscCall((*amg->ops.startvector)(v[0], rstart));
   for (PetscInt k = 0; k < K; k++) { /* x_k in v[k % 4] */
-    if (Ad) {
-      PetscCall(VecGetLocalVectorRead(v[k % 4], xl));
-      PetscCall(VecGetLocalVector(t, yl));
-      PetscCall(MatMult(Ad, xl, yl));
-      PetscCall(VecRestoreLocalVector(t, yl));
-      PetscCall(VecRestoreLocalVectorRead(v[k % 4], xl));
-    } else PetscCall(MatMult(A, v[k % 4], t));
+    PetscCall(MatMult(A, v[k % 4], t));
     PetscCall(PCApply(spc, t, v[(k + 1) % 4]));
   }
   for (PetscInt j = 0; j < 4; j++) PetscCall(VecNorm(v[(K - 3 + j) % 4], NORM_2, &nrm[j])); /* x_{K-3} .. x_K */
@@ -74,8 +55,6 @@ static PetscErrorCode TSPTriAMGSmootherRadius(TSPTriAMG *amg, Mat A, PC spc, Pet
   }
   for (PetscInt j = 0; j < 4; j++) PetscCall(VecDestroy(&v[j]));
   PetscCall(VecDestroy(&t));
-  PetscCall(VecDestroy(&xl));
-  PetscCall(VecDestroy(&yl));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
