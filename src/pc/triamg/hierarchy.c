@@ -57,7 +57,8 @@ static PetscErrorCode TSPTriAMGSelectBackend(PC pc, TSPTriAMG *amg)
    Across ranks each rank estimates its diagonal block and the largest estimate is taken: a principal submatrix of
    D^-1 A, whose radius is at most the whole operator's (for symmetric A by Cauchy's interlacing) and close to it
    for blocks of many rows, in one reduction instead of 15 products that each exchange ghost values (through the host
-   where MPI is not CUDA-aware: on two GPUs three quarters of the setup's estimates, docs/performance.md). */
+   where MPI is not CUDA-aware: docs/design.md, "triamg's levels"). The smoothers' estimate (cycle.c) cannot do the
+   same: its top eigenvalues come from the rank boundary. */
 #define TSP_TRIAMG_POWER_STEPS 15
 
 static PetscErrorCode TSPTriAMGSpectralRadius(TSPTriAMG *amg, Mat A, PetscReal *rho)
