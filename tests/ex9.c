@@ -765,6 +765,24 @@ static PetscErrorCode TestGather(Problem problem, PetscInt n)
 
     PetscCall(SamePC(pc, 1e-6, &same));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  the PC applies as one built on the host copy of A within 1e-6: %s\n", same ? "yes" : "no"));
+    { /* the same Krylov method with PCJACOBI, nothing of trisplit's: whether a failure is the layout's own */
+      KSP                kj;
+      PC                 pj;
+      Vec                xj;
+      KSPConvergedReason rj;
+
+      PetscCall(KSPCreate(PETSC_COMM_WORLD, &kj));
+      PetscCall(KSPSetOperators(kj, A, A));
+      PetscCall(KSPSetTolerances(kj, 1e-6, PETSC_DEFAULT, PETSC_DEFAULT, 5000));
+      PetscCall(KSPGetPC(kj, &pj));
+      PetscCall(PCSetType(pj, PCJACOBI));
+      PetscCall(VecDuplicate(x, &xj));
+      PetscCall(KSPSolve(kj, b, xj));
+      PetscCall(KSPGetConvergedReason(kj, &rj));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  GMRES with jacobi on the same matrix converges: %s\n", rj > 0 ? "yes" : "no"));
+      PetscCall(VecDestroy(&xj));
+      PetscCall(KSPDestroy(&kj));
+    }
     { /* the operator itself (on the device, PETSc's MATMPIAIJCUSPARSE of the redistributed matrix) */
       Mat hA;
 
