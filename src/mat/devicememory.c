@@ -5,7 +5,7 @@
    free waited for the whole device and each allocation mapped fresh memory. The pool's allocations are stream
    ordered on PETSc's stream and it keeps up to TSP_POOL_KEEP bytes of freed memory for the next ones (beyond that,
    the driver returns memory at the next synchronization). One pool per device, made at the first allocation and
-   destroyed by PetscFinalize().
+   destroyed by PetscFinalize(). Beside it, TriSplitVecCreateDevice(): PETSc's vectors of device memory only.
 */
 #include <petsc/private/petscimpl.h>
 #include <trisplit/private/core.h>
@@ -53,6 +53,19 @@ PetscErrorCode TriSplitDevicePool(cudaMemPool_t *pool)
     }
   }
   *pool = tsp_pools[device];
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode TriSplitVecCreateDevice(PetscLayout map, Vec *v)
+{
+  PetscMPIInt size;
+  PetscInt    bs = map->bs > 0 ? map->bs : 1;
+
+  PetscFunctionBegin;
+  PetscCallMPI(MPI_Comm_size(map->comm, &size));
+  if (size > 1) PetscCall(VecCreateMPICUDAWithArray(map->comm, bs, map->n, map->N, NULL, v));
+  else PetscCall(VecCreateSeqCUDAWithArray(map->comm, bs, map->n, NULL, v));
+  PetscCall(VecSet(*v, 0.0)); /* zeroed, as MatCreateVecs() gives them; the device memory taken here */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif

@@ -262,10 +262,21 @@ static PetscErrorCode MatView_MPICSRCUDA(Mat A, PetscViewer viewer)
   `MatMultAdd()`, `MatMultTranspose()`, `MatMultTransposeAdd()`, `MatGetDiagonal()`, `MatGetDiagonalBlock()`,
   `MatGetInfo()` and `MatCopy()` of the same pattern, with the ghost values exchanged by a `PetscSF` on device
   memory (staged through the host where MPI is not CUDA-aware); `MatConvert()` gives `MATMPIAIJ` and
-  `MATMPIAIJCUSPARSE` (the coarsest level's redundant LU). Its vectors are `VECCUDA`. Only trisplit creates it.
+  `MATMPIAIJCUSPARSE` (the coarsest level's redundant LU). Its vectors are `VECCUDA` of device memory only (no host
+  copy until one is asked for). Only trisplit creates it.
 
 .seealso: `PCTRIAMG`, `MATCSRCUDA`, `MATMPIAIJCUSPARSE`
 M*/
+/* vectors of device memory only (TriSplitVecCreateDevice()): PCMG's level vectors and the smoothers' work vectors
+   are made here at every setup */
+static PetscErrorCode MatCreateVecs_MPICSRCUDA(Mat A, Vec *right, Vec *left)
+{
+  PetscFunctionBegin;
+  if (right) PetscCall(TriSplitVecCreateDevice(A->cmap, right));
+  if (left) PetscCall(TriSplitVecCreateDevice(A->rmap, left));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PETSC_INTERN PetscErrorCode MatCreate_MPICSRCUDA(Mat A)
 {
   Mat_MPICSRCUDA *a;
@@ -283,6 +294,7 @@ PETSC_INTERN PetscErrorCode MatCreate_MPICSRCUDA(Mat A)
   A->ops->getinfo          = MatGetInfo_MPICSRCUDA;
   A->ops->copy             = MatCopy_MPICSRCUDA;
   A->ops->view             = MatView_MPICSRCUDA;
+  A->ops->getvecs          = MatCreateVecs_MPICSRCUDA;
   A->ops->destroy          = MatDestroy_MPICSRCUDA;
   PetscCall(PetscFree(A->defaultvectype));
   PetscCall(PetscStrallocpy(VECCUDA, &A->defaultvectype));

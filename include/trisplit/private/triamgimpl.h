@@ -93,8 +93,9 @@ typedef struct {
   /* rho(D^-1 A) of a sequential A by steps of the power method from the hashed start vector (ts_ref_jacobi_power):
      one rank's estimate without PETSc's vectors; 0 where the iterates vanish */
   PetscErrorCode (*estimate)(Mat A, PetscInt steps, PetscReal *rho);
-  /* x[i] = ts_hash32(offset + i) 2^-32 (the power method's start across ranks, the same on both backends) */
-  PetscErrorCode (*startvector)(Vec x, PetscInt offset);
+  /* a new vector *x of A's rows in the backend's memory, x[i] = ts_hash32(rstart + i) 2^-32 with rstart A's first row
+     (the power method's start across ranks, the same on both backends) */
+  PetscErrorCode (*startvector)(Mat A, Vec *x);
   /* the coarsest level's direct solve on one rank: the KSP of PCMG's coarse level set up on an operator *Ac made
      from the level's matrix A (kept by the driver), or left to PCMG (LU on A, *Ac NULL) */
   PetscErrorCode (*coarse)(KSP ksp, Mat A, MatReuse reuse, Mat *Ac);

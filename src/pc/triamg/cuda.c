@@ -107,6 +107,7 @@ static PetscErrorCode TSPTriAMGProlongator_CUDA(Mat A, const PetscInt *agg, Pets
   PetscCall(TriSplitDeviceMalloc((size_t)(n + 1) * sizeof(PetscInt), (void **)&d_prow));
   PetscCall(TriSplitDeviceMalloc((size_t)(nnz + n + 1) * sizeof(PetscInt), (void **)&d_pcol));
   PetscCall(TriSplitDeviceMalloc((size_t)(nnz + n + 1) * sizeof(PetscScalar), (void **)&d_pval));
+  PetscCallCUDA(cudaMemsetAsync(d_omega, 0, sizeof(h), stream)); /* the read below takes the struct's padding too */
   PetscCall(TSPTriAMGCheck(ts_cuda_prolongator(stream, n, ia, ja, va, agg, smooth ? 1 : 0, (double)rho, (double)theta, d_prow, d_pcol, d_pval, d_omega, work), "prolongator"));
   PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
   PetscCallCUDA(cudaMemcpyAsync(d_info, d_prow + n, sizeof(PetscInt), cudaMemcpyDeviceToDevice, stream));
@@ -473,18 +474,24 @@ static PetscErrorCode TSPTriAMGEstimate_CUDA(Mat A, PetscInt steps, PetscReal *r
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPTriAMGStartVector_CUDA(Vec x, PetscInt offset)
+/* of device memory only (TriSplitVecCreateDevice()), whatever A's type: the vectors of the smoothers' estimate are
+   duplicates of it */
+static PetscErrorCode TSPTriAMGStartVector_CUDA(Mat A, Vec *x)
 {
   PetscScalar *xa;
-  PetscInt     n;
+  PetscInt     n, rstart;
+  PetscLayout  rmap;
   cudaStream_t stream;
 
   PetscFunctionBegin;
+  PetscCall(MatGetLayouts(A, &rmap, NULL));
+  PetscCall(TriSplitVecCreateDevice(rmap, x));
+  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
   PetscCall(TriSplitGetStream(&stream));
-  PetscCall(VecGetLocalSize(x, &n));
-  PetscCall(VecCUDAGetArrayWrite(x, &xa));
-  PetscCall(TSPTriAMGCheck(ts_cuda_hash_fill(stream, n, offset, xa), "hash fill"));
-  PetscCall(VecCUDARestoreArrayWrite(x, &xa));
+  PetscCall(VecGetLocalSize(*x, &n));
+  PetscCall(VecCUDAGetArrayWrite(*x, &xa));
+  PetscCall(TSPTriAMGCheck(ts_cuda_hash_fill(stream, n, rstart, xa), "hash fill"));
+  PetscCall(VecCUDARestoreArrayWrite(*x, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

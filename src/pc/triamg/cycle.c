@@ -34,13 +34,11 @@ static PetscErrorCode TSPTriAMGSmootherRadius(TSPTriAMG *amg, Mat A, PC spc, Pet
   const PetscInt K = TSP_TRIAMG_SMOOTHER_STEPS;
   Vec            v[4], t;
   PetscReal      nrm[4], r[3];
-  PetscInt       rstart;
 
   PetscFunctionBegin;
-  PetscCall(MatCreateVecs(A, &v[0], &t));
+  PetscCall((*amg->ops.startvector)(A, &v[0])); /* the others duplicates of it: no new vector of A's type */
+  PetscCall(VecDuplicate(v[0], &t));
   for (PetscInt j = 1; j < 4; j++) PetscCall(VecDuplicate(v[0], &v[j]));
-  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
-  PetscCall((*amg->ops.startvector)(v[0], rstart));
   for (PetscInt k = 0; k < K; k++) { /* x_k in v[k % 4] */
     PetscCall(MatMult(A, v[k % 4], t));
     PetscCall(PCApply(spc, t, v[(k + 1) % 4]));

@@ -345,16 +345,18 @@ static PetscErrorCode TSPTriAMGEstimate_Host(Mat A, PetscInt steps, PetscReal *r
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPTriAMGStartVector_Host(Vec x, PetscInt offset)
+static PetscErrorCode TSPTriAMGStartVector_Host(Mat A, Vec *x)
 {
   PetscScalar *xa;
-  PetscInt     n;
+  PetscInt     n, rstart;
 
   PetscFunctionBegin;
-  PetscCall(VecGetLocalSize(x, &n));
-  PetscCall(VecGetArrayWrite(x, &xa));
-  ts_ref_hash_fill(n, offset, xa);
-  PetscCall(VecRestoreArrayWrite(x, &xa));
+  PetscCall(MatCreateVecs(A, NULL, x));
+  PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
+  PetscCall(VecGetLocalSize(*x, &n));
+  PetscCall(VecGetArrayWrite(*x, &xa));
+  ts_ref_hash_fill(n, rstart, xa);
+  PetscCall(VecRestoreArrayWrite(*x, &xa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
