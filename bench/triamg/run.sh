@@ -5,6 +5,7 @@
 #   bash bench/triamg/run.sh cpu           triamg against GAMG on the CPU
 #   bash bench/triamg/run.sh variants      triamg's setup under option variants, on the GPU
 #   bash bench/triamg/run.sh ranks         triamg on 1 and several GPUs, one rank per GPU, with and without the gather
+#   (where a setup goes, from -log_view :f.txt:ascii_flamegraph: python3 bench/triamg/flame.py DEPTH f.txt ...)
 #
 # pack, run:
 # PCTRIAMG against PETSc's GPU preconditioners on one GPU (issue 31's tables), tutorials/ex1, rtol 1e-6, right
