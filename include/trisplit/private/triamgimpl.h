@@ -65,8 +65,8 @@ typedef struct {
   PetscErrorCode (*prolongator)(Mat A, const PetscInt *agg, PetscInt ncols, PetscBool smooth, PetscReal rho, PetscReal theta, Mat *P, PetscReal *omega);
   /* sum over the n rows of (rstart + i + 1) (cstart + agg[i] + 1): the checksum that host and device compare */
   PetscErrorCode (*checksum)(PetscInt n, const PetscInt *agg, PetscInt rstart, PetscInt cstart, PetscInt64 *sum);
-  /* the aggregates into host memory (the distributed prolongator of several ranks) */
-  PetscErrorCode (*aggregates)(PetscInt n, const PetscInt *agg, PetscInt *host);
+  /* where the backend's arrays live (the aggregates' for PetscSF: across ranks only the boundary's are moved) */
+  PetscMemType mtype;
   /* *ext (backend memory, freed by aggfree): agg's n entries followed by the ng entries of host memory ghost */
   PetscErrorCode (*extend)(PetscInt n, const PetscInt *agg, PetscInt ng, const PetscInt *ghost, PetscInt **ext);
   PetscErrorCode (*aggfree)(PetscInt **agg);

@@ -140,17 +140,6 @@ static PetscErrorCode TSPTriAMGChecksum_CUDA(PetscInt n, const PetscInt *agg, Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPTriAMGAggregates_CUDA(PetscInt n, const PetscInt *agg, PetscInt *host)
-{
-  cudaStream_t stream;
-
-  PetscFunctionBegin;
-  PetscCall(TriSplitGetStream(&stream));
-  if (n) PetscCall(TriSplitDeviceRead(stream, agg, host, (size_t)n * sizeof(PetscInt)));
-  PetscCall(PetscLogGpuToCpu((PetscLogDouble)n * sizeof(PetscInt)));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static PetscErrorCode TSPTriAMGExtend_CUDA(PetscInt n, const PetscInt *agg, PetscInt ng, const PetscInt *ghost, PetscInt **ext)
 {
   cudaStream_t stream;
@@ -576,7 +565,7 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
   ops->expand      = TSPTriAMGExpand_CUDA;
   ops->prolongator = TSPTriAMGProlongator_CUDA;
   ops->checksum    = TSPTriAMGChecksum_CUDA;
-  ops->aggregates  = TSPTriAMGAggregates_CUDA;
+  ops->mtype       = PETSC_MEMTYPE_DEVICE;
   ops->extend      = TSPTriAMGExtend_CUDA;
   ops->aggfree     = TSPTriAMGAggregatesFree_CUDA;
   ops->join        = TSPTriAMGJoin_CUDA;

@@ -97,7 +97,7 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
   Mat                Ad, Ao, Pl;
   PetscSF            sf, esf;
   PetscLayout        cmap;
-  PetscInt           n, ng, nref, *refs, *hagg, *root, *gagg, *ghost, *agg_ext, nleaves, *rlen, *rbeg, *glen, *gbeg, *ri, *rj, *gcol, *gi, *gj, *s2, n2;
+  PetscInt           n, ng, nref, *refs, *gagg, *ghost, *agg_ext, nleaves, *rlen, *rbeg, *glen, *gbeg, *ri, *rj, *gcol, *gi, *gj, *s2, n2;
   PetscScalar       *rv, *gval, *gv;
   const PetscInt    *garray, *irootloc, *ioffset;
   const PetscSFNode *lremote;
@@ -121,15 +121,23 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
   PetscCall(PetscSFCreate(comm, &sf));
   PetscCall(PetscSFSetGraphLayout(sf, cmap, ng, NULL, PETSC_COPY_VALUES, garray));
   PetscCall(PetscSFSetUp(sf));
-  PetscCall(PetscMalloc1(PetscMax(n, 1), &hagg));
-  PetscCall((*amg->ops.aggregates)(n, agg, hagg));
-  PetscCall(PetscMalloc1(PetscMax(n, 1), &root));
-  for (PetscInt i = 0; i < n; i++) root[i] = cstart + hagg[i];
-  PetscCall(PetscFree(hagg));
+  /* the owners' aggregate numbers straight from the backend's memory (PetscSF packs the boundary's where they live;
+     the whole array to the host cost a copy and a pass over every row), then the owners' first global numbers */
   PetscCall(PetscMalloc2(PetscMax(ng, 1), &gagg, PetscMax(ng, 1), &ghost));
-  PetscCall(PetscSFBcastBegin(sf, MPIU_INT, root, gagg, MPI_REPLACE));
-  PetscCall(PetscSFBcastEnd(sf, MPIU_INT, root, gagg, MPI_REPLACE));
-  PetscCall(PetscFree(root));
+  PetscCall(PetscSFBcastWithMemTypeBegin(sf, MPIU_INT, amg->ops.mtype, agg, PETSC_MEMTYPE_HOST, gagg, MPI_REPLACE));
+  PetscCall(PetscSFBcastEnd(sf, MPIU_INT, agg, gagg, MPI_REPLACE));
+  {
+    PetscMPIInt        size;
+    PetscInt          *cstarts;
+    const PetscSFNode *owners;
+
+    PetscCallMPI(MPI_Comm_size(comm, &size));
+    PetscCall(PetscMalloc1(size, &cstarts));
+    PetscCallMPI(MPI_Allgather(&cstart, 1, MPIU_INT, cstarts, 1, MPIU_INT, comm));
+    PetscCall(PetscSFGetGraph(sf, NULL, NULL, NULL, &owners));
+    for (PetscInt g = 0; g < ng; g++) gagg[g] += cstarts[owners[g].rank];
+    PetscCall(PetscFree(cstarts));
+  }
   PetscCall(PetscMalloc1(PetscMax(ng, 1), &ex->colmap));
   PetscCall(PetscArraycpy(ex->colmap, gagg, ng));
   ex->n1 = ng;

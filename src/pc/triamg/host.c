@@ -126,12 +126,6 @@ static PetscErrorCode TSPTriAMGChecksum_Host(PetscInt n, const PetscInt *agg, Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode TSPTriAMGAggregates_Host(PetscInt n, const PetscInt *agg, PetscInt *host)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscArraycpy(host, agg, n));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
 
 static PetscErrorCode TSPTriAMGExtend_Host(PetscInt n, const PetscInt *agg, PetscInt ng, const PetscInt *ghost, PetscInt **ext)
 {
@@ -380,7 +374,7 @@ PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
   ops->expand      = TSPTriAMGExpand_Host;
   ops->prolongator = TSPTriAMGProlongator_Host;
   ops->checksum    = TSPTriAMGChecksum_Host;
-  ops->aggregates  = TSPTriAMGAggregates_Host;
+  ops->mtype       = PETSC_MEMTYPE_HOST;
   ops->extend      = TSPTriAMGExtend_Host;
   ops->aggfree     = TSPTriAMGAggregatesFree_Host;
   ops->join        = TSPTriAMGJoin_Host;
