@@ -388,6 +388,20 @@ static PetscErrorCode Difference(Vec y, Vec hy, PetscReal *err, PetscReal *nrm)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* the matrix twin of Difference(): |M - hM|_F and |hM|_F for a matrix M of any kind (a host copy of it is taken) */
+static PetscErrorCode MatrixDifference(Mat M, Mat hM, PetscReal *err, PetscReal *nrm)
+{
+  Mat D;
+
+  PetscFunctionBegin;
+  PetscCall(MatConvert(M, MATAIJ, MAT_INITIAL_MATRIX, &D));
+  PetscCall(MatAXPY(D, -1.0, hM, DIFFERENT_NONZERO_PATTERN));
+  PetscCall(MatNorm(D, NORM_FROBENIUS, err));
+  PetscCall(MatNorm(hM, NORM_FROBENIUS, nrm));
+  PetscCall(MatDestroy(&D));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* a PC of pc's type on the host matrix hA (with the options database's settings where options), set up */
 static PetscErrorCode HostTwin(PC pc, Mat hA, PetscBool options, PC *hpc)
 {
@@ -523,18 +537,14 @@ static PetscErrorCode FirstDifferentLevel(PC pc, PC hpc, PetscInt *first)
   *first = PetscMin(L, hL);
   for (PetscInt l = 0; l < PetscMin(L, hL); l++) {
     KSP       k, hk;
-    Mat       A, hA, cA;
+    Mat       A, hA;
     PetscReal err, nrm;
 
     PetscCall(PCMGGetSmoother(pc, L - 1 - l, &k));
     PetscCall(PCMGGetSmoother(hpc, hL - 1 - l, &hk));
     PetscCall(KSPGetOperators(k, NULL, &A));
     PetscCall(KSPGetOperators(hk, NULL, &hA));
-    PetscCall(MatConvert(A, MATAIJ, MAT_INITIAL_MATRIX, &cA));
-    PetscCall(MatAXPY(cA, -1.0, hA, DIFFERENT_NONZERO_PATTERN));
-    PetscCall(MatNorm(cA, NORM_FROBENIUS, &err));
-    PetscCall(MatNorm(hA, NORM_FROBENIUS, &nrm));
-    PetscCall(MatDestroy(&cA));
+    PetscCall(MatrixDifference(A, hA, &err, &nrm));
     PetscCall(PetscInfo(NULL, "level %" PetscInt_FMT ": aggregate checksums %" PetscInt64_FMT " and %" PetscInt64_FMT ", |A - hA|_F / |hA|_F = %g\n", l, l + 1 < L ? sum[l] : 0, l + 1 < hL ? hsum[l] : 0, (double)(nrm > 0 ? err / nrm : err)));
     if (err > 1e-14 * nrm || (l + 1 < PetscMin(L, hL) && sum[l] != hsum[l])) {
       *first = l;
@@ -650,9 +660,7 @@ static PetscErrorCode CheckLevels(PC pc, PetscBool rowsums)
       }
     }
     PetscCall(MatPtAP(hAf, hP, MAT_INITIAL_MATRIX, 2.0, &R));
-    PetscCall(MatNorm(R, NORM_FROBENIUS, &nrm));
-    PetscCall(MatAXPY(R, -1.0, hAc, DIFFERENT_NONZERO_PATTERN));
-    PetscCall(MatNorm(R, NORM_FROBENIUS, &err));
+    PetscCall(MatrixDifference(hAc, R, &err, &nrm)); /* |C - P^T A P| against |P^T A P| */
     /* P 1 = 1 - omega D^-1 A 1 */
     PetscCall(MatCreateVecs(hAf, &one, &Aone));
     PetscCall(VecDuplicate(Aone, &d));

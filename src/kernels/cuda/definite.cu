@@ -3,8 +3,9 @@
 // src/kernels/reference/definite.c: the starts of the stretches of judged links marked in one pass (before any
 // link is dropped, so that no thread mistakes a link dropped by another for a stretch's end), with a flag for a
 // row that refuses the cut (ts_definite_refuses()) and one for a row that is not dominant (ts_definite_dominant());
-// where one is not, one thread per stretch flags an indefinite one (ts_definite_stretch_positive()); then, unless a row refused or no stretch was indefinite, one thread per stretch
-// runs ts_definite_stretch(), the host's function, with explicit rounding.
+// where one is not, one thread per stretch flags an indefinite one (ts_definite_stretch_positive()); then, unless a
+// row refused or no stretch was indefinite, one thread per stretch runs ts_definite_stretch(), the host's function,
+// with explicit rounding.
 #include "trisplit_kernels.h"
 #include <cuda_runtime.h>
 

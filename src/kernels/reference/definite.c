@@ -8,7 +8,6 @@
 ts_int ts_ref_definite_paths(ts_int n, double eps, double *a, const double *b, double *c)
 {
   ts_int cut = 0, s = 0, stretch;
-
   int    dominant = 1;
 
   for (ts_int i = 0; i < n; i++) {

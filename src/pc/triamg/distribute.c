@@ -126,16 +126,15 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
   PetscCall(PetscMalloc2(PetscMax(ng, 1), &gagg, PetscMax(ng, 1), &ghost));
   PetscCall(PetscSFBcastWithMemTypeBegin(sf, MPIU_INT, amg->ops.mtype, agg, PETSC_MEMTYPE_HOST, gagg, MPI_REPLACE));
   PetscCall(PetscSFBcastEnd(sf, MPIU_INT, agg, gagg, MPI_REPLACE));
+  PetscCall(PetscSFGetGraph(sf, NULL, NULL, NULL, &lremote)); /* the ghost columns' owners */
   {
-    PetscMPIInt        size;
-    PetscInt          *cstarts;
-    const PetscSFNode *owners;
+    PetscMPIInt size;
+    PetscInt   *cstarts;
 
     PetscCallMPI(MPI_Comm_size(comm, &size));
     PetscCall(PetscMalloc1(size, &cstarts));
     PetscCallMPI(MPI_Allgather(&cstart, 1, MPIU_INT, cstarts, 1, MPIU_INT, comm));
-    PetscCall(PetscSFGetGraph(sf, NULL, NULL, NULL, &owners));
-    for (PetscInt g = 0; g < ng; g++) gagg[g] += cstarts[owners[g].rank];
+    for (PetscInt g = 0; g < ng; g++) gagg[g] += cstarts[lremote[g].rank];
     PetscCall(PetscFree(cstarts));
   }
   PetscCall(PetscMalloc1(PetscMax(ng, 1), &ex->colmap));
@@ -185,7 +184,6 @@ PetscErrorCode TSPTriAMGDistributedProlongator(TSPTriAMG *amg, Mat A, const Pets
   PetscCall(PetscSFBcastBegin(sf, MPIU_INT, rbeg, gbeg, MPI_REPLACE));
   PetscCall(PetscSFBcastEnd(sf, MPIU_INT, rbeg, gbeg, MPI_REPLACE));
   PetscCall(PetscFree2(rlen, rbeg));
-  PetscCall(PetscSFGetGraph(sf, NULL, NULL, NULL, &lremote));
   PetscCall(PetscMalloc1(ng + 1, &gi));
   gi[0] = 0;
   for (PetscInt g = 0; g < ng; g++) gi[g + 1] = gi[g] + glen[g];

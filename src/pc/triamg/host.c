@@ -126,7 +126,6 @@ static PetscErrorCode TSPTriAMGChecksum_Host(PetscInt n, const PetscInt *agg, Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-
 static PetscErrorCode TSPTriAMGExtend_Host(PetscInt n, const PetscInt *agg, PetscInt ng, const PetscInt *ghost, PetscInt **ext)
 {
   PetscFunctionBegin;
