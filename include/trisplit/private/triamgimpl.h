@@ -93,6 +93,10 @@ typedef struct {
   /* rho(D^-1 A) of a sequential A by steps of the power method from the hashed start vector (ts_ref_jacobi_power):
      one rank's estimate without PETSc's vectors; 0 where the iterates vanish */
   PetscErrorCode (*estimate)(Mat A, PetscInt steps, PetscReal *rho);
+  /* a new vector *x of A's rows in the backend's memory, zeroed (on the device across ranks: no pinned host copy,
+     which PETSc's MatCreateVecs() of a MATMPIAIJCUSPARSE allocates and zeroes; the template of a level's work
+     vectors) */
+  PetscErrorCode (*createvector)(Mat A, Vec *x);
   /* a new vector *x of A's rows in the backend's memory, x[i] = ts_hash32(rstart + i) 2^-32 with rstart A's first row
      (the power method's start across ranks, the same on both backends) */
   PetscErrorCode (*startvector)(Mat A, Vec *x);

@@ -465,16 +465,24 @@ static PetscErrorCode TSPTriAMGEstimate_CUDA(Mat A, PetscInt steps, PetscReal *r
 
 /* of device memory only (TriSplitVecCreateDevice()), whatever A's type: the vectors of the smoothers' estimate are
    duplicates of it */
-static PetscErrorCode TSPTriAMGStartVector_CUDA(Mat A, Vec *x)
+static PetscErrorCode TSPTriAMGCreateVector_CUDA(Mat A, Vec *x)
 {
-  PetscScalar *xa;
-  PetscInt     n, rstart;
-  PetscLayout  rmap;
-  cudaStream_t stream;
+  PetscLayout rmap;
 
   PetscFunctionBegin;
   PetscCall(MatGetLayouts(A, &rmap, NULL));
   PetscCall(TriSplitVecCreateDevice(rmap, x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGStartVector_CUDA(Mat A, Vec *x)
+{
+  PetscScalar *xa;
+  PetscInt     n, rstart;
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(TSPTriAMGCreateVector_CUDA(A, x));
   PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(VecGetLocalSize(*x, &n));
@@ -576,8 +584,9 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
   ops->distributed = TSPTriAMGDistributed_CUDA;
   ops->galerkin    = TSPTriAMGGalerkin_CUDA;
   ops->estimate    = TSPTriAMGEstimate_CUDA;
-  ops->startvector = TSPTriAMGStartVector_CUDA;
-  ops->coarse      = TSPTriAMGCoarse_CUDA;
+  ops->createvector = TSPTriAMGCreateVector_CUDA;
+  ops->startvector  = TSPTriAMGStartVector_CUDA;
+  ops->coarse       = TSPTriAMGCoarse_CUDA;
 #else
   (void)ops;
   SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "This trisplit library was built without CUDA");

@@ -338,13 +338,20 @@ static PetscErrorCode TSPTriAMGEstimate_Host(Mat A, PetscInt steps, PetscReal *r
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGCreateVector_Host(Mat A, Vec *x)
+{
+  PetscFunctionBegin;
+  PetscCall(MatCreateVecs(A, x, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGStartVector_Host(Mat A, Vec *x)
 {
   PetscScalar *xa;
   PetscInt     n, rstart;
 
   PetscFunctionBegin;
-  PetscCall(MatCreateVecs(A, NULL, x));
+  PetscCall(TSPTriAMGCreateVector_Host(A, x));
   PetscCall(MatGetOwnershipRange(A, &rstart, NULL));
   PetscCall(VecGetLocalSize(*x, &n));
   PetscCall(VecGetArrayWrite(*x, &xa));
@@ -384,7 +391,8 @@ PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
   ops->distributed = TSPTriAMGDistributed_Host;
   ops->galerkin    = TSPTriAMGGalerkin_Host;
   ops->estimate    = TSPTriAMGEstimate_Host;
-  ops->startvector = TSPTriAMGStartVector_Host;
-  ops->coarse      = TSPTriAMGCoarse_Host;
+  ops->createvector = TSPTriAMGCreateVector_Host;
+  ops->startvector  = TSPTriAMGStartVector_Host;
+  ops->coarse       = TSPTriAMGCoarse_Host;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
