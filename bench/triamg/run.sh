@@ -39,6 +39,21 @@
 set -u
 cd "$(dirname "$0")/../.."
 
+pcopts() {
+  case $1 in
+  triamg) echo "-pc_type triamg" ;;
+  jacobi) echo "-pc_type jacobi" ;;
+  gamg) echo "-pc_type gamg" ;;
+  hypre) echo "-pc_type hypre -pc_hypre_type boomeramg" ;;
+  ilu) echo "-pc_type ilu -pc_factor_mat_solver_type cusparse" ;;
+  bjilu) echo "-pc_type bjacobi -sub_pc_type ilu" ;;
+  gamgtri) echo "-pc_type gamg -mg_levels_pc_type algtri" ;;
+  triamgpcmg) echo "-pc_type triamg -pc_triamg_lean_cycle 0" ;;
+  triamgpetsc) echo "-pc_type triamg -pc_triamg_lean_cycle 0 -mg_levels_ksp_chebyshev_esteig 0,0.1,0,1.1 -pc_triamg_coarser_smoother_type mosd" ;;
+  *) echo "-pc_type $1" ;;
+  esac
+}
+
 case ${1:-} in
 cpu)
   EX=${EX:-tutorials/ex1}
@@ -97,7 +112,8 @@ ranks)
   # default first) and, on the most ranks, jacobi and algtri; weak scaling with 1200² unknowns per GPU. One line a
   # run: "ranks | problem | options | reason its | setup solve total". Run on the GPU machine after tests/gpu/run.sh
   # unpacked the suite (build/cuda). Knobs: RANKS ("1 2"), GATHERS ("0 20000"), PROBLEMS ("aniso1 -n 2400;rot -n
-  # 2000;aniso1 -n 4800"), REPS (2), WEAK ("aniso1 rot").
+  # 2000;aniso1 -n 4800"), REPS (2), WEAK ("aniso1 rot"), BASELINES (on the most ranks: "jacobi algtri"; also bjilu,
+  # gamg, hypre as in run).
   . bench/gpu/petsc_env.sh -- build/cuda/lib >/dev/null || exit 1
   EX1=${TS_EX1:-build/cuda/tests/tutorials/ex1}
   RANKS=${RANKS:-1 2}
@@ -120,7 +136,7 @@ ranks)
         for g in $GATHERS; do one "$r" "$p" "-problem $p -pc_type triamg -pc_triamg_gather_size $g"; done
       done
     done
-    for pc in jacobi algtri; do one "$last" "$p" "-problem $p -pc_type $pc"; done
+    for pc in ${BASELINES:-jacobi algtri}; do one "$last" "$p" "-problem $p $(pcopts $pc)"; done
   done
   for p in ${WEAK-aniso1 rot}; do # 1200² unknowns per GPU
     for r in $RANKS; do
@@ -168,21 +184,6 @@ rot_eps1e-5|-problem rot -eps 1e-5 -n 1000|-problem rot -eps 1e-5 -n 2000
 rot_theta0|-problem rot -theta 0 -eps 1e-4 -n 1000|-problem rot -theta 0 -eps 1e-4 -n 2000
 lap3d|-problem lap3d -n 112|-problem lap3d -n 160
 EOF
-}
-
-pcopts() {
-  case $1 in
-  triamg) echo "-pc_type triamg" ;;
-  jacobi) echo "-pc_type jacobi" ;;
-  gamg) echo "-pc_type gamg" ;;
-  hypre) echo "-pc_type hypre -pc_hypre_type boomeramg" ;;
-  ilu) echo "-pc_type ilu -pc_factor_mat_solver_type cusparse" ;;
-  bjilu) echo "-pc_type bjacobi -sub_pc_type ilu" ;;
-  gamgtri) echo "-pc_type gamg -mg_levels_pc_type algtri" ;;
-  triamgpcmg) echo "-pc_type triamg -pc_triamg_lean_cycle 0" ;;
-  triamgpetsc) echo "-pc_type triamg -pc_triamg_lean_cycle 0 -mg_levels_ksp_chebyshev_esteig 0,0.1,0,1.1 -pc_triamg_coarser_smoother_type mosd" ;;
-  *) echo "-pc_type $1" ;;
-  esac
 }
 
 kspopts() {
