@@ -995,6 +995,97 @@ TS_EXTERN size_t    ts_cuda_csr_split_count_buffer_size(ts_int m);
 TS_EXTERN ts_status ts_cuda_csr_split_count(void *stream, ts_int m, const ts_int *rowptr, const ts_int *col, ts_int nd, ts_int *di, void *buffer);
 TS_EXTERN ts_status ts_cuda_csr_split(void *stream, ts_int m, const ts_int *rowptr, const ts_int *col, const double *val, ts_int nd, const ts_int *di, ts_int *dj, double *dv, ts_int *oi, ts_int *oj, double *ov);
 
+/* The extra entries of row i in a list sorted by row (ts_*_csr_merge): [*lo, *hi) */
+static inline TS_HOST_DEVICE void ts_merge_extra_range(ts_int i, ts_int ne, const ts_int *erow, ts_int *lo, ts_int *hi)
+{
+  ts_int a = 0, b = ne;
+
+  while (a < b) { /* the first entry of row i or later */
+    ts_int mid = a + (b - a) / 2;
+
+    if (erow[mid] < i) a = mid + 1;
+    else b = mid;
+  }
+  *lo = a;
+  for (b = ne; a < b;) { /* the first of a later row */
+    ts_int mid = a + (b - a) / 2;
+
+    if (erow[mid] <= i) a = mid + 1;
+    else b = mid;
+  }
+  *hi = a;
+}
+
+/* Column c of a merged matrix's row: below nd itself, from nd on renamed through map */
+static inline TS_HOST_DEVICE ts_int ts_merge_column(ts_int c, ts_int nd, const ts_int *map)
+{
+  return c < nd ? c : map[c - nd];
+}
+
+/* The length of row i of ts_*_csr_merge: A's entries and the extra ones whose column A's row lacks */
+static inline TS_HOST_DEVICE ts_int ts_merge_row_length(ts_int i, const ts_int *rowptr, const ts_int *col, ts_int nd, const ts_int *map, ts_int ne, const ts_int *erow, const ts_int *ecol)
+{
+  ts_int lo, hi, len = rowptr[i + 1] - rowptr[i];
+
+  ts_merge_extra_range(i, ne, erow, &lo, &hi);
+  for (ts_int e = lo; e < hi; e++) {
+    ts_int k = rowptr[i];
+
+    while (k < rowptr[i + 1] && ts_merge_column(col[k], nd, map) != ecol[e]) k++;
+    len += k == rowptr[i + 1];
+  }
+  return len;
+}
+
+/* Row i of ts_*_csr_merge from ci[i]: A's entries renamed, each extra entry added to A's entry of its column (A's
+   value first) or appended, then sorted by column (insertion sort: only rows with a renamed column or an extra
+   entry, a rank boundary's, are out of order, and they are short) */
+static inline TS_HOST_DEVICE void ts_merge_row(ts_int i, const ts_int *rowptr, const ts_int *col, const double *val, ts_int nd, const ts_int *map, ts_int ne, const ts_int *erow, const ts_int *ecol, const double *eval, const ts_int *ci, ts_int *cj, double *cv)
+{
+  ts_int lo, hi, s = ci[i], c = ci[i], renamed = 0;
+
+  for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++, c++) {
+    cj[c] = ts_merge_column(col[k], nd, map);
+    cv[c] = val[k];
+    renamed |= col[k] >= nd;
+  }
+  ts_merge_extra_range(i, ne, erow, &lo, &hi);
+  for (ts_int e = lo; e < hi; e++) {
+    ts_int k = s;
+
+    while (k < c && cj[k] != ecol[e]) k++;
+    if (k < c) cv[k] += eval[e];
+    else {
+      cj[c]   = ecol[e];
+      cv[c++] = eval[e];
+    }
+  }
+  if (!renamed && lo == hi) return;
+  for (ts_int k = s + 1; k < c; k++) {
+    ts_int j = cj[k], q = k;
+    double v = cv[k];
+
+    for (; q > s && cj[q - 1] > j; q--) {
+      cj[q] = cj[q - 1];
+      cv[q] = cv[q - 1];
+    }
+    cj[q] = j;
+    cv[q] = v;
+  }
+}
+
+/* C = the first m rows of a CSR matrix A (each row's columns sorted) with A's columns from nd on renamed (column
+   nd + k becomes map[k], distinct, none below nd) and the ne extra entries (erow, ecol, eval: sorted by row, then
+   column, no repeated (row, column)) added, entries of one column summed: PCTRIAMG's coarse rows of a rank, its
+   own product's and those the other ranks sent, in the final column numbering. C's rows are sorted by column.
+   First the count: ci[m + 1] (the device's workspace: ts_cuda_csr_merge_count_buffer_size(m) bytes); then the
+   entries. */
+TS_EXTERN void      ts_ref_csr_merge_count(ts_int m, const ts_int *rowptr, const ts_int *col, ts_int nd, const ts_int *map, ts_int ne, const ts_int *erow, const ts_int *ecol, ts_int *ci);
+TS_EXTERN void      ts_ref_csr_merge(ts_int m, const ts_int *rowptr, const ts_int *col, const double *val, ts_int nd, const ts_int *map, ts_int ne, const ts_int *erow, const ts_int *ecol, const double *eval, const ts_int *ci, ts_int *cj, double *cv);
+TS_EXTERN size_t    ts_cuda_csr_merge_count_buffer_size(ts_int m);
+TS_EXTERN ts_status ts_cuda_csr_merge_count(void *stream, ts_int m, const ts_int *rowptr, const ts_int *col, ts_int nd, const ts_int *map, ts_int ne, const ts_int *erow, const ts_int *ecol, ts_int *ci, void *buffer);
+TS_EXTERN ts_status ts_cuda_csr_merge(void *stream, ts_int m, const ts_int *rowptr, const ts_int *col, const double *val, ts_int nd, const ts_int *map, ts_int ne, const ts_int *erow, const ts_int *ecol, const double *eval, const ts_int *ci, ts_int *cj, double *cv);
+
 /* The rows rows[0..nr) of a CSR matrix: their lengths len[nr], then (outptr[nr + 1] their starts, from the
    caller's prefix sum of len) their columns and values packed. */
 TS_EXTERN void      ts_ref_csr_row_lengths(ts_int nr, const ts_int *rows, const ts_int *rowptr, ts_int *len);

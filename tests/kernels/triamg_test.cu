@@ -9,7 +9,8 @@
    0, 0.25 and 1; 1 to 200,000 rows. Also the kernels of the device-resident level operators (src/mat/csrcuda.c):
    the products y = base + sign A x (ts_cuda_csr_spmv, against ts_ref_csr_spmv to 1e-13 of the row's absolute sum:
    the device sums a row in another order), the transposed product through ts_cuda_csr_transpose, the dense copy
-   of the coarsest level, the hashed start vector and the aggregates' checksum (bit for bit).
+   of the coarsest level, the hashed start vector and the aggregates' checksum (bit for bit); the distributed
+   levels' join, split, gather and merge (ts_cuda_csr_merge: renamed columns and other ranks' entries).
 
    usage: triamg_test [--device] [--quick]      (--quick: at most 2000 rows, for compute-sanitizer)
    Without --device the reference kernels are checked against a plain computation of their definitions
@@ -590,6 +591,67 @@ static void check_join(const std::string &name, const Csr &A, bool device)
   for (void *p : {(void *)ddi, (void *)ddj, (void *)doi, (void *)doj, (void *)dci, (void *)dcj, (void *)ddv, (void *)dov, (void *)dcv}) CK(cudaFree(p));
 }
 
+/* The merge of a rank's coarse rows (ts_ref_csr_merge) against its definition: A's columns from h = n / 2 on
+   renamed in reverse (h + k -> n - 1 - k, so a renamed row is out of order), extra entries in every fifth row at
+   a column of A's row (added to A's value, A's first) and at another column (appended), sorted by row and column;
+   each row of the result is the map of its columns, A's value plus the extra one. The device == the host, bit for
+   bit. */
+static void check_merge(const std::string &name, const Csr &A, bool device)
+{
+  const ts_int        n = A.n, h = n / 2;
+  std::vector<ts_int> map(n - h + 1), erow, ecol, ci(n + 1);
+  std::vector<double> eval;
+  bool                ok = true;
+
+  for (ts_int k = 0; k < n - h; k++) map[k] = n - 1 - k;
+  auto rename = [&](ts_int c) { return c < h ? c : map[c - h]; };
+  for (ts_int i = 0; i < n; i += 5) {
+    std::map<ts_int, double> extra;
+
+    if (A.row[i + 1] > A.row[i]) extra[rename(A.col[A.row[i + 1] - 1])] = 0.25 + i; /* onto A's entry */
+    extra[(i * 7 + 3) % n] += 1.0 / (i + 3);                                        /* A's or a new column */
+    for (auto &e : extra) {
+      erow.push_back(i);
+      ecol.push_back(e.first);
+      eval.push_back(e.second);
+    }
+  }
+  const ts_int ne = (ts_int)erow.size();
+  erow.push_back(0), ecol.push_back(0), eval.push_back(0);
+  ts_ref_csr_merge_count(n, A.row.data(), A.col.data(), h, map.data(), ne, erow.data(), ecol.data(), ci.data());
+  std::vector<ts_int> cj(ci[n] + 1);
+  std::vector<double> cv(ci[n] + 1);
+  ts_ref_csr_merge(n, A.row.data(), A.col.data(), A.val.data(), h, map.data(), ne, erow.data(), ecol.data(), eval.data(), ci.data(), cj.data(), cv.data());
+  for (ts_int i = 0, e = 0; i < n && ok; i++) {
+    std::map<ts_int, double> row;
+
+    for (ts_int k = A.row[i]; k < A.row[i + 1]; k++) row[rename(A.col[k])] = A.val[k];
+    for (; e < ne && erow[e] == i; e++) row[ecol[e]] = row.count(ecol[e]) ? row[ecol[e]] + eval[e] : eval[e];
+    ok = ci[i + 1] - ci[i] == (ts_int)row.size();
+    ts_int q = ci[i];
+    for (auto &x : row) {
+      ok = ok && cj[q] == x.first && cv[q] == x.second;
+      q++;
+    }
+  }
+  report(ok, name + ": merge of renamed rows and extra entries == its definition");
+  if (!device) return;
+  ts_int *dar = to_device(A.row), *dac = to_device(A.col), *dmap = to_device(map), *derow = to_device(erow), *decol = to_device(ecol), *dci, *dcj;
+  double *dav = to_device(A.val), *deval = to_device(eval), *dcv;
+  void   *work;
+
+  CK(cudaMalloc((void **)&dci, (n + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&dcj, (ci[n] + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&dcv, (ci[n] + 1) * sizeof(double)));
+  CK(cudaMalloc(&work, ts_cuda_csr_merge_count_buffer_size(n)));
+  CK(ts_cuda_csr_merge_count(nullptr, n, dar, dac, h, dmap, ne, derow, decol, dci, work) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+  CK(ts_cuda_csr_merge(nullptr, n, dar, dac, dav, h, dmap, ne, derow, decol, deval, dci, dcj, dcv) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+  bool okd = to_host(dci, n + 1) == ci;
+  okd      = okd && to_host(dcj, ci[n]) == std::vector<ts_int>(cj.begin(), cj.begin() + ci[n]) && to_host(dcv, ci[n]) == std::vector<double>(cv.begin(), cv.begin() + ci[n]);
+  report(okd, name + ": device merge == host");
+  for (void *p : {(void *)dar, (void *)dac, (void *)dmap, (void *)derow, (void *)decol, (void *)dci, (void *)dcj, (void *)dav, (void *)deval, (void *)dcv, work}) CK(cudaFree(p));
+}
+
 /* The join of aggregates without a diagonal (ts_ref_aggregate_join) against its definition: the rows without a
    diagonal entry of a grid with odd rows get aggregates of their own, added to aggregates of runs of rows; then every
    row of an aggregate with a diagonal keeps its aggregate (renumbered in order), every other row follows its
@@ -680,6 +742,7 @@ int main(int argc, char **argv)
 
         check_level_ops(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, agg, nagg, device);
         check_join(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, device);
+        check_merge(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, device);
         check_aggregate_join(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, device);
 
         for (double theta : thetas)

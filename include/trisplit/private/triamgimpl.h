@@ -81,6 +81,11 @@ typedef struct {
   /* the first m rows of M (each row's columns sorted) split at column nd: *D (m x nd) and *O (m x (M's columns -
      nd), its columns minus nd) */
   PetscErrorCode (*split)(Mat M, PetscInt m, PetscInt nd, Mat *D, Mat *O);
+  /* a rank's coarse rows of a distributed Galerkin product (ts_ref_csr_merge): the first m rows of M (the rank's
+     product C_ext, each row's columns sorted) with M's columns from nd on renamed (nd + k -> map[k]) and the ne
+     entries other ranks sent (erow, ecol, eval: sorted by row, then column, no repeats) added, *C m x ncols with
+     each row's columns sorted; map and the entries in host memory */
+  PetscErrorCode (*merge)(Mat M, PetscInt m, PetscInt nd, const PetscInt *map, PetscInt ne, const PetscInt *erow, const PetscInt *ecol, const PetscScalar *eval, PetscInt ncols, Mat *C);
   /* the distributed matrix of the backend's kind (host: MATMPIAIJ, device: MATMPICSRCUDA) from this rank's blocks D
      and O of split (taken over) and O's columns' global numbers garray (PetscMalloc(), sorted, taken over) */
   PetscErrorCode (*distributed)(MPI_Comm comm, Mat D, Mat O, PetscInt *garray, Mat *M);

@@ -311,6 +311,46 @@ static PetscErrorCode TSPTriAMGSplit_CUDA(Mat M, PetscInt m, PetscInt nd, Mat *D
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGMerge_CUDA(Mat M, PetscInt m, PetscInt nd, const PetscInt *map, PetscInt ne, const PetscInt *erow, const PetscInt *ecol, const PetscScalar *eval, PetscInt ncols, Mat *C)
+{
+  PetscInt           n, nnz, nmap, nnzc, *d_map, *d_erow, *d_ecol, *ci, *cj;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  PetscScalar       *d_eval, *cv;
+  cudaStream_t       stream;
+  void              *work = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(MatGetSize(M, NULL, &nmap));
+  nmap -= nd;
+  PetscCall(TriSplitGetDeviceCSR(M, &n, &nnz, &ia, &ja, &va));
+  /* the boundary's numbers: map, then the entries, in one allocation and three copies */
+  PetscCall(TriSplitDeviceMalloc((size_t)(nmap + 2 * ne + 1) * sizeof(PetscInt) + (size_t)(ne + 1) * sizeof(PetscScalar), (void **)&d_map));
+  d_erow = d_map + nmap;
+  d_ecol = d_erow + ne;
+  d_eval = (PetscScalar *)(d_ecol + ne + 1);
+  if (nmap) PetscCallCUDA(cudaMemcpyAsync(d_map, map, (size_t)nmap * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+  if (ne) {
+    PetscCallCUDA(cudaMemcpyAsync(d_erow, erow, (size_t)ne * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaMemcpyAsync(d_ecol, ecol, (size_t)ne * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
+    PetscCallCUDA(cudaMemcpyAsync(d_eval, eval, (size_t)ne * sizeof(PetscScalar), cudaMemcpyHostToDevice, stream));
+  }
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)(nmap + 2 * ne) * sizeof(PetscInt) + ne * sizeof(PetscScalar)));
+  PetscCall(TriSplitDeviceMalloc((size_t)(m + 1) * sizeof(PetscInt), (void **)&ci));
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_csr_merge_count_buffer_size(m), &work));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_merge_count(stream, m, ia, ja, nd, d_map, ne, d_erow, d_ecol, ci, work), "csr merge count"));
+  TriSplitDeviceFree(work);
+  PetscCall(TriSplitDeviceRead(stream, ci + m, &nnzc, sizeof(PetscInt))); /* waits: the caller's host arrays may go */
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnzc, 1) * sizeof(PetscInt), (void **)&cj));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnzc, 1) * sizeof(PetscScalar), (void **)&cv));
+  PetscCall(TSPTriAMGCheck(ts_cuda_csr_merge(stream, m, ia, ja, va, nd, d_map, ne, d_erow, d_ecol, d_eval, ci, cj, cv), "csr merge"));
+  TriSplitDeviceFree(d_map);
+  PetscCall(TriSplitRestoreDeviceCSR(M, &ia, &ja, &va));
+  PetscCall(TSPMatCreateCSRCUDA(m, ncols, nnzc, ci, cj, cv, C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGDistributed_CUDA(MPI_Comm comm, Mat D, Mat O, PetscInt *garray, Mat *M)
 {
   PetscFunctionBegin;
@@ -567,23 +607,24 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
 {
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_CUDA)
-  ops->name        = "cuda";
-  ops->aggregate   = TSPTriAMGAggregate_CUDA;
-  ops->collapse    = TSPTriAMGCollapse_CUDA;
-  ops->expand      = TSPTriAMGExpand_CUDA;
-  ops->prolongator = TSPTriAMGProlongator_CUDA;
-  ops->checksum    = TSPTriAMGChecksum_CUDA;
-  ops->mtype       = PETSC_MEMTYPE_DEVICE;
-  ops->extend      = TSPTriAMGExtend_CUDA;
-  ops->aggfree     = TSPTriAMGAggregatesFree_CUDA;
-  ops->join        = TSPTriAMGJoin_CUDA;
-  ops->append      = TSPTriAMGAppend_CUDA;
-  ops->rows        = TSPTriAMGRows_CUDA;
-  ops->fromhost    = TSPTriAMGFromHost_CUDA;
-  ops->split       = TSPTriAMGSplit_CUDA;
-  ops->distributed = TSPTriAMGDistributed_CUDA;
-  ops->galerkin    = TSPTriAMGGalerkin_CUDA;
-  ops->estimate    = TSPTriAMGEstimate_CUDA;
+  ops->name         = "cuda";
+  ops->aggregate    = TSPTriAMGAggregate_CUDA;
+  ops->collapse     = TSPTriAMGCollapse_CUDA;
+  ops->expand       = TSPTriAMGExpand_CUDA;
+  ops->prolongator  = TSPTriAMGProlongator_CUDA;
+  ops->checksum     = TSPTriAMGChecksum_CUDA;
+  ops->mtype        = PETSC_MEMTYPE_DEVICE;
+  ops->extend       = TSPTriAMGExtend_CUDA;
+  ops->aggfree      = TSPTriAMGAggregatesFree_CUDA;
+  ops->join         = TSPTriAMGJoin_CUDA;
+  ops->append       = TSPTriAMGAppend_CUDA;
+  ops->rows         = TSPTriAMGRows_CUDA;
+  ops->fromhost     = TSPTriAMGFromHost_CUDA;
+  ops->split        = TSPTriAMGSplit_CUDA;
+  ops->merge        = TSPTriAMGMerge_CUDA;
+  ops->distributed  = TSPTriAMGDistributed_CUDA;
+  ops->galerkin     = TSPTriAMGGalerkin_CUDA;
+  ops->estimate     = TSPTriAMGEstimate_CUDA;
   ops->createvector = TSPTriAMGCreateVector_CUDA;
   ops->startvector  = TSPTriAMGStartVector_CUDA;
   ops->coarse       = TSPTriAMGCoarse_CUDA;

@@ -15,15 +15,17 @@
    - C_ext = P_ext(0:n)^T [Ad | Ao] P_ext is the backend's sequential Galerkin product. Its rows below nagg are this
      rank's coarse rows; the others are contributions to other ranks' coarse rows, sent to their owners
      (MPI_Alltoallv() of host buffers, whatever MPI's CUDA awareness: a boundary's worth).
-   - The received entries are added to this rank's rows by the same product once more, of C_ext with the received
-     entries as rows below it and a prolongator of ones that maps each row and column to its final place: a merge
-     of repeated entries, sorted, on the backend.
+   - The received entries (a boundary's worth, sorted and summed per position on the host) are added to this
+     rank's rows of C_ext by the backend's merge, which also renames C_ext's extended columns to C's final
+     numbering [this rank's | the other ranks' columns in increasing order]: one pass over the rows, and only the
+     boundary's rows search and sort anything.
    - The distributed P and C are the backend's (host: PETSc's MATMPIAIJ; device: MATMPICSRCUDA, two MATCSRCUDA
      blocks per rank) from their diagonal and off-diagonal blocks, split by the backend from rows whose own
      columns come first: no level's pattern leaves the device.
    A refresh (same pattern) recomputes the join's values and the products on the kept plans, and copies C's values
    into the level's matrix. The host and device backends run the same driver: the host's is the oracle.
 */
+#include <stdlib.h> /* qsort() */
 #include <petscsf.h>
 #include <trisplit/private/triamgimpl.h>
 
@@ -309,6 +311,21 @@ static PetscErrorCode TSPTriAMGSendRemoteRows(MPI_Comm comm, TSPTriAMGExchange *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A received entry of a coarse row, in this rank's final numbering */
+typedef struct {
+  PetscInt    row, col, order; /* order: as received, which decides the order of the sums */
+  PetscScalar val;
+} TSPTriAMGEntry;
+
+static int TSPTriAMGEntryCompare(const void *a, const void *b)
+{
+  const TSPTriAMGEntry *x = (const TSPTriAMGEntry *)a, *y = (const TSPTriAMGEntry *)b;
+
+  if (x->row != y->row) return x->row < y->row ? -1 : 1;
+  if (x->col != y->col) return x->col < y->col ? -1 : 1;
+  return x->order < y->order ? -1 : (x->order > y->order ? 1 : 0);
+}
+
 /*
   TSPTriAMGDistributedGalerkin - C = P^T A P for a prolongator of TSPTriAMGDistributedProlongator(): C_ext by the
   backend, its other ranks' rows sent to their owners, this rank's rows and the received entries merged and split
@@ -319,10 +336,11 @@ PetscErrorCode TSPTriAMGDistributedGalerkin(Mat A, Mat P, MatReuse reuse, Mat *C
 {
   MPI_Comm           comm;
   TSPTriAMGExchange *ex = NULL;
-  Mat                Ad, Ao, Am, Pm, Cf, Cd, Co, Cnew;
+  Mat                Ad, Ao, Cf, Cd, Co, Cnew;
   PetscLayout        cmap;
-  PetscInt           nloc, cn, nrecv, *rrow, *rcol, *extra, nextra = 0, *T, nT, *gi, *gj, *mi, *mj, nm;
-  PetscScalar       *rval, *mv;
+  PetscInt           nloc, nrecv, *rrow, *rcol, *extra, nextra = 0, *T, nT, *map, ne = 0, *erow, *ecol;
+  PetscScalar       *rval, *eval;
+  TSPTriAMGEntry    *recv;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectGetComm((PetscObject)A, &comm));
@@ -330,7 +348,6 @@ PetscErrorCode TSPTriAMGDistributedGalerkin(Mat A, Mat P, MatReuse reuse, Mat *C
   PetscCheck(ex, comm, PETSC_ERR_ARG_WRONGSTATE, "PCTRIAMG: the prolongator has no exchange context");
   PetscCall(TSPTriAMGLevelBlocks(A, &Ad, &Ao, NULL));
   nloc = ex->nagg;
-  cn   = nloc + ex->next;
   if (ex->cext) { /* new values of A on the pattern of the first product */
     PetscCall((*ex->ops.join)(Ad, Ao, MAT_REUSE_MATRIX, &ex->join));
     PetscCall((*ex->ops.galerkin)(ex->join, ex->pext, MAT_REUSE_MATRIX, &ex->cext));
@@ -352,49 +369,45 @@ PetscErrorCode TSPTriAMGDistributedGalerkin(Mat A, Mat P, MatReuse reuse, Mat *C
   PetscCall(PetscArraycpy(T + ex->next, extra, nextra));
   PetscCall(PetscSortInt(nT, T)); /* S1, S2 and the extra ones are disjoint */
 
-  /* the merge: Am = [C_ext; the received entries, one row each] with the extra columns after its rows, and Pm of
-     ones mapping Am's rows to C's rows and its columns to C's final columns [this rank's | T] */
-  nm = cn + nrecv + nextra;
-  PetscCall(PetscMalloc3(nrecv + 1, &gi, PetscMax(nrecv, 1), &gj, nm + 1, &mi));
-  gi[0] = 0;
-  for (PetscInt e = 0; e < nrecv; e++) {
-    PetscInt c = TSPTriAMGExtended(ex, rcol[e]), x;
+  /* the merge: C_ext's first nloc rows with its extended columns renamed to their place in [this rank's | T] and
+     the received entries, in that numbering, sorted and summed per (row, column) (in the order received), added by
+     the backend; only the boundary's numbers are touched here */
+  PetscCall(PetscMalloc2(PetscMax(ex->next, 1), &map, PetscMax(nrecv, 1), &recv));
+  for (PetscInt k = 0; k < ex->next; k++) {
+    PetscInt t;
 
-    if (c < 0) {
-      PetscCall(PetscFindInt(rcol[e], nextra, extra, &x));
-      c = cn + nrecv + x;
+    PetscCall(PetscFindInt(ex->colmap[k], nT, T, &t));
+    map[k] = nloc + t;
+  }
+  for (PetscInt e = 0; e < nrecv; e++) {
+    PetscInt t = rcol[e] - ex->cstart;
+
+    if (t < 0 || t >= nloc) {
+      PetscCall(PetscFindInt(rcol[e], nT, T, &t));
+      t += nloc;
     }
-    gj[e]     = c;
-    gi[e + 1] = e + 1;
+    recv[e].row   = rrow[e] - ex->cstart;
+    recv[e].col   = t;
+    recv[e].order = e;
+    recv[e].val   = rval[e];
+  }
+  if (nrecv) qsort(recv, (size_t)nrecv, sizeof(*recv), TSPTriAMGEntryCompare);
+  for (PetscInt e = 0; e < nrecv; e++) {
+    if (ne && recv[ne - 1].row == recv[e].row && recv[ne - 1].col == recv[e].col) recv[ne - 1].val += recv[e].val;
+    else recv[ne++] = recv[e];
+  }
+  PetscCall(PetscMalloc3(PetscMax(ne, 1), &erow, PetscMax(ne, 1), &ecol, PetscMax(ne, 1), &eval));
+  for (PetscInt e = 0; e < ne; e++) {
+    erow[e] = recv[e].row;
+    ecol[e] = recv[e].col;
+    eval[e] = recv[e].val;
   }
   PetscCall(PetscLogEventEnd(TriSplit_AMGExchange, 0, 0, 0, 0));
-  PetscCall((*ex->ops.append)(ex->cext, nrecv, gi, gj, rval, nm, &Am));
-  PetscCall(PetscMalloc2(PetscMax(nm, 1), &mj, PetscMax(nm, 1), &mv));
-  for (PetscInt r = 0; r < nm; r++) {
-    PetscInt f, k;
-
-    if (r < nloc) f = r;
-    else if (r < cn) {
-      PetscCall(PetscFindInt(ex->colmap[r - nloc], nT, T, &k));
-      f = nloc + k;
-    } else if (r < cn + nrecv) f = rrow[r - cn] - ex->cstart;
-    else {
-      PetscCall(PetscFindInt(extra[r - cn - nrecv], nT, T, &k));
-      f = nloc + k;
-    }
-    mi[r] = r;
-    mj[r] = f;
-    mv[r] = 1.0;
-  }
-  mi[nm] = nm;
-  PetscCall((*ex->ops.fromhost)(nm, nloc + nT, mi, mj, mv, &Pm));
-  PetscCall(PetscFree2(mj, mv));
-  PetscCall(PetscFree3(gi, gj, mi));
+  PetscCall((*ex->ops.merge)(ex->cext, nloc, nloc, map, ne, erow, ecol, eval, nloc + nT, &Cf));
+  PetscCall(PetscFree3(erow, ecol, eval));
+  PetscCall(PetscFree2(map, recv));
   PetscCall(PetscFree3(rrow, rcol, rval));
   PetscCall(PetscFree(extra));
-  PetscCall((*ex->ops.galerkin)(Am, Pm, MAT_INITIAL_MATRIX, &Cf));
-  PetscCall(MatDestroy(&Am));
-  PetscCall(MatDestroy(&Pm));
 
   /* C's blocks from its rows: this rank's columns first */
   PetscCall((*ex->ops.split)(Cf, nloc, nloc, &Cd, &Co));

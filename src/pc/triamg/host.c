@@ -242,6 +242,25 @@ static PetscErrorCode TSPTriAMGSplit_Host(Mat M, PetscInt m, PetscInt nd, Mat *D
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGMerge_Host(Mat M, PetscInt m, PetscInt nd, const PetscInt *map, PetscInt ne, const PetscInt *erow, const PetscInt *ecol, const PetscScalar *eval, PetscInt ncols, Mat *C)
+{
+  PetscInt           n, *ci, *cj;
+  const PetscInt    *ia, *ja;
+  const PetscScalar *va;
+  PetscScalar       *cv;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetCSR(M, &n, &ia, &ja, &va));
+  PetscCall(PetscMalloc1(m + 1, &ci));
+  ts_ref_csr_merge_count(m, ia, ja, nd, map, ne, erow, ecol, ci);
+  PetscCall(PetscMalloc1(PetscMax(ci[m], 1), &cj));
+  PetscCall(PetscMalloc1(PetscMax(ci[m], 1), &cv));
+  ts_ref_csr_merge(m, ia, ja, va, nd, map, ne, erow, ecol, eval, ci, cj, cv);
+  PetscCall(TriSplitRestoreCSR(M, &n, &ia, &ja, &va));
+  PetscCall(TSPTriAMGMatCreateOwned(m, ncols, ci, cj, cv, C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* MATMPIAIJ from the blocks: since PETSc 3.23 they become its own (MatCreateMPIAIJWithSeqAIJ() with garray, nothing
    copied or compacted); before, PETSc copies their rows in global columns (TriSplitMPIAIJFromBlocks()) */
 static PetscErrorCode TSPTriAMGDistributed_Host(MPI_Comm comm, Mat D, Mat O, PetscInt *garray, Mat *M)
@@ -374,23 +393,24 @@ static PetscErrorCode TSPTriAMGCoarse_Host(KSP ksp, Mat A, MatReuse reuse, Mat *
 PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
 {
   PetscFunctionBegin;
-  ops->name        = "host";
-  ops->aggregate   = TSPTriAMGAggregate_Host;
-  ops->collapse    = TSPTriAMGCollapse_Host;
-  ops->expand      = TSPTriAMGExpand_Host;
-  ops->prolongator = TSPTriAMGProlongator_Host;
-  ops->checksum    = TSPTriAMGChecksum_Host;
-  ops->mtype       = PETSC_MEMTYPE_HOST;
-  ops->extend      = TSPTriAMGExtend_Host;
-  ops->aggfree     = TSPTriAMGAggregatesFree_Host;
-  ops->join        = TSPTriAMGJoin_Host;
-  ops->append      = TSPTriAMGAppend_Host;
-  ops->rows        = TSPTriAMGRows_Host;
-  ops->fromhost    = TSPTriAMGFromHost_Host;
-  ops->split       = TSPTriAMGSplit_Host;
-  ops->distributed = TSPTriAMGDistributed_Host;
-  ops->galerkin    = TSPTriAMGGalerkin_Host;
-  ops->estimate    = TSPTriAMGEstimate_Host;
+  ops->name         = "host";
+  ops->aggregate    = TSPTriAMGAggregate_Host;
+  ops->collapse     = TSPTriAMGCollapse_Host;
+  ops->expand       = TSPTriAMGExpand_Host;
+  ops->prolongator  = TSPTriAMGProlongator_Host;
+  ops->checksum     = TSPTriAMGChecksum_Host;
+  ops->mtype        = PETSC_MEMTYPE_HOST;
+  ops->extend       = TSPTriAMGExtend_Host;
+  ops->aggfree      = TSPTriAMGAggregatesFree_Host;
+  ops->join         = TSPTriAMGJoin_Host;
+  ops->append       = TSPTriAMGAppend_Host;
+  ops->rows         = TSPTriAMGRows_Host;
+  ops->fromhost     = TSPTriAMGFromHost_Host;
+  ops->split        = TSPTriAMGSplit_Host;
+  ops->merge        = TSPTriAMGMerge_Host;
+  ops->distributed  = TSPTriAMGDistributed_Host;
+  ops->galerkin     = TSPTriAMGGalerkin_Host;
+  ops->estimate     = TSPTriAMGEstimate_Host;
   ops->createvector = TSPTriAMGCreateVector_Host;
   ops->startvector  = TSPTriAMGStartVector_Host;
   ops->coarse       = TSPTriAMGCoarse_Host;
