@@ -325,11 +325,11 @@ static PetscErrorCode TSPTriAMGMerge_CUDA(Mat M, PetscInt m, PetscInt nd, const 
   PetscCall(MatGetSize(M, NULL, &nmap));
   nmap -= nd;
   PetscCall(TriSplitGetDeviceCSR(M, &n, &nnz, &ia, &ja, &va));
-  /* the boundary's numbers: map, then the entries, in one allocation and three copies */
-  PetscCall(TriSplitDeviceMalloc((size_t)(nmap + 2 * ne + 1) * sizeof(PetscInt) + (size_t)(ne + 1) * sizeof(PetscScalar), (void **)&d_map));
+  /* the boundary's numbers in one allocation: the values first (aligned), then map and the entries' positions */
+  PetscCall(TriSplitDeviceMalloc((size_t)(ne + 1) * sizeof(PetscScalar) + (size_t)(nmap + 2 * ne + 1) * sizeof(PetscInt), (void **)&d_eval));
+  d_map  = (PetscInt *)(d_eval + ne + 1);
   d_erow = d_map + nmap;
   d_ecol = d_erow + ne;
-  d_eval = (PetscScalar *)(d_ecol + ne + 1);
   if (nmap) PetscCallCUDA(cudaMemcpyAsync(d_map, map, (size_t)nmap * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
   if (ne) {
     PetscCallCUDA(cudaMemcpyAsync(d_erow, erow, (size_t)ne * sizeof(PetscInt), cudaMemcpyHostToDevice, stream));
@@ -345,7 +345,7 @@ static PetscErrorCode TSPTriAMGMerge_CUDA(Mat M, PetscInt m, PetscInt nd, const 
   PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnzc, 1) * sizeof(PetscInt), (void **)&cj));
   PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnzc, 1) * sizeof(PetscScalar), (void **)&cv));
   PetscCall(TSPTriAMGCheck(ts_cuda_csr_merge(stream, m, ia, ja, va, nd, d_map, ne, d_erow, d_ecol, d_eval, ci, cj, cv), "csr merge"));
-  TriSplitDeviceFree(d_map);
+  TriSplitDeviceFree(d_eval);
   PetscCall(TriSplitRestoreDeviceCSR(M, &ia, &ja, &va));
   PetscCall(TSPMatCreateCSRCUDA(m, ncols, nnzc, ci, cj, cv, C));
   PetscFunctionReturn(PETSC_SUCCESS);
