@@ -1342,11 +1342,12 @@ int main(int argc, char **argv)
     args: -test hierarchy -problem rot -n 96 -mat_type aijcusparse
     output_file: output/ex9_hierarchy_nsize-2_problem-rot.out
 
-  # the refresh on the device: the Galerkin plans kept on the prolongators (MATCSRCUDA levels)
+  # the refresh on the device: the Galerkin plans kept on the prolongators (MATCSRCUDA levels); the device pool
+  # keeping nothing, so that every setup maps its memory afresh (the same results)
   test:
     suffix: reuse_cuda
     requires: cuda
-    args: -test reuse -n 128 -malloc_dump -mat_type aijcusparse
+    args: -test reuse -n 128 -malloc_dump -mat_type aijcusparse -trisplit_device_pool_keep 0
     output_file: output/ex9_reuse.out
 
   # the levels converted to PETSc's MATSEQAIJCUSPARSE: the same hierarchy
