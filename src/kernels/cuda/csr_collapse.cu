@@ -4,8 +4,7 @@
    helper of trisplit_kernels.h (shared with the host), the rows' lengths an exclusive scan, so the node matrix is
    the host's bit for bit.
 */
-#include <cub/cub.cuh>
-#include "forest_common.cuh"
+#include "row_starts.cuh"
 
 namespace {
 
@@ -21,24 +20,16 @@ __global__ void collapse_rows(int pass, ts_int nn, ts_int bs, const ts_int *__re
 
 size_t ts_cuda_csr_collapse_buffer_size(ts_int nn)
 {
-  size_t bytes = 0;
-
-  cub::DeviceScan::ExclusiveSum(nullptr, bytes, (const ts_int *)nullptr, (ts_int *)nullptr, (nn > 0 ? nn : 0) + 1);
-  return bytes + ((size_t)(nn > 0 ? nn : 0) + 1) * sizeof(ts_int) + 256;
+  return ts_row_starts::buffer_size(nn);
 }
 
 ts_status ts_cuda_csr_collapse_count(void *stream, ts_int nn, ts_int bs, const ts_int *rowptr, const ts_int *col, ts_int *nrow, void *buffer)
 {
-  cudaStream_t st    = ts_forest::as_stream(stream);
-  ts_int      *count = (ts_int *)buffer;
-  void        *temp  = (char *)buffer + ((((size_t)(nn > 0 ? nn : 0) + 1) * sizeof(ts_int) + 255) & ~(size_t)255);
-  size_t       bytes = 0;
+  cudaStream_t st = ts_forest::as_stream(stream);
 
   if (nn < 0 || bs < 1) return TS_ERR_ARGUMENT;
-  TS_FOREST_TRY(cudaMemsetAsync(count + nn, 0, sizeof(ts_int), st));
-  if (nn) collapse_rows<<<ts_forest::grid_for((size_t)nn), ts_forest::kThreads, 0, st>>>(0, nn, bs, rowptr, col, nullptr, count, nullptr, nullptr, nullptr);
-  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, count, nrow, nn + 1, st));
-  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(temp, bytes, count, nrow, nn + 1, st));
+  if (nn) collapse_rows<<<ts_forest::grid_for((size_t)nn), ts_forest::kThreads, 0, st>>>(0, nn, bs, rowptr, col, nullptr, ts_row_starts::counts(buffer), nullptr, nullptr, nullptr);
+  TS_FOREST_TRY_STATUS(ts_row_starts::scan(st, nn, buffer, nrow));
   return ts_forest::check_launch();
 }
 

@@ -4,8 +4,7 @@
    (ts_merge_row_length(), shared with the host), an exclusive scan gives C's row starts, and one thread per row
    writes it (ts_merge_row()). Only a rank boundary's rows search or sort anything.
 */
-#include <cub/cub.cuh>
-#include "forest_common.cuh"
+#include "row_starts.cuh"
 
 namespace {
 
@@ -23,24 +22,16 @@ __global__ void merge_rows(ts_int m, const ts_int *__restrict__ rowptr, const ts
 
 size_t ts_cuda_csr_merge_count_buffer_size(ts_int m)
 {
-  size_t bytes = 0;
-
-  cub::DeviceScan::ExclusiveSum(nullptr, bytes, (const ts_int *)nullptr, (ts_int *)nullptr, (m > 0 ? m : 0) + 1);
-  return bytes + ((size_t)(m > 0 ? m : 0) + 1) * sizeof(ts_int) + 256;
+  return ts_row_starts::buffer_size(m);
 }
 
 ts_status ts_cuda_csr_merge_count(void *stream, ts_int m, const ts_int *rowptr, const ts_int *col, ts_int nd, const ts_int *map, ts_int ne, const ts_int *erow, const ts_int *ecol, ts_int *ci, void *buffer)
 {
-  cudaStream_t st    = ts_forest::as_stream(stream);
-  ts_int      *count = (ts_int *)buffer;
-  void        *temp  = (char *)buffer + ((((size_t)(m > 0 ? m : 0) + 1) * sizeof(ts_int) + 255) & ~(size_t)255);
-  size_t       bytes = 0;
+  cudaStream_t st = ts_forest::as_stream(stream);
 
   if (m < 0 || ne < 0) return TS_ERR_ARGUMENT;
-  TS_FOREST_TRY(cudaMemsetAsync(count + m, 0, sizeof(ts_int), st));
-  if (m) merge_lengths<<<ts_forest::grid_for((size_t)m), ts_forest::kThreads, 0, st>>>(m, rowptr, col, nd, map, ne, erow, ecol, count);
-  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, count, ci, m + 1, st));
-  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(temp, bytes, count, ci, m + 1, st));
+  if (m) merge_lengths<<<ts_forest::grid_for((size_t)m), ts_forest::kThreads, 0, st>>>(m, rowptr, col, nd, map, ne, erow, ecol, ts_row_starts::counts(buffer));
+  TS_FOREST_TRY_STATUS(ts_row_starts::scan(st, m, buffer, ci));
   return ts_forest::check_launch();
 }
 

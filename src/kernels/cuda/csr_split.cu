@@ -5,8 +5,7 @@
    (ts_split_row(), shared with the host); the off-diagonal block's row i starts at rowptr[i] - di[i], so it needs
    no scan of its own.
 */
-#include <cub/cub.cuh>
-#include "forest_common.cuh"
+#include "row_starts.cuh"
 
 namespace {
 
@@ -35,24 +34,16 @@ __global__ void split_rows(ts_int m, const ts_int *__restrict__ rowptr, const ts
 
 size_t ts_cuda_csr_split_count_buffer_size(ts_int m)
 {
-  size_t bytes = 0;
-
-  cub::DeviceScan::ExclusiveSum(nullptr, bytes, (const ts_int *)nullptr, (ts_int *)nullptr, (m > 0 ? m : 0) + 1);
-  return bytes + ((size_t)(m > 0 ? m : 0) + 1) * sizeof(ts_int) + 256;
+  return ts_row_starts::buffer_size(m);
 }
 
 ts_status ts_cuda_csr_split_count(void *stream, ts_int m, const ts_int *rowptr, const ts_int *col, ts_int nd, ts_int *di, void *buffer)
 {
-  cudaStream_t st    = ts_forest::as_stream(stream);
-  ts_int      *count = (ts_int *)buffer;
-  void        *temp  = (char *)buffer + ((((size_t)(m > 0 ? m : 0) + 1) * sizeof(ts_int) + 255) & ~(size_t)255);
-  size_t       bytes = 0;
+  cudaStream_t st = ts_forest::as_stream(stream);
 
   if (m < 0) return TS_ERR_ARGUMENT;
-  TS_FOREST_TRY(cudaMemsetAsync(count + m, 0, sizeof(ts_int), st));
-  if (m) count_below<<<ts_forest::grid_for((size_t)m), ts_forest::kThreads, 0, st>>>(m, rowptr, col, nd, count);
-  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(nullptr, bytes, count, di, m + 1, st));
-  TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(temp, bytes, count, di, m + 1, st));
+  if (m) count_below<<<ts_forest::grid_for((size_t)m), ts_forest::kThreads, 0, st>>>(m, rowptr, col, nd, ts_row_starts::counts(buffer));
+  TS_FOREST_TRY_STATUS(ts_row_starts::scan(st, m, buffer, di));
   return ts_forest::check_launch();
 }
 
