@@ -105,8 +105,9 @@ typedef struct {
   /* a new vector *x of A's rows in the backend's memory, x[i] = ts_hash32(rstart + i) 2^-32 with rstart A's first row
      (the power method's start across ranks, the same on both backends) */
   PetscErrorCode (*startvector)(Mat A, Vec *x);
-  /* the coarsest level's direct solve on one rank: the KSP of PCMG's coarse level set up on an operator *Ac made
-     from the level's matrix A (kept by the driver), or left to PCMG (LU on A, *Ac NULL) */
+  /* the coarsest level's direct solve: the KSP of PCMG's coarse level set up on an operator *Ac made from the
+     level's matrix A (kept by the driver; on the device the level's inverse, across ranks a whole copy on every
+     rank), or left to the driver (PCMG's LU on one rank, PCREDUNDANT's across ranks; *Ac NULL) */
   PetscErrorCode (*coarse)(KSP ksp, Mat A, MatReuse reuse, Mat *Ac);
 } TSPTriAMGOps;
 

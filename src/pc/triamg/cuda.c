@@ -532,38 +532,22 @@ static PetscErrorCode TSPTriAMGStartVector_CUDA(Mat A, Vec *x)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The coarsest level of MATCSRCUDA: its inverse, by cuSOLVER's dense LU of a device copy and a solve with the
-   identity (MATSEQDENSECUDA's MatLUFactor() and MatMatSolve()), applied as one dense product (PCMAT). A triangular
-   solve of a few hundred rows is a chain of dependent steps (cuSOLVER's getrs took 0.29 ms a cycle at 377 rows,
-   more than the finest level's smoothing), the product one pass over n^2 numbers; cuSPARSE's sparse LU costs tens
-   of milliseconds of analysis per setup. A MATSEQAIJCUSPARSE level keeps PCMG's LU. The user's -mg_coarse_ options
-   still apply. */
-static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *Ac)
+/* The inverse of a sequential matrix A of n <= TSP_TRIAMG_DENSE_COARSE rows as a dense n x n MATSEQDENSECUDA, by
+   cuSOLVER's dense LU of a device copy and a solve with the identity (MATSEQDENSECUDA's MatLUFactor() and
+   MatMatSolve()); a singular A (an empty row) leaves Inf or NaN in the inverse: then again with the diagonal
+   shifted, as the smoothers repair a zero pivot (TSP_SHIFT_AMOUNT_DEFAULT of the largest diagonal entry) */
+static PetscErrorCode TSPTriAMGDenseInverse_CUDA(PetscObject obj, Mat A, Mat *inv)
 {
-  PetscBool      own;
-  PC             pc;
-  Mat            D, F, Id;
-  MatFactorInfo  info;
-  PetscInt       n;
+  Mat           D, F, Id;
+  MatFactorInfo info;
+  PetscInt      n;
 
   PetscFunctionBegin;
-  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATCSRCUDA, &own));
-  PetscCall(MatDestroy(Ac));
-  if (!own) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatGetSize(A, &n, NULL));
-  /* four dense n x n matrices: beyond TSP_TRIAMG_DENSE_COARSE rows (a coarsening that stalled, a small
-     -pc_triamg_max_levels) the driver's sparse LU instead, which does not run out of device memory */
-  if (n > TSP_TRIAMG_DENSE_COARSE) {
-    PetscCall(PetscInfo(ksp, "the coarsest level has %" PetscInt_FMT " rows, more than %d: sparse LU, not a dense inverse\n", n, TSP_TRIAMG_DENSE_COARSE));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  /* the identity, dense on the device */
   PetscCall(MatCreateSeqDenseCUDA(PETSC_COMM_SELF, n, n, NULL, &Id));
   PetscCall(MatZeroEntries(Id));
   PetscCall(MatShift(Id, 1.0));
-  PetscCall(MatCreateSeqDenseCUDA(PETSC_COMM_SELF, n, n, NULL, Ac));
-  /* a singular level (an empty row) leaves Inf or NaN in the inverse: then again with the diagonal shifted, as the
-     smoothers repair a zero pivot (TSP_SHIFT_AMOUNT_DEFAULT of the largest diagonal entry) */
+  PetscCall(MatCreateSeqDenseCUDA(PETSC_COMM_SELF, n, n, NULL, inv));
   for (int attempt = 0; attempt < 2; attempt++) {
     PetscReal norm;
 
@@ -578,24 +562,146 @@ static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *
       PetscCall(VecDestroy(&d));
       shift = TSP_SHIFT_AMOUNT_DEFAULT * (big > 0 ? big : 1.0);
       PetscCall(MatShift(D, shift));
-      PetscCall(PetscInfo(ksp, "the coarsest level (%" PetscInt_FMT " rows) is singular: its inverse from the matrix shifted by %g\n", n, (double)shift));
+      PetscCall(PetscInfo(obj, "the coarsest level (%" PetscInt_FMT " rows) is singular: its inverse from the matrix shifted by %g\n", n, (double)shift));
     }
     PetscCall(MatGetFactor(D, MATSOLVERCUDA, MAT_FACTOR_LU, &F));
     PetscCall(MatFactorInfoInitialize(&info));
     PetscCall(MatLUFactorSymbolic(F, D, NULL, NULL, &info));
     PetscCall(MatLUFactorNumeric(F, D, &info));
-    PetscCall(MatMatSolve(F, Id, *Ac));
+    PetscCall(MatMatSolve(F, Id, *inv));
     PetscCall(MatDestroy(&F));
     PetscCall(MatDestroy(&D));
-    PetscCall(MatNorm(*Ac, NORM_FROBENIUS, &norm)); /* one read back */
+    PetscCall(MatNorm(*inv, NORM_FROBENIUS, &norm)); /* one read back */
     if (!PetscIsInfOrNanReal(norm)) break;
   }
   PetscCall(MatDestroy(&Id));
-  PetscCall(KSPSetOperators(ksp, A, *Ac));
-  if (reuse == MAT_INITIAL_MATRIX) {
-    PetscCall(KSPSetType(ksp, KSPPREONLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Across ranks: every rank holds the whole coarsest level's inverse on its GPU; a solve gathers the right-hand side
+   on every rank (the level is small), multiplies, and keeps its own rows */
+typedef struct {
+  Mat        inv;    /* the level's inverse, dense on this rank's GPU */
+  VecScatter toall;  /* the distributed vector to a whole copy on every rank */
+  Vec        b, y;   /* whole copies (VECSEQCUDA) */
+  PetscInt   rstart; /* this rank's first row */
+} TSPTriAMGRedundantInverse;
+
+static PetscErrorCode TSPTriAMGRedundantInverseApply_CUDA(PC pc, Vec x, Vec y)
+{
+  TSPTriAMGRedundantInverse *r;
+  const PetscScalar         *wa;
+  PetscScalar               *ya;
+  PetscInt                   n;
+  cudaStream_t               stream;
+
+  PetscFunctionBegin;
+  PetscCall(PCShellGetContext(pc, &r));
+  PetscCall(VecScatterBegin(r->toall, x, r->b, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(VecScatterEnd(r->toall, x, r->b, INSERT_VALUES, SCATTER_FORWARD));
+  PetscCall(MatMult(r->inv, r->b, r->y));
+  PetscCall(VecGetLocalSize(y, &n));
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(VecCUDAGetArrayRead(r->y, &wa));
+  PetscCall(VecCUDAGetArrayWrite(y, &ya));
+  if (n) PetscCallCUDA(cudaMemcpyAsync(ya, wa + r->rstart, (size_t)n * sizeof(PetscScalar), cudaMemcpyDeviceToDevice, stream));
+  PetscCall(VecCUDARestoreArrayWrite(y, &ya));
+  PetscCall(VecCUDARestoreArrayRead(r->y, &wa));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGRedundantInverseReset_CUDA(TSPTriAMGRedundantInverse *r)
+{
+  PetscFunctionBegin;
+  PetscCall(MatDestroy(&r->inv));
+  PetscCall(VecScatterDestroy(&r->toall));
+  PetscCall(VecDestroy(&r->b));
+  PetscCall(VecDestroy(&r->y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGRedundantInverseDestroy_CUDA(PC pc)
+{
+  TSPTriAMGRedundantInverse *r;
+
+  PetscFunctionBegin;
+  PetscCall(PCShellGetContext(pc, &r));
+  if (r) PetscCall(TSPTriAMGRedundantInverseReset_CUDA(r));
+  PetscCall(PetscFree(r));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The coarsest level's solve on the device: the level's inverse (above) applied as one dense product. A triangular
+   solve of a few hundred rows is a chain of dependent steps (cuSOLVER's getrs took 0.29 ms a cycle at 377 rows,
+   more than the finest level's smoothing), the product one pass over n^2 numbers; cuSPARSE's sparse LU costs tens
+   of milliseconds of analysis per setup. On one rank (MATCSRCUDA) the inverse is *Ac and the KSP applies it
+   (PCMAT); across ranks (MATMPICSRCUDA) every rank inverts the whole level, gathered from a host copy as PCREDUNDANT
+   gathers it, and a PCSHELL applies it: PETSc's redundant LU of that host copy filled in to nearly dense factors
+   (65 ms of LU at 810 rows, 5.5 ms at 371: the setup of two GPUs at 1697² took longer than four at 2400²) and solved
+   on the host in every cycle. *Ac is then the inverse too, kept by the driver. A MATSEQAIJCUSPARSE level keeps
+   PCMG's LU; the user's -mg_coarse_ options still apply. */
+static PetscErrorCode TSPTriAMGCoarse_CUDA(KSP ksp, Mat A, MatReuse reuse, Mat *Ac)
+{
+  PetscBool own, distributed;
+  PC        pc;
+  PetscInt  n;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATCSRCUDA, &own));
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATMPICSRCUDA, &distributed));
+  PetscCall(MatDestroy(Ac));
+  if (!own && !distributed) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatGetSize(A, &n, NULL));
+  /* four dense n x n matrices: beyond TSP_TRIAMG_DENSE_COARSE rows (a coarsening that stalled, a small
+     -pc_triamg_max_levels) the driver's sparse LU instead, which does not run out of device memory */
+  if (n > TSP_TRIAMG_DENSE_COARSE) {
+    PetscCall(PetscInfo(ksp, "the coarsest level has %" PetscInt_FMT " rows, more than %d: sparse LU, not a dense inverse\n", n, TSP_TRIAMG_DENSE_COARSE));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (own) {
+    PetscCall(TSPTriAMGDenseInverse_CUDA((PetscObject)ksp, A, Ac));
+    PetscCall(KSPSetOperators(ksp, A, *Ac));
+    if (reuse == MAT_INITIAL_MATRIX) {
+      PetscCall(KSPSetType(ksp, KSPPREONLY));
+      PetscCall(KSPGetPC(ksp, &pc));
+      PetscCall(PCSetType(pc, PCMAT));
+    }
+  } else {
+    TSPTriAMGRedundantInverse *r = NULL;
+    Mat                        H, S;
+    Vec                        x;
+    PetscMPIInt                size;
+    PetscBool                  shell;
+
+    PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+    PetscCall(MatConvert(A, MATAIJ, MAT_INITIAL_MATRIX, &H));
+    PetscCall(MatCreateRedundantMatrix(H, size, MPI_COMM_NULL, MAT_INITIAL_MATRIX, &S));
+    PetscCall(MatDestroy(&H));
+    PetscCall(TSPTriAMGDenseInverse_CUDA((PetscObject)ksp, S, Ac));
+    PetscCall(MatDestroy(&S));
+    PetscCall(KSPSetOperators(ksp, A, A));
     PetscCall(KSPGetPC(ksp, &pc));
-    PetscCall(PCSetType(pc, PCMAT));
+    /* a hierarchy built again (new options, a new pattern) finds the shell of the previous one: its context is
+       reset, not replaced */
+    PetscCall(PetscObjectTypeCompare((PetscObject)pc, PCSHELL, &shell));
+    if (shell) PetscCall(PCShellGetContext(pc, &r));
+    if (reuse == MAT_INITIAL_MATRIX) {
+      PetscCall(KSPSetType(ksp, KSPPREONLY));
+      PetscCall(PCSetType(pc, PCSHELL));
+      PetscCall(PCShellSetName(pc, "triamg: the coarsest level's inverse on every GPU"));
+      PetscCall(PCShellSetApply(pc, TSPTriAMGRedundantInverseApply_CUDA));
+      PetscCall(PCShellSetDestroy(pc, TSPTriAMGRedundantInverseDestroy_CUDA));
+    }
+    if (r) PetscCall(TSPTriAMGRedundantInverseReset_CUDA(r));
+    else PetscCall(PetscNew(&r));
+    PetscCall(PetscObjectReference((PetscObject)*Ac));
+    r->inv = *Ac;
+    PetscCall(MatCreateVecs(A, &x, NULL));
+    PetscCall(VecScatterCreateToAll(x, &r->toall, &r->b));
+    PetscCall(VecDestroy(&x));
+    PetscCall(VecDuplicate(r->b, &r->y));
+    PetscCall(MatGetOwnershipRange(A, &r->rstart, NULL));
+    PetscCall(PCShellSetContext(pc, r));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

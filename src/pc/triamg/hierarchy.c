@@ -383,8 +383,8 @@ static PetscErrorCode TSPTriAMGMissingDiagonal(Mat A, PetscBool *missing, PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The coarsest level's solve: on one rank the backend's (on the device: the inverse of a MATCSRCUDA level), or else
-   PCMG's LU (one rank) or PCREDUNDANT's (several), with a zero pivot shifted (MAT_SHIFT_NONZERO, as the smoothers
+/* The coarsest level's solve: the backend's (on the device: the inverse of the level, on every rank across ranks),
+   or else PCMG's LU (one rank) or PCREDUNDANT's (several), with a zero pivot shifted (MAT_SHIFT_NONZERO, as the smoothers
    repair theirs) and, where the level's matrix lacks a diagonal entry (an empty row: PETSc's LU refuses such a
    matrix), an explicit zero added in a copy. With one level the coarsest level is the user's matrix. */
 static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse)
@@ -400,9 +400,9 @@ static PetscErrorCode TSPTriAMGCoarseSolve(PC pc, TSPTriAMG *amg, MatReuse reuse
   if (amg->nlevels < 1) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
   PetscCall(PCMGGetSmoother(pc, 0, &ksp));
+  PetscCall((*amg->ops.coarse)(ksp, A, reuse, &amg->coarse));
+  if (amg->coarse) PetscFunctionReturn(PETSC_SUCCESS);
   if (size == 1) {
-    PetscCall((*amg->ops.coarse)(ksp, A, reuse, &amg->coarse));
-    if (amg->coarse) PetscFunctionReturn(PETSC_SUCCESS);
     /* in place (PCMG's operator), where the backend gave no inverse of its own (a device level too large for a dense
        one) */
     if (amg->nlevels > 1) PetscCall(TSPTriAMGToPETSc(&amg->A[amg->nlevels - 1]));

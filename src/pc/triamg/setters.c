@@ -345,7 +345,8 @@ PetscErrorCode PCTriAMGGetAggregateSize(PC pc, PetscInt *s)
   Level: intermediate
 
   Note:
-  The coarsest level is solved directly (LU on one rank, `PCREDUNDANT` with MPI; `-mg_coarse_` options change it).
+  The coarsest level is solved directly (LU on one rank, `PCREDUNDANT` with MPI; on GPUs its dense inverse, on every
+  GPU with MPI; `-mg_coarse_` options change it).
   Coarsening also stops where a level would keep more than 0.9 of its rows.
 
 .seealso: `PCTRIAMG`, `PCTriAMGGetCoarseSize()`
