@@ -184,7 +184,7 @@ $(KT)/gttrf_check_test: tests/kernels/gttrf_check_test.cu $(KT_HDRS) $(call KT_C
 $(KT)/definite_test: tests/kernels/definite_test.cu $(KT_HDRS) $(call KT_CUDA,definite) $(call KT_REF,definite)
 # triamg's prolongator, Galerkin product and level operators' kernels (without --device: the reference against
 # their definitions)
-$(KT)/triamg_test: tests/kernels/triamg_test.cu $(KT_HDRS) $(call KT_CUDA,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate mosa_factor graph) $(call KT_REF,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate)
+$(KT)/triamg_test: tests/kernels/triamg_test.cu $(KT_HDRS) $(call KT_CUDA,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs mosa_factor graph) $(call KT_REF,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs)
 $(KT)/test_rpts: KT_DEFS := -DTS_HAVE_GALLERY
 $(KT)/test_rpts: tests/kernels/test_rpts.cu $(KT_HDRS) $(KT_RPTS) $(call KT_REF,gtsv bgtsv) $(KT_GALLERY)
 # RPTS's partition routines thread by thread on the host (and the accuracy study on it)

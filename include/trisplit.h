@@ -229,6 +229,8 @@ PETSC_EXTERN PetscErrorCode MatTridiagGetBands(Mat, PetscScalar **, PetscScalar 
 #define PCTRIAMG "triamg"
 PETSC_EXTERN PetscErrorCode PCTriAMGSetAggregateSize(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetAggregateSize(PC, PetscInt *);
+PETSC_EXTERN PetscErrorCode PCTriAMGSetPairShare(PC, PetscReal);
+PETSC_EXTERN PetscErrorCode PCTriAMGGetPairShare(PC, PetscReal *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetCoarseSize(PC, PetscInt);
 PETSC_EXTERN PetscErrorCode PCTriAMGGetCoarseSize(PC, PetscInt *);
 PETSC_EXTERN PetscErrorCode PCTriAMGSetGatherSize(PC, PetscInt);

@@ -214,7 +214,7 @@ static PetscErrorCode TestHierarchy(Problem problem, PetscInt n)
     MatInfo info;
 
     PetscCall(PCMGGetSmoother(pc, nlevels - 1 - l, &smoother));
-    PetscCall(KSPGetOperators(smoother, NULL, &Al));
+    PetscCall(KSPGetOperators(smoother, &Al, NULL)); /* the level (on one GPU the coarsest preconditioning matrix is its inverse) */
     PetscCall(MatGetInfo(Al, MAT_GLOBAL_SUM, &info));
     if (l + 1 < nlevels && (all || l == 0)) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": %" PetscInt_FMT " rows, %.0f nonzeros, aggregate checksum %" PetscInt64_FMT "\n", l, rows[l], (double)info.nz_used, aggsum[l]));
     else if (l + 1 < nlevels) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  level %" PetscInt_FMT ": %" PetscInt_FMT " rows, %.0f nonzeros\n", l, rows[l], (double)info.nz_used));
@@ -761,7 +761,7 @@ static PetscErrorCode GatheredFrom(PC pc, PetscInt gather, PetscInt *first, Pets
     PetscBool gathered, above;
 
     PetscCall(PCMGGetSmoother(pc, L - 1 - l, &smoother));
-    PetscCall(KSPGetOperators(smoother, NULL, &Al));
+    PetscCall(KSPGetOperators(smoother, &Al, NULL)); /* the level (on one GPU the coarsest preconditioning matrix is its inverse) */
     PetscCall(MatGetSize(Al, &N, NULL));
     PetscCall(MatGetLocalSize(Al, &m, NULL));
     if (*first < 0 && l > 0 && N < gather) *first = l;
@@ -1313,6 +1313,36 @@ int main(int argc, char **argv)
     suffix: hierarchy
     nsize: {{1 2}separate output}
     args: -test hierarchy -problem {{aniso1 rot}separate output} -n 96
+
+  # pairs of line aggregates (-pc_triamg_pair_share): every level's size, nonzeros and aggregates; the device's the
+  # host's
+  test:
+    suffix: hierarchy_pairs_model8
+    nsize: {{1 2}separate output}
+    args: -test hierarchy -problem model8 -n 128 -all_levels -pc_triamg_pair_share 0.6
+
+  test:
+    suffix: hierarchy_pairs_lap3d
+    args: -test hierarchy -problem lap3d -n 24 -all_levels -pc_triamg_pair_share 0.6
+
+  test:
+    suffix: hierarchy_pairs_cuda_1_model8
+    requires: cuda
+    args: -test hierarchy -problem model8 -n 128 -all_levels -pc_triamg_pair_share 0.6 -mat_type aijcusparse
+    output_file: output/ex9_hierarchy_pairs_model8_nsize-1.out
+
+  test:
+    suffix: hierarchy_pairs_cuda_2_model8
+    requires: cuda
+    nsize: 2
+    args: -test hierarchy -problem model8 -n 128 -all_levels -pc_triamg_pair_share 0.6 -mat_type aijcusparse
+    output_file: output/ex9_hierarchy_pairs_model8_nsize-2.out
+
+  test:
+    suffix: hierarchy_pairs_cuda_lap3d
+    requires: cuda
+    args: -test hierarchy -problem lap3d -n 24 -all_levels -pc_triamg_pair_share 0.6 -mat_type aijcusparse
+    output_file: output/ex9_hierarchy_pairs_lap3d.out
 
   test:
     suffix: hierarchy_cuda_1_aniso1

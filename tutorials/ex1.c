@@ -423,4 +423,16 @@ int main(int argc, char **argv)
     args: -problem aniso1 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type altsplit -pc_altsplit_m 2 -pc_altsplit_local -mat_type aijcusparse
     output_file: output/ex1_altsplit_local_nsize-3.out
 
+  # triamg with pairs of line aggregates (-pc_triamg_pair_share) on the 5-point Laplacian; on the device the same
+  # hierarchy (tests/ex9 -test hierarchy) and iterations
+  test:
+    suffix: triamg_pairs
+    args: -problem model8 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type triamg -pc_triamg_pair_share 0.6
+
+  test:
+    suffix: triamg_pairs_cuda
+    requires: cuda
+    args: -problem model8 -n 64 -ksp_type gmres -ksp_gmres_restart 20 -ksp_pc_side right -pc_type triamg -pc_triamg_pair_share 0.6 -mat_type aijcusparse
+    output_file: output/ex1_triamg_pairs.out
+
 TEST*/

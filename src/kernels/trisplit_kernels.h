@@ -777,6 +777,68 @@ TS_EXTERN ts_int    ts_ref_aggregate_join(ts_int n, const ts_int *rowptr, const 
 TS_EXTERN size_t    ts_cuda_aggregate_join_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_aggregate_join(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, ts_int *agg, ts_int *nagg, void *buffer);
 
+/* Pairs of line aggregates (docs/algorithms.md 8.6). The weights across the forest's paths: out[k] =
+   |a_ij| r_i r_j for the entry k = (i, j), j != i a local column on another path (path_id[j] != path_id[i]), else 0,
+   with r_i = 1 / sqrt(|a_ii|) (0 for a zero or absent diagonal); on a symmetric A the weights are symmetric. sums[0]
+   and sums[1] are the same scaled couplings summed over the off-diagonal entries within one path and over all of them:
+   each row's entries in CSR order, the rows into TS_PAIR_LANES lanes (row i into lane i mod TS_PAIR_LANES, in
+   increasing i), then the lanes in order, so that the host and the device add in one order and agree bit for bit.
+   The helpers are shared by both twins. */
+#define TS_PAIR_LANES 256
+
+static inline TS_HOST_DEVICE double ts_pair_scale(const ts_int *rowptr, const ts_int *col, const double *val, ts_int i)
+{
+  for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++)
+    if (col[k] == i) {
+      const double d = val[k] < 0 ? -val[k] : val[k];
+
+      return d > 0 ? 1.0 / sqrt(d) : 0.0;
+    }
+  return 0.0;
+}
+
+/* row i's weights into out (NULL: not written) and its two sums, from the scales r */
+static inline TS_HOST_DEVICE void ts_pair_row(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *path_id, const double *r, ts_int i, double *out, double *in_path, double *all)
+{
+  double si = 0.0, sa = 0.0;
+
+  for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) {
+    const ts_int j = col[k];
+    double       w = 0.0;
+
+    if (j != i && j >= 0 && j < n) {
+#if defined(__CUDA_ARCH__) /* explicit rounding, no FMA: the host's sums */
+      w  = __dmul_rn(__dmul_rn(val[k] < 0 ? -val[k] : val[k], r[i]), r[j]);
+      sa = __dadd_rn(sa, w);
+      if (path_id[j] == path_id[i]) si = __dadd_rn(si, w);
+#else
+      w  = (val[k] < 0 ? -val[k] : val[k]) * r[i] * r[j];
+      sa = sa + w;
+      if (path_id[j] == path_id[i]) si = si + w;
+#endif
+      if (path_id[j] == path_id[i]) w = 0.0;
+    }
+    if (out) out[k] = w;
+  }
+  *in_path = si;
+  *all     = sa;
+}
+
+/* workspace: the scales (n doubles) and the lanes' sums */
+TS_EXTERN size_t    ts_ref_pair_weights_buffer_size(ts_int n);
+TS_EXTERN void      ts_ref_pair_weights(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *path_id, double *out, double sums[2], void *buffer);
+TS_EXTERN size_t    ts_cuda_pair_weights_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_pair_weights(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *path_id, double *out, double *sums, void *buffer);
+
+/* The aggregates after the pairing: partner[a] (-1: unpaired) is the [0,1]-factor of the aggregates' graph; an
+   unpaired aggregate and the smaller of a pair lead, the leaders are numbered in their order and the other of a
+   pair takes its leader's number; agg[i] (n rows) is renumbered in place. Returns the number of aggregates (the
+   device's: to the device ts_int *count). Workspace: nagg + 1 ts_ints on the host; the device's
+   ts_cuda_aggregate_pair_ids_buffer_size(nagg) bytes. Integers only: host and device agree. */
+TS_EXTERN ts_int    ts_ref_aggregate_pair_ids(ts_int nagg, const ts_int *partner, ts_int n, ts_int *agg, void *buffer);
+TS_EXTERN size_t    ts_cuda_aggregate_pair_ids_buffer_size(ts_int nagg);
+TS_EXTERN ts_status ts_cuda_aggregate_pair_ids(void *stream, ts_int nagg, const ts_int *partner, ts_int n, ts_int *agg, ts_int *count, void *buffer);
+
 /* sum over the rows i of (rstart + i + 1) (cstart + agg[i] + 1), exact in 64-bit integers: a checksum of the
    aggregates (rstart, cstart: the global numbers of the first row and aggregate) that host and device compare
    without the aggregates leaving the device (the device's: to the device int64_t *sum) */

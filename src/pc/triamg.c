@@ -42,6 +42,7 @@ static PetscErrorCode PCView_TriAMG(PC pc, PetscViewer viewer)
   if (smoothed && prm->smooth_levels < TSP_TRIAMG_MAXLEVELS) PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, prolongator smoothed on the finest %" PetscInt_FMT " level(s)\n", prm->agg_size, prm->smooth_levels));
   else PetscCall(PetscViewerASCIIPrintf(viewer, "  TriAMG: aggregates of %" PetscInt_FMT " consecutive vertices along the paths of the linear forest, %s prolongator\n", prm->agg_size, smoothed ? "smoothed" : "piecewise constant"));
   if (smoothed) PetscCall(PetscViewerASCIIPrintf(viewer, "    smoothing threshold %g: weaker entries are lumped into the diagonal\n", (double)prm->smooth_threshold));
+  if (prm->pair_share > 0) PetscCall(PetscViewerASCIIPrintf(viewer, "    aggregates paired across the paths on levels whose couplings lie less than %g inside them\n", (double)prm->pair_share));
   PetscCall(PetscViewerASCIIPrintf(viewer, "    smoother %s on the finest level, %s below, %" PetscInt_FMT " sweep%s; coarse size %" PetscInt_FMT ", at most %" PetscInt_FMT " levels; reuse interpolation %s\n", prm->smoother, prm->csmoother, prm->sweeps, prm->sweeps == 1 ? "" : "s", prm->coarse_size, prm->max_levels, PetscBools[prm->reuse]));
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)pc), &size));
   if (size > 1) {
@@ -91,6 +92,7 @@ static PetscErrorCode PCDestroy_TriAMG(PC pc)
 
   Options Database Keys:
 + -pc_triamg_aggregate_size <4>            - vertices per aggregate along a path of the forest
+. -pc_triamg_pair_share <0>                - pair the aggregates across the paths on levels whose couplings lie less than this share inside them (`PCTriAMGSetPairShare()`)
 . -pc_triamg_coarse_size <1000>            - coarsen until at most this many global rows
 . -pc_triamg_gather_size <0>               - across ranks, gather the first level of fewer global rows, and those below it, onto rank 0 (0: never)
 . -pc_triamg_max_levels <30>               - the most levels

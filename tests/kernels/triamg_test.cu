@@ -721,6 +721,88 @@ static void check_aggregate_join(const std::string &name, const Csr &A, bool dev
   for (void *p : {(void *)dar, (void *)dac, (void *)dagg, (void *)dn, (void *)dav, work}) CK(cudaFree(p));
 }
 
+/* the pairs of line aggregates: the weights across paths and their two sums (host against the definition; device ==
+   host, bit for bit), and the numbering after a matching (host against the definition; device == host) */
+static void check_pairs(const std::string &name, const Csr &A, bool device)
+{
+  const ts_int        n = A.n;
+  std::vector<ts_int> path(n), agg;
+  ts_int              nagg = aggregates(n, agg);
+  std::vector<double> out(A.row[n] > 0 ? A.row[n] : 1), r(n > 0 ? n : 1);
+  std::vector<char>   buffer(ts_ref_pair_weights_buffer_size(n));
+  double              sums[2];
+  bool                ok = true;
+
+  for (ts_int i = 0; i < n; i++) path[i] = i / (3 + i % 4 / 3); /* runs of 3 and 4 rows */
+  ts_ref_pair_weights(n, A.row.data(), A.col.data(), A.val.data(), path.data(), out.data(), sums, buffer.data());
+  /* a matching of the aggregates: random disjoint pairs */
+  std::vector<ts_int> partner(nagg > 0 ? nagg : 1, -1), order(nagg);
+  for (ts_int a = 0; a < nagg; a++) order[a] = a;
+  for (ts_int a = nagg - 1; a > 0; a--) std::swap(order[a], order[below(a + 1)]);
+  for (ts_int a = 0; a + 1 < nagg; a += 2)
+    if (below(4)) {
+      partner[order[a]]     = order[a + 1];
+      partner[order[a + 1]] = order[a];
+    }
+  std::vector<ts_int> paired = agg, ids(nagg + 1);
+  const ts_int        count  = ts_ref_aggregate_pair_ids(nagg, partner.data(), n, paired.data(), ids.data());
+  if (!device) {
+    double in = 0.0, all = 0.0;
+    for (ts_int i = 0; i < n; i++) {
+      r[i] = 0.0;
+      for (ts_int k = A.row[i]; k < A.row[i + 1]; k++)
+        if (A.col[k] == i && A.val[k] != 0.0) r[i] = 1.0 / sqrt(fabs(A.val[k]));
+    }
+    for (ts_int i = 0; i < n; i++)
+      for (ts_int k = A.row[i]; k < A.row[i + 1]; k++) {
+        const ts_int j    = A.col[k];
+        const double w    = (j != i && j >= 0 && j < n) ? fabs(A.val[k]) * r[i] * r[j] : 0.0;
+        const double want = (w != 0.0 && path[j] != path[i]) ? w : 0.0;
+        all += w;
+        if (j != i && j >= 0 && j < n && path[j] == path[i]) in += w;
+        ok = ok && fabs(out[k] - want) <= 1e-15 * fabs(want);
+      }
+    ok = ok && fabs(sums[0] - in) <= 1e-12 * (in > 0 ? in : 1) && fabs(sums[1] - all) <= 1e-12 * (all > 0 ? all : 1);
+    report(ok, name + ": pair weights and sums == definition");
+    /* the numbering: the pairs share a number, leaders (unpaired or the smaller of a pair) in their order */
+    ts_int expect = 0, npairs = 0;
+    std::vector<ts_int> want(nagg > 0 ? nagg : 1, -1);
+    for (ts_int a = 0; a < nagg; a++)
+      if (partner[a] < 0 || a < partner[a]) want[a] = expect++;
+    for (ts_int a = 0; a < nagg; a++)
+      if (partner[a] >= 0 && a > partner[a]) {
+        want[a] = want[partner[a]];
+        npairs++;
+      }
+    ok = count == nagg - npairs;
+    for (ts_int i = 0; i < n && ok; i++) ok = paired[i] == want[agg[i]];
+    report(ok, name + ": aggregates after the pairs == definition");
+    return;
+  }
+  ts_int *dr = to_device(A.row), *dc = to_device(A.col), *dp = to_device(path), *dpart = to_device(partner), *dagg = to_device(agg), *dcount;
+  double *dv = to_device(A.val), *dout, *dsums;
+  void   *dwork;
+  CK(cudaMalloc((void **)&dout, out.size() * sizeof(double)));
+  CK(cudaMalloc((void **)&dsums, 2 * sizeof(double)));
+  CK(cudaMalloc((void **)&dcount, sizeof(ts_int)));
+  CK(cudaMalloc(&dwork, ts_cuda_pair_weights_buffer_size(n) + ts_cuda_aggregate_pair_ids_buffer_size(nagg)));
+  CT(ts_cuda_pair_weights(nullptr, n, dr, dc, dv, dp, dout, dsums, dwork));
+  std::vector<double> hs = {sums[0], sums[1]};
+  report(same_bits(to_host(dout, A.row[n]), std::vector<double>(out.begin(), out.begin() + A.row[n])) && same_bits(to_host(dsums, 2), hs), name + ": device pair weights and sums == host");
+  CT(ts_cuda_aggregate_pair_ids(nullptr, nagg, dpart, n, dagg, dcount, dwork));
+  report(to_host(dagg, n) == paired && to_host(dcount, 1)[0] == count, name + ": device aggregates after the pairs == host");
+  CK(cudaFree(dr));
+  CK(cudaFree(dc));
+  CK(cudaFree(dp));
+  CK(cudaFree(dpart));
+  CK(cudaFree(dagg));
+  CK(cudaFree(dcount));
+  CK(cudaFree(dv));
+  CK(cudaFree(dout));
+  CK(cudaFree(dsums));
+  CK(cudaFree(dwork));
+}
+
 int main(int argc, char **argv)
 {
   bool device = false, quick = false;
@@ -744,6 +826,7 @@ int main(int argc, char **argv)
         check_join(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, device);
         check_merge(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, device);
         check_aggregate_join(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, device);
+        check_pairs(std::to_string(k) + "x" + std::to_string(k) + (nine ? " 9-point" : " 5-point") + (odd ? " with odd rows" : ""), A, device);
 
         for (double theta : thetas)
           for (int variant = 0; variant < 2; variant++) {

@@ -111,7 +111,7 @@ values = {
     'm': [3], 'm_max': [6], 'coverage': [0.9], 'omega': [0.5], 'drop_tolerance': [1e-3], 'diagonal': [2, 0],
     'reuse_pattern': [False], 'exact_product': [True], 'type': [trisplit.PC_ALTSPLIT_OUTER, 'inner'],
     'local': [True],
-    'aggregate_size': [2], 'coarse_size': [500], 'gather_size': [2000], 'max_levels': [5], 'smooth_prolongator': [False], 'smooth_levels': [1], 'smooth_threshold': [0.5],
+    'aggregate_size': [2], 'pair_share': [0.6], 'coarse_size': [500], 'gather_size': [2000], 'max_levels': [5], 'smooth_prolongator': [False], 'smooth_levels': [1], 'smooth_threshold': [0.5],
     'smoother_type': ['mosd'], 'coarser_smoother_type': ['jacobi'], 'smoother_sweeps': [2], 'reuse_interpolation': [False], 'device_operators': [False], 'nodal': [False], 'lean_cycle': [False],
 }
 for t in trisplit.PC_TYPES:

@@ -358,6 +358,7 @@ OPTIONS = [
     # triamg (its smoothers take the forest options under -mg_levels_)
     Option('aggregate_size', '-pc_triamg_aggregate_size', 'int', _AMG, 'PCTriAMGSetAggregateSize', 'PCTriAMGGetAggregateSize', pyprefix='pctriamg'),
     Option('coarse_size', '-pc_triamg_coarse_size', 'int', _AMG, 'PCTriAMGSetCoarseSize', 'PCTriAMGGetCoarseSize', pyprefix='pctriamg'),
+    Option('pair_share', '-pc_triamg_pair_share', 'real', _AMG, 'PCTriAMGSetPairShare', 'PCTriAMGGetPairShare', pyprefix='pctriamg'),
     Option('gather_size', '-pc_triamg_gather_size', 'int', _AMG, 'PCTriAMGSetGatherSize', 'PCTriAMGGetGatherSize', pyprefix='pctriamg'),
     Option('max_levels', '-pc_triamg_max_levels', 'int', _AMG, 'PCTriAMGSetMaxLevels', 'PCTriAMGGetMaxLevels', pyprefix='pctriamg'),
     Option('smooth_prolongator', '-pc_triamg_smooth_prolongator', 'bool', _AMG, 'PCTriAMGSetSmoothProlongator', 'PCTriAMGGetSmoothProlongator', pyprefix='pctriamg'),

@@ -30,6 +30,7 @@ PETSC_INTERN PetscLogEvent TriSplit_AMGAggregate, TriSplit_AMGEstimate, TriSplit
 /* What the hierarchy is built from: set by PCCreate_TriAMG() (the defaults) and the setters, read by the driver */
 typedef struct {
   PetscInt  agg_size;         /* s: vertices per aggregate along a path */
+  PetscReal pair_share;       /* pair the segments across paths on levels whose couplings lie less than this inside the paths (0: never) */
   PetscInt  coarse_size;      /* stop coarsening at this many global rows */
   PetscInt  max_levels;       /* the most levels, the finest included */
   PetscBool smooth_p;         /* P = (I - omega D^-1 A_F) P0 */
@@ -52,6 +53,13 @@ typedef struct {
      (segments of s vertices along its paths): *agg (the backend's memory, freed by aggfree) numbers them from 0,
      *nagg of them */
   PetscErrorCode (*aggregate)(Mat Ad, PC fpc, PetscInt s, PetscInt **agg, PetscInt *nagg);
+  /* pairs of line aggregates (docs/algorithms.md 8.6): *B with Ad's pattern and its weights across the paths of
+     fpc's first forest (ts_*_pair_weights, the backend's type), and the share of Ad's scaled couplings that lie
+     within the paths */
+  PetscErrorCode (*pairweights)(Mat Ad, PC fpc, Mat *B, PetscReal *share);
+  /* the [0,1]-factor of the aggregates' graph W (its nagg rows; the forests' factor parameters, n = 1) and the
+     aggregates agg of the n rows (backend memory) renumbered in place after the pairing, *nagg their new number */
+  PetscErrorCode (*pairmatch)(Mat W, PetscInt n, PetscInt *agg, PetscInt *nagg);
   /* nodal aggregates (a block size bs > 1): the node matrix *N (n / bs rows, the backend's type) of the level's local
      block Ad, whose forest gives the nodes' aggregates, and the unknowns' aggregates *agg (backend memory, freed by
      aggfree) from those of the nodes, aggn (node aggregate times bs plus the field) */
@@ -184,6 +192,18 @@ static inline PetscErrorCode TSPTriAMGCheck(ts_status status, const char *what)
 
 /* The forest function that every trisplit PC composes (src/pc/forest/setters.c) */
 typedef PetscErrorCode (*TSPChainGetPathsFn)(PC, PetscMemType *, PetscInt *, const PetscInt **, const PetscInt **);
+
+/* The matching of the aggregates' pairs: the forests' default factor parameters (chain.c) with one partner */
+static inline void TSPTriAMGPairFactorParams(ts_factor_params *p)
+{
+  p->n             = 1;
+  p->iterations    = 5;
+  p->charge_period = 5;
+  p->charge_skip   = 0;
+  p->p             = 0.5;
+  p->seed          = 0;
+  p->offset        = 0;
+}
 
 /* The first forest of the trisplit PC fpc set up on a level of n local rows, in the memory the backend expects
    (host: PETSC_MEMTYPE_HOST, CUDA: PETSC_MEMTYPE_DEVICE) */

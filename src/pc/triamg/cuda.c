@@ -43,6 +43,70 @@ static PetscErrorCode TSPTriAMGAggregate_CUDA(Mat Ad, PC fpc, PetscInt s, PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGPairWeights_CUDA(Mat Ad, PC fpc, Mat *B, PetscReal *share)
+{
+  PetscInt           n, nnz, *brow, *bcol;
+  PetscScalar       *bval;
+  const PetscInt    *perm, *path_id, *ia, *ja;
+  const PetscScalar *va;
+  double            *d_sums, sums[2];
+  cudaStream_t       stream;
+  void              *work = NULL;
+  size_t             bytes;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(MatGetLocalSize(Ad, &n, NULL));
+  PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_DEVICE, &perm, &path_id));
+  PetscCall(TriSplitGetDeviceCSR(Ad, &n, &nnz, &ia, &ja, &va));
+  PetscCall(TriSplitDeviceMalloc((size_t)(n + 1) * sizeof(PetscInt), (void **)&brow));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnz, 1) * sizeof(PetscInt), (void **)&bcol));
+  PetscCall(TriSplitDeviceMalloc((size_t)PetscMax(nnz, 1) * sizeof(PetscScalar), (void **)&bval));
+  PetscCallCUDA(cudaMemcpyAsync(brow, ia, (size_t)(n + 1) * sizeof(PetscInt), cudaMemcpyDeviceToDevice, stream));
+  if (nnz) PetscCallCUDA(cudaMemcpyAsync(bcol, ja, (size_t)nnz * sizeof(PetscInt), cudaMemcpyDeviceToDevice, stream));
+  bytes = (ts_cuda_pair_weights_buffer_size(n) + 255) & ~(size_t)255;
+  PetscCall(TriSplitDeviceMalloc(bytes + 2 * sizeof(double), &work));
+  d_sums = (double *)((char *)work + bytes);
+  PetscCall(TSPTriAMGCheck(ts_cuda_pair_weights(stream, n, ia, ja, va, path_id, bval, d_sums, work), "pair weights"));
+  PetscCall(TriSplitDeviceRead(stream, d_sums, sums, sizeof(sums)));
+  TriSplitDeviceFree(work);
+  PetscCall(TriSplitRestoreDeviceCSR(Ad, &ia, &ja, &va));
+  PetscCall(TSPMatCreateCSRCUDA(n, n, nnz, brow, bcol, bval, B));
+  *share = sums[1] > 0 ? (PetscReal)(sums[0] / sums[1]) : 1.0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGPairMatch_CUDA(Mat W, PetscInt n, PetscInt *agg, PetscInt *nagg)
+{
+  PetscInt           m, wnnz, *partner, *d_count;
+  const PetscInt    *wi, *wj;
+  const PetscScalar *wv;
+  double            *pw;
+  ts_factor_params   prm;
+  cudaStream_t       stream;
+  void              *work = NULL;
+  size_t             bytes, vec;
+
+  PetscFunctionBegin;
+  TSPTriAMGPairFactorParams(&prm);
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(TriSplitGetDeviceCSR(W, &m, &wnnz, &wi, &wj, &wv));
+  /* the factor's and the renumbering's workspace, then the partners, their weights and the count */
+  bytes = PetscMax(ts_cuda_factor_buffer_size(&prm, m, wnnz), ts_cuda_aggregate_pair_ids_buffer_size(m));
+  bytes = (bytes + 255) & ~(size_t)255;
+  vec   = ((size_t)PetscMax(m, 1) * sizeof(double) + 255) & ~(size_t)255;
+  PetscCall(TriSplitDeviceMalloc(bytes + 2 * vec + sizeof(PetscInt), &work));
+  pw      = (double *)((char *)work + bytes);
+  partner = (PetscInt *)((char *)work + bytes + vec);
+  d_count = (PetscInt *)((char *)work + bytes + 2 * vec);
+  PetscCall(TSPTriAMGCheck(ts_cuda_factor(stream, &prm, m, wnnz, wi, wj, wv, partner, pw, work, NULL), "aggregates' matching"));
+  PetscCall(TSPTriAMGCheck(ts_cuda_aggregate_pair_ids(stream, m, partner, n, agg, d_count, work), "aggregates' pairs"));
+  PetscCall(TriSplitDeviceRead(stream, d_count, nagg, sizeof(PetscInt)));
+  TriSplitDeviceFree(work);
+  PetscCall(TriSplitRestoreDeviceCSR(W, &wi, &wj, &wv));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGCollapse_CUDA(Mat Ad, PetscInt bs, Mat *N)
 {
   PetscInt           n, nnz, nn, *nrow, *ncol, nnnz;
@@ -721,6 +785,8 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
 #if defined(PETSC_HAVE_CUDA)
   ops->name         = "cuda";
   ops->aggregate    = TSPTriAMGAggregate_CUDA;
+  ops->pairweights  = TSPTriAMGPairWeights_CUDA;
+  ops->pairmatch    = TSPTriAMGPairMatch_CUDA;
   ops->collapse     = TSPTriAMGCollapse_CUDA;
   ops->expand       = TSPTriAMGExpand_CUDA;
   ops->prolongator  = TSPTriAMGProlongator_CUDA;

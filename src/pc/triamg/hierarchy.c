@@ -219,6 +219,35 @@ static PetscErrorCode TSPTriAMGNodalAggregates(PC pc, TSPTriAMG *amg, Mat Ad, Pe
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Pairs of line aggregates (docs/algorithms.md 8.6). Segments of one path are aggregates along the strong direction
+   the forest follows; where the couplings are nearly isotropic (a 5-point Laplacian, 3D) a segment's strongest
+   neighbours lie on the neighbouring paths, and its coarse operators fill up level after level. On a level whose
+   scaled couplings lie less than pair_share inside the forest's paths, the aggregates are matched pairwise across
+   the paths: the [0,1]-factor of their graph W = P0^T B P0 (B: A's couplings across the paths, P0 the aggregates'
+   indicator), the pairs renumbered as one aggregate each. Both backends, the host's the oracle. */
+static PetscErrorCode TSPTriAMGPairAggregates(PC pc, TSPTriAMG *amg, PetscInt l, Mat Ad, PC fpc, PetscInt *agg, PetscInt *nagg)
+{
+  Mat       B, P0 = NULL, W = NULL;
+  PetscReal share, omega;
+  PetscInt  n, before = *nagg;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(Ad, &n, NULL));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGAggregate, pc, 0, 0, 0));
+  PetscCall((*amg->ops.pairweights)(Ad, fpc, &B, &share));
+  if (share < amg->params.pair_share && *nagg > 1) {
+    PetscCall((*amg->ops.prolongator)(B, agg, *nagg, PETSC_FALSE, 0, 0, &P0, &omega));
+    PetscCall((*amg->ops.galerkin)(B, P0, MAT_INITIAL_MATRIX, &W));
+    PetscCall((*amg->ops.pairmatch)(W, n, agg, nagg));
+  }
+  PetscCall(MatDestroy(&W));
+  PetscCall(MatDestroy(&P0));
+  PetscCall(MatDestroy(&B));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGAggregate, pc, 0, 0, 0));
+  PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": %.4f of the couplings within the paths, %" PetscInt_FMT " aggregates, %" PetscInt_FMT " after the pairs\n", l, (double)share, before, *nagg));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The hierarchy from pc->pmat: forest, aggregates, P, Galerkin, until the coarse size */
 static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
 {
@@ -285,7 +314,10 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
     }
     if (PetscIsInfOrNanReal(rho) || rho < 0) rho = 0;
     if (amg->bs > 1) PetscCall(TSPTriAMGNodalAggregates(pc, amg, Ad, &agg, &nagg));
-    else PetscCall((*amg->ops.aggregate)(Ad, fpc, prm->agg_size, &agg, &nagg));
+    else {
+      PetscCall((*amg->ops.aggregate)(Ad, fpc, prm->agg_size, &agg, &nagg));
+      if (prm->pair_share > 0) PetscCall(TSPTriAMGPairAggregates(pc, amg, l, Ad, fpc, agg, &nagg));
+    }
     if (fpc != amg->spc[l]) PetscCall(PCDestroy(&fpc));
     PetscCallMPI(MPIU_Allreduce(&nagg, &Nagg, 1, MPIU_INT, MPI_SUM, comm));
     if (!Nagg || (PetscReal)Nagg > 0.9 * (PetscReal)N) { /* coarsening stalled: this level is the coarsest */

@@ -70,6 +70,56 @@ static PetscErrorCode TSPTriAMGAggregate_Host(Mat Ad, PC fpc, PetscInt s, PetscI
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGPairWeights_Host(Mat Ad, PC fpc, Mat *B, PetscReal *share)
+{
+  PetscInt           n, *brow, *bcol;
+  PetscScalar       *bval;
+  const PetscInt    *perm, *path_id, *ia, *ja;
+  const PetscScalar *va;
+  double             sums[2];
+  void              *work;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetLocalSize(Ad, &n, NULL));
+  PetscCall(TSPTriAMGLevelPaths(fpc, n, PETSC_MEMTYPE_HOST, &perm, &path_id));
+  PetscCall(TriSplitGetCSR(Ad, &n, &ia, &ja, &va));
+  PetscCall(PetscMalloc1(n + 1, &brow));
+  PetscCall(PetscMalloc1(PetscMax(ia[n], 1), &bcol));
+  PetscCall(PetscMalloc1(PetscMax(ia[n], 1), &bval));
+  PetscCall(PetscArraycpy(brow, ia, n + 1));
+  PetscCall(PetscArraycpy(bcol, ja, ia[n]));
+  PetscCall(PetscMalloc(ts_ref_pair_weights_buffer_size(n), &work));
+  ts_ref_pair_weights(n, ia, ja, va, path_id, bval, sums, work);
+  PetscCall(PetscFree(work));
+  PetscCall(TriSplitRestoreCSR(Ad, &n, &ia, &ja, &va));
+  PetscCall(TSPTriAMGMatCreateOwned(n, n, brow, bcol, bval, B));
+  *share = sums[1] > 0 ? (PetscReal)(sums[0] / sums[1]) : 1.0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGPairMatch_Host(Mat W, PetscInt n, PetscInt *agg, PetscInt *nagg)
+{
+  PetscInt           m, *partner, *ids;
+  const PetscInt    *wi, *wj;
+  const PetscScalar *wv;
+  PetscScalar       *pw;
+  ts_factor_params   prm;
+  void              *work;
+  int                rounds;
+
+  PetscFunctionBegin;
+  TSPTriAMGPairFactorParams(&prm);
+  PetscCall(TriSplitGetCSR(W, &m, &wi, &wj, &wv));
+  PetscCall(PetscMalloc3(PetscMax(m, 1), &partner, PetscMax(m, 1), &pw, m + 1, &ids));
+  PetscCall(PetscMalloc(ts_ref_factor_size(m, 1) + 1, &work));
+  PetscCheck(ts_ref_factor(&prm, m, wi, wj, wv, partner, pw, work, &rounds) == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_LIB, "PCTRIAMG: the aggregates' matching failed");
+  PetscCall(PetscFree(work));
+  *nagg = ts_ref_aggregate_pair_ids(m, partner, n, agg, ids);
+  PetscCall(PetscFree3(partner, pw, ids));
+  PetscCall(TriSplitRestoreCSR(W, &m, &wi, &wj, &wv));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode TSPTriAMGCollapse_Host(Mat Ad, PetscInt bs, Mat *N)
 {
   PetscInt           n, nn, *nrow, *ncol;
@@ -395,6 +445,8 @@ PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
   PetscFunctionBegin;
   ops->name         = "host";
   ops->aggregate    = TSPTriAMGAggregate_Host;
+  ops->pairweights  = TSPTriAMGPairWeights_Host;
+  ops->pairmatch    = TSPTriAMGPairMatch_Host;
   ops->collapse     = TSPTriAMGCollapse_Host;
   ops->expand       = TSPTriAMGExpand_Host;
   ops->prolongator  = TSPTriAMGProlongator_Host;
