@@ -225,7 +225,7 @@ static PetscErrorCode TSPTriAMGNodalAggregates(PC pc, TSPTriAMG *amg, Mat Ad, Pe
    scaled couplings lie less than pair_share inside the forest's paths, the aggregates are matched pairwise across
    the paths: the [0,1]-factor of their graph W = P0^T B P0 (B: A's couplings across the paths, P0 the aggregates'
    indicator), the pairs renumbered as one aggregate each. Both backends, the host's the oracle. */
-static PetscErrorCode TSPTriAMGPairAggregates(PC pc, TSPTriAMG *amg, PetscInt l, Mat Ad, PC fpc, PetscInt *agg, PetscInt *nagg)
+static PetscErrorCode TSPTriAMGPairAggregates(PC pc, TSPTriAMG *amg, PetscInt l, Mat Ad, PC fpc, PetscInt *agg, PetscInt *nagg, PetscBool *paired)
 {
   Mat       B, P0 = NULL, W = NULL;
   PetscReal share, omega;
@@ -240,6 +240,7 @@ static PetscErrorCode TSPTriAMGPairAggregates(PC pc, TSPTriAMG *amg, PetscInt l,
     PetscCall((*amg->ops.galerkin)(B, P0, MAT_INITIAL_MATRIX, &W));
     PetscCall((*amg->ops.pairmatch)(W, n, agg, nagg));
   }
+  *paired = (PetscBool)(*nagg < before);
   PetscCall(MatDestroy(&W));
   PetscCall(MatDestroy(&P0));
   PetscCall(MatDestroy(&B));
@@ -255,7 +256,7 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
   MPI_Comm               comm;
   PetscInt               l;
   PetscMPIInt            size;
-  PetscBool              smoothing = prm->smooth_p;
+  PetscBool              smoothing = prm->smooth_p, paired = PETSC_FALSE;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectGetComm((PetscObject)pc, &comm));
@@ -306,6 +307,11 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
     /* smoothing stops at the first level whose Galerkin product grew: aggregates that are lines of a 3D grid make
        the smoothed coarse operators denser level by level (docs/algorithms.md, "triamg") */
     if (l > 0 && amg->nnz[l] > amg->nnz[l - 1]) smoothing = PETSC_FALSE;
+    /* below paired aggregates (about 8 rows each) a product that did not halve has rows several times denser than
+       its fine level's: a 3D grid's (LAP3D 48³: 7 entries a row, then 42); smoothing there cost a 3D setup five
+       times its time on the GPU, where a 2D grid's products shrink to 0.4 and stay smoothed
+       (bench/results/triamg-device, pairs.log) */
+    if (l > 0 && paired && amg->nnz[l] > 0.5 * amg->nnz[l - 1]) smoothing = PETSC_FALSE;
     smooth = (PetscBool)(smoothing && l < prm->smooth_levels && amg->bs == 1);
     if (smooth) {
       PetscCall(PetscLogEventBegin(TriSplit_AMGEstimate, pc, 0, 0, 0));
@@ -316,7 +322,8 @@ static PetscErrorCode TSPTriAMGBuild(PC pc, TSPTriAMG *amg)
     if (amg->bs > 1) PetscCall(TSPTriAMGNodalAggregates(pc, amg, Ad, &agg, &nagg));
     else {
       PetscCall((*amg->ops.aggregate)(Ad, fpc, prm->agg_size, &agg, &nagg));
-      if (prm->pair_share > 0) PetscCall(TSPTriAMGPairAggregates(pc, amg, l, Ad, fpc, agg, &nagg));
+      paired = PETSC_FALSE;
+      if (prm->pair_share > 0) PetscCall(TSPTriAMGPairAggregates(pc, amg, l, Ad, fpc, agg, &nagg, &paired));
     }
     if (fpc != amg->spc[l]) PetscCall(PCDestroy(&fpc));
     PetscCallMPI(MPIU_Allreduce(&nagg, &Nagg, 1, MPIU_INT, MPI_SUM, comm));
