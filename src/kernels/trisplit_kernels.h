@@ -807,16 +807,17 @@ static inline TS_HOST_DEVICE void ts_pair_row(ts_int n, const ts_int *rowptr, co
     double       w = 0.0;
 
     if (j != i && j >= 0 && j < n) {
+      const int same = path_id[j] == path_id[i];
 #if defined(__CUDA_ARCH__) /* explicit rounding, no FMA: the host's sums */
       w  = __dmul_rn(__dmul_rn(val[k] < 0 ? -val[k] : val[k], r[i]), r[j]);
       sa = __dadd_rn(sa, w);
-      if (path_id[j] == path_id[i]) si = __dadd_rn(si, w);
+      if (same) si = __dadd_rn(si, w);
 #else
       w  = (val[k] < 0 ? -val[k] : val[k]) * r[i] * r[j];
       sa = sa + w;
-      if (path_id[j] == path_id[i]) si = si + w;
+      if (same) si = si + w;
 #endif
-      if (path_id[j] == path_id[i]) w = 0.0;
+      if (same) w = 0.0; /* within a path: no weight for the pairing */
     }
     if (out) out[k] = w;
   }

@@ -190,6 +190,19 @@ struct _n_TSPChain {
    (-pc_<type>_definite_paths, ts_ref_definite_paths()): on, since positive definite factors are left as they are */
 #define TSP_DEFINITE_DEFAULT PETSC_TRUE
 
+/* The parallel [0,n]-factor's default parameters (docs/algorithms.md 4.2): every forest's (n = 2; the PCs' options
+   change them) and triamg's matching of its line aggregates (n = 1) */
+static inline void TSPFactorParamsDefault(ts_factor_params *f, int n)
+{
+  f->n             = n;
+  f->iterations    = 5;   /* M */
+  f->charge_period = 5;   /* m */
+  f->charge_skip   = 0;   /* k_m */
+  f->p             = 0.5; /* Auer-Bisseling optimum for matchings */
+  f->seed          = 0;
+  f->offset        = 0;
+}
+
 /* Floating-point operations of the setup phases (PetscLogFlops(), PetscLogGpuFlops()), from the kernels'
    arithmetic, for a block of n rows and nnz entries with a full diagonal. Where a backend does not know
    the number of edges of the weight graph (the GPU's), they count as nnz - n (a structurally symmetric

@@ -193,18 +193,6 @@ static inline PetscErrorCode TSPTriAMGCheck(ts_status status, const char *what)
 /* The forest function that every trisplit PC composes (src/pc/forest/setters.c) */
 typedef PetscErrorCode (*TSPChainGetPathsFn)(PC, PetscMemType *, PetscInt *, const PetscInt **, const PetscInt **);
 
-/* The matching of the aggregates' pairs: the forests' default factor parameters (chain.c) with one partner */
-static inline void TSPTriAMGPairFactorParams(ts_factor_params *p)
-{
-  p->n             = 1;
-  p->iterations    = 5;
-  p->charge_period = 5;
-  p->charge_skip   = 0;
-  p->p             = 0.5;
-  p->seed          = 0;
-  p->offset        = 0;
-}
-
 /* The first forest of the trisplit PC fpc set up on a level of n local rows, in the memory the backend expects
    (host: PETSC_MEMTYPE_HOST, CUDA: PETSC_MEMTYPE_DEVICE) */
 static inline PetscErrorCode TSPTriAMGLevelPaths(PC fpc, PetscInt n, PetscMemType want, const PetscInt **perm, const PetscInt **path_id)

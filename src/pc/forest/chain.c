@@ -27,13 +27,7 @@ static PetscErrorCode TSPForestOptionsDefault(TSPForestOptions *opt)
   opt->pivoting             = PCTRISPLIT_PIVOTING_SCALED;
   opt->single               = PETSC_FALSE;
   opt->block                = 1;
-  opt->factor.n             = 2;
-  opt->factor.iterations    = 5;   /* M */
-  opt->factor.charge_period = 5;   /* m */
-  opt->factor.charge_skip   = 0;   /* k_m */
-  opt->factor.p             = 0.5; /* Auer-Bisseling optimum for matchings */
-  opt->factor.seed          = 0;
-  opt->factor.offset        = 0;
+  TSPFactorParamsDefault(&opt->factor, 2);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -88,7 +88,7 @@ static PetscErrorCode TSPTriAMGPairMatch_CUDA(Mat W, PetscInt n, PetscInt *agg, 
   size_t             bytes, vec;
 
   PetscFunctionBegin;
-  TSPTriAMGPairFactorParams(&prm);
+  TSPFactorParamsDefault(&prm, 1); /* the forests' parameters, one partner: a matching */
   PetscCall(TriSplitGetStream(&stream));
   PetscCall(TriSplitGetDeviceCSR(W, &m, &wnnz, &wi, &wj, &wv));
   /* the factor's and the renumbering's workspace, then the partners, their weights and the count */

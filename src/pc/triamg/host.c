@@ -108,7 +108,7 @@ static PetscErrorCode TSPTriAMGPairMatch_Host(Mat W, PetscInt n, PetscInt *agg, 
   int                rounds;
 
   PetscFunctionBegin;
-  TSPTriAMGPairFactorParams(&prm);
+  TSPFactorParamsDefault(&prm, 1); /* the forests' parameters, one partner: a matching */
   PetscCall(TriSplitGetCSR(W, &m, &wi, &wj, &wv));
   PetscCall(PetscMalloc3(PetscMax(m, 1), &partner, PetscMax(m, 1), &pw, m + 1, &ids));
   PetscCall(PetscMalloc(ts_ref_factor_size(m, 1) + 1, &work));
