@@ -105,14 +105,13 @@ static PetscErrorCode TSPTriAMGPairMatch_Host(Mat W, PetscInt n, PetscInt *agg, 
   PetscScalar       *pw;
   ts_factor_params   prm;
   void              *work;
-  int                rounds;
 
   PetscFunctionBegin;
   TSPFactorParamsDefault(&prm, 1); /* the forests' parameters, one partner: a matching */
   PetscCall(TriSplitGetCSR(W, &m, &wi, &wj, &wv));
   PetscCall(PetscMalloc3(PetscMax(m, 1), &partner, PetscMax(m, 1), &pw, m + 1, &ids));
   PetscCall(PetscMalloc(ts_ref_factor_size(m, 1) + 1, &work));
-  PetscCheck(ts_ref_factor(&prm, m, wi, wj, wv, partner, pw, work, &rounds) == TS_SUCCESS, PETSC_COMM_SELF, PETSC_ERR_LIB, "PCTRIAMG: the aggregates' matching failed");
+  PetscCall(TSPTriAMGCheck(ts_ref_factor(&prm, m, wi, wj, wv, partner, pw, work, NULL), "aggregates' matching"));
   PetscCall(PetscFree(work));
   *nagg = ts_ref_aggregate_pair_ids(m, partner, n, agg, ids);
   PetscCall(PetscFree3(partner, pw, ids));
