@@ -22,13 +22,16 @@ typedef enum {
   MM_SKEW
 } MMSymmetry;
 
-/* Reads one line; returns PETSC_FALSE at the end of the file. Lines longer than the buffer are an error. */
+/* Reads one line; returns PETSC_FALSE at the end of the file. fgets() stops at a newline, a full buffer or
+   the end of the file; a line it returns shorter than any of these held a NUL byte, after which the next
+   call would read the line's rest as a line of its own. A NUL byte and a line longer than the buffer are errors. */
 static PetscErrorCode ReadLine(FILE *fp, char *line, size_t len, PetscInt lineno, PetscBool *got)
 {
   PetscFunctionBegin;
   *got = fgets(line, (int)len, fp) ? PETSC_TRUE : PETSC_FALSE;
   if (*got) {
     size_t l = strlen(line);
+    PetscCheck(l == len - 1 || (l && line[l - 1] == '\n') || feof(fp), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "Matrix Market line %" PetscInt_FMT " holds a NUL byte", lineno);
     PetscCheck(l < len - 1 || line[l - 1] == '\n' || feof(fp), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "Matrix Market line %" PetscInt_FMT " is longer than %d characters", lineno, (int)len - 2);
   }
   PetscFunctionReturn(PETSC_SUCCESS);

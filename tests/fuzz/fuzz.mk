@@ -6,6 +6,8 @@
 #   make -f tests/fuzz/fuzz.mk fuzz                  build, then fuzz for FUZZ_TIME seconds (default 60)
 #   make -f tests/fuzz/fuzz.mk fuzz FUZZ_TIME=30     (also: make -f gmakefile.test fuzz FUZZ_TIME=30)
 #   make -f tests/fuzz/fuzz.mk fuzz-build            only build $(BUILD)/fuzz/mmread_fuzz
+#   make -f tests/fuzz/fuzz.mk fuzz FUZZ_SEED=1 FUZZ_RUNS=150000
+#                                                    a reproducible run (CI's): this seed, this many inputs
 #
 # The run starts from the seed corpus tests/fuzz/corpus (kept unchanged) and a scratch corpus in
 # $(BUILD)/fuzz/corpus; a crash leaves its input in $(BUILD)/fuzz/crash-*, and the target fails.
@@ -17,6 +19,10 @@ include $(PETSC_DIR)/lib/petsc/conf/variables
 BUILD     ?= build
 LIBDIR    ?= lib
 FUZZ_TIME ?= 60
+# FUZZ_SEED 0 lets libFuzzer pick a seed (a new search every run); a fixed seed and FUZZ_RUNS make the
+# run the same on every machine, so CI passes or fails for the code, not for the draw.
+FUZZ_SEED ?= 0
+FUZZ_RUNS ?= -1
 FUZZ_CC   ?= clang
 FUZZ_DIR  := $(TS_FUZZ_TOP)/$(BUILD)/fuzz
 TS_FUZZ_LIBDIR := $(abspath $(TS_FUZZ_TOP)/$(LIBDIR))
@@ -41,5 +47,5 @@ $(FUZZ_DIR)/mmread_fuzz: $(TS_FUZZ_TOP)/tests/fuzz/mmread_fuzz.c $(TS_FUZZ_TOP)/
 fuzz: $(FUZZ_DIR)/mmread_fuzz
 	@mkdir -p $(FUZZ_DIR)/corpus
 	cd $(FUZZ_DIR) && ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ./mmread_fuzz -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
+	  ./mmread_fuzz -max_total_time=$(FUZZ_TIME) -seed=$(FUZZ_SEED) -runs=$(FUZZ_RUNS) -timeout=10 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
 	  corpus $(TS_FUZZ_TOP)/tests/fuzz/corpus
