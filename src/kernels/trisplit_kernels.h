@@ -964,35 +964,55 @@ TS_EXTERN ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *ro
 /* PCTRIAMG: the Galerkin product C = P^T A P (reference/galerkin.c, cuda/galerkin.cu)        */
 /* ------------------------------------------------------------------------------------------ */
 
-/* A is n x n, P n x nc (a few entries per row), both CSR with sorted columns; C is nc x nc with sorted
-   columns. Every entry of C is the sum of its terms (p_iI a_ij) p_jJ taken in the order of (i, position of a_ij in its row): the
-   host accumulates row by row of P^T, the device sorts the terms by (I, J) with a stable radix sort and
-   adds each run in that order, so both give C bit for bit. */
+/* A is n x n, P n x nc (a few entries per row), both CSR with sorted columns; C is nc x nc with sorted columns,
+   either at once or, where ts_galerkin_two_products() says so, as C = P^T (A P). Each entry is a sum in one order
+   on both backends, so both give C bit for bit:
+   - at once: entry (I, J) is the sum of the terms (p_iI a_ij) p_jJ in the order of (i, position of a_ij in its row);
+   - A P (n x nc): entry (i, J) is the sum of a_ik p_kJ over the entries k of row i in CSR order (a row of P holds
+     J once), and C's entry (I, J) the sum of p_iI (A P)_iJ over increasing i.
+   The host accumulates row by row (of A P, of P^T), the device sorts each product's terms by their entry with a
+   stable radix sort and adds each run in that order. */
 
-/* Host, in three steps, each with the workspace of ts_ref_galerkin_buffer_size(n, nc, P's entries) bytes:
+/* Two products where P has more than two entries a row on average (a smoothed P of a 9-point or a 3D stencil):
+   the triple product's sum_i |P_i| sum_k |P_k| terms then outnumber the two products' sum_i sum_k |P_k| and
+   sum_i |P_i| |(A P)_i| (host counts, every level of the hierarchy: MODEL8 512^2 162M against 23M + 23M, ROT 97M
+   against 21M + 20M, LAP3D 64^3 52M against 14M + 22M); thinner P (ANISO1's 1.5 a row, P0's 1) give fewer at once
+   (ANISO1 512^2 7.3M against 4.7M + 3.1M). Both backends decide from the same two integers. */
+static inline TS_HOST_DEVICE int ts_galerkin_two_products(ts_int n, ts_int pnnz) { return (int64_t)pnnz > 2 * (int64_t)n; }
+
+/* Host, each step with the workspace of ts_ref_galerkin_buffer_size(n, nc, P's entries) bytes:
    1. ts_ref_galerkin_ap_pattern: the pattern of A P (n x nc), aprow[n + 1] with apcol == NULL, then called again
       the columns (aprow[n] entries, unsorted);
    2. ts_ref_galerkin_pattern from it: crow[nc + 1] with ccol == NULL, then called again the columns (crow[nc]
       entries, sorted);
-   3. ts_ref_galerkin_values (again for new values of A on the same pattern). */
+   3. at once, ts_ref_galerkin_values: C's values from A's and P's; in two products, ts_ref_galerkin_ap_values:
+      A P's values (aprow[n] of them) from A's and P's, then ts_ref_galerkin_values_ap: C's from A P's and P's.
+   New values of A on the same pattern: step 3 (with A P's pattern from step 1 for the two products). */
 TS_EXTERN size_t    ts_ref_galerkin_buffer_size(ts_int n, ts_int nc, ts_int pnnz);
 TS_EXTERN ts_status ts_ref_galerkin_ap_pattern(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const ts_int *prow, const ts_int *pcol, ts_int *aprow, ts_int *apcol, void *buffer);
 TS_EXTERN ts_status ts_ref_galerkin_pattern(ts_int n, ts_int nc, const ts_int *aprow, const ts_int *apcol, const ts_int *prow, const ts_int *pcol, ts_int *crow, ts_int *ccol, void *buffer);
 TS_EXTERN ts_status ts_ref_galerkin_values(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
+TS_EXTERN ts_status ts_ref_galerkin_ap_values(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *aprow, const ts_int *apcol, double *apval, void *buffer);
+TS_EXTERN ts_status ts_ref_galerkin_values_ap(ts_int n, ts_int nc, const ts_int *aprow, const ts_int *apcol, const double *apval, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
 
-/* Device, in three steps, with sizes read back in between:
+/* Device: every product is one of a kind, C = L^T M R, with M of n rows (CSR) and thin L (n x ncl) and R (M's
+   columns x ncr), either given as NULL for the identity (then ncl = n, or ncr = M's columns): at once L = P, M = A,
+   R = P; in two products A P is L = NULL, M = A, R = P, and C is L = P, M = A P, R = NULL. The terms (l_iI m_ij) r_jJ, numbered in the order (i, k, p, q), are sorted by
+   (I, J) stably, and each run is summed in that order; an identity factor multiplies by 1.0, which is exact, so
+   the products are the host's. In three steps, with sizes read back in between:
    1. ts_cuda_galerkin_count: the number of terms (device int64_t *nterms; at most 2^31 - 1);
    2. ts_cuda_galerkin_sort: the terms' order sorted by (I, J) (kept by the caller: nterms ts_int) and the
-      number of entries of C (device ts_int *cnnz), the sorted keys left in the buffer for step 3;
-   3. ts_cuda_galerkin_pattern: crow, ccol and run[cnnz + 1], the first sorted term of each entry (kept).
-   ts_cuda_galerkin_values then computes C's values from A's (new values, same pattern: step 4 only). */
+      number of entries of the product (device ts_int *cnnz), the sorted keys left in the buffer for step 3;
+   3. ts_cuda_galerkin_pattern: crow[ncl + 1], ccol and run[cnnz + 1], the first sorted term of each entry (kept).
+   ts_cuda_galerkin_values then computes the product's values from M's, L's and R's (new values, same patterns:
+   this step only). */
 TS_EXTERN size_t    ts_cuda_galerkin_count_buffer_size(ts_int n);
-TS_EXTERN ts_status ts_cuda_galerkin_count(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *prow, int64_t *nterms, void *buffer);
-TS_EXTERN size_t    ts_cuda_galerkin_sort_buffer_size(ts_int n, ts_int nc, int64_t nterms);
-TS_EXTERN ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const ts_int *prow, const ts_int *pcol, int64_t nterms, ts_int *order, ts_int *cnnz, void *buffer);
-TS_EXTERN ts_status ts_cuda_galerkin_pattern(void *stream, ts_int n, ts_int nc, int64_t nterms, ts_int cnnz, ts_int *crow, ts_int *ccol, ts_int *run, void *buffer);
+TS_EXTERN ts_status ts_cuda_galerkin_count(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *rrow, int64_t *nterms, void *buffer);
+TS_EXTERN size_t    ts_cuda_galerkin_sort_buffer_size(ts_int n, int64_t nterms);
+TS_EXTERN ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *lcol, const ts_int *rrow, const ts_int *rcol, int64_t nterms, ts_int *order, ts_int *cnnz, void *buffer);
+TS_EXTERN ts_status ts_cuda_galerkin_pattern(void *stream, ts_int n, ts_int ncl, ts_int ncr, int64_t nterms, ts_int cnnz, ts_int *crow, ts_int *ccol, ts_int *run, void *buffer);
 TS_EXTERN size_t    ts_cuda_galerkin_values_buffer_size(ts_int n, int64_t nterms);
-TS_EXTERN ts_status ts_cuda_galerkin_values(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const double *pval, int64_t nterms, const ts_int *order, ts_int cnnz, const ts_int *run, double *cval, void *buffer);
+TS_EXTERN ts_status ts_cuda_galerkin_values(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *lrow, const double *lval, const ts_int *rrow, const double *rval, int64_t nterms, const ts_int *order, ts_int cnnz, const ts_int *run, double *cval, void *buffer);
 
 /* ------------------------------------------------------------------------------------------ */
 /* PCTRIAMG's device-resident level operators (src/mat/csrcuda.c): products, dense copies      */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
    triamg_test.cu - PCTRIAMG's device kernels against their oracles: the smoothed prolongator
-   (ts_cuda_prolongator, src/kernels/cuda/prolongator.cu) and the Galerkin product with its refresh
-   (ts_cuda_galerkin_*, galerkin.cu) give ts_ref_prolongator's and ts_ref_galerkin_*'s results bit for bit.
+   (ts_cuda_prolongator, src/kernels/cuda/prolongator.cu) and the Galerkin product's two products, A P and
+   P^T (A P), with their refresh (ts_cuda_galerkin_*, galerkin.cu) give ts_ref_prolongator's and
+   ts_ref_galerkin_*'s results bit for bit.
    Matrices: 5- and 9-point grids with random values (weak and strong entries, positive off-diagonals),
    rows with zero or missing diagonals, long rows (up to 300 entries), empty rows; aggregates of random
    sizes, numbered in random order; Gershgorin and given rho, thresholds
@@ -150,24 +151,53 @@ static Csr ref_prolongator(const Csr &A, const std::vector<ts_int> &agg, ts_int 
   return P;
 }
 
-/* the reference product */
-static Csr ref_galerkin(const Csr &A, const Csr &P)
+/* the reference product C = P^T A P, at once or in two products (two < 0: as ts_galerkin_two_products() chooses);
+   *AP receives A P (its rows' columns in the host's order, unsorted; its values in two products only) */
+static Csr ref_galerkin(const Csr &A, const Csr &P, int two = -1, Csr *AP = nullptr)
 {
-  Csr                 C;
-  std::vector<char>   work(ts_ref_galerkin_buffer_size(A.n, P.m, P.row[P.n]));
-  std::vector<ts_int> aprow(A.n + 1), apcol; /* the pattern of A P */
+  Csr               C, ap;
+  std::vector<char> work(ts_ref_galerkin_buffer_size(A.n, P.m, P.row[P.n]));
 
+  ap.n = A.n;
+  ap.m = P.m;
+  ap.row.resize(A.n + 1);
   C.n = C.m = P.m;
   C.row.resize(P.m + 1);
-  CT(ts_ref_galerkin_ap_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), aprow.data(), NULL, work.data()));
-  apcol.resize(aprow[A.n] + 1);
-  CT(ts_ref_galerkin_ap_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), aprow.data(), apcol.data(), work.data()));
-  CT(ts_ref_galerkin_pattern(A.n, P.m, aprow.data(), apcol.data(), P.row.data(), P.col.data(), C.row.data(), NULL, work.data()));
+  CT(ts_ref_galerkin_ap_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), ap.row.data(), NULL, work.data()));
+  ap.col.resize(ap.row[A.n] + 1);
+  ap.val.resize(ap.row[A.n] + 1);
+  CT(ts_ref_galerkin_ap_pattern(A.n, P.m, A.row.data(), A.col.data(), P.row.data(), P.col.data(), ap.row.data(), ap.col.data(), work.data()));
+  CT(ts_ref_galerkin_pattern(A.n, P.m, ap.row.data(), ap.col.data(), P.row.data(), P.col.data(), C.row.data(), NULL, work.data()));
   C.col.resize(C.row[P.m]);
   C.val.resize(C.row[P.m]);
-  CT(ts_ref_galerkin_pattern(A.n, P.m, aprow.data(), apcol.data(), P.row.data(), P.col.data(), C.row.data(), C.col.data(), work.data()));
-  CT(ts_ref_galerkin_values(A.n, P.m, A.row.data(), A.col.data(), A.val.data(), P.row.data(), P.col.data(), P.val.data(), C.row.data(), C.col.data(), C.val.data(), work.data()));
+  CT(ts_ref_galerkin_pattern(A.n, P.m, ap.row.data(), ap.col.data(), P.row.data(), P.col.data(), C.row.data(), C.col.data(), work.data()));
+  if (two < 0) two = ts_galerkin_two_products(A.n, P.row[P.n]);
+  if (two) {
+    CT(ts_ref_galerkin_ap_values(A.n, P.m, A.row.data(), A.col.data(), A.val.data(), P.row.data(), P.col.data(), P.val.data(), ap.row.data(), ap.col.data(), ap.val.data(), work.data()));
+    CT(ts_ref_galerkin_values_ap(A.n, P.m, ap.row.data(), ap.col.data(), ap.val.data(), P.row.data(), P.col.data(), P.val.data(), C.row.data(), C.col.data(), C.val.data(), work.data()));
+  } else CT(ts_ref_galerkin_values(A.n, P.m, A.row.data(), A.col.data(), A.val.data(), P.row.data(), P.col.data(), P.val.data(), C.row.data(), C.col.data(), C.val.data(), work.data()));
+  ap.col.resize(ap.row[A.n]);
+  ap.val.resize(ap.row[A.n]);
+  if (AP) *AP = ap;
   return C;
+}
+
+/* a CSR matrix with each row's entries in increasing column order (the device's order) */
+static Csr sorted_rows(const Csr &M)
+{
+  Csr S = M;
+
+  for (ts_int i = 0; i < M.n; i++) {
+    std::vector<std::pair<ts_int, double>> row;
+
+    for (ts_int e = M.row[i]; e < M.row[i + 1]; e++) row.push_back({M.col[e], M.val[e]});
+    std::sort(row.begin(), row.end(), [](const std::pair<ts_int, double> &a, const std::pair<ts_int, double> &b) { return a.first < b.first; });
+    for (size_t t = 0; t < row.size(); t++) {
+      S.col[M.row[i] + t] = row[t].first;
+      S.val[M.row[i] + t] = row[t].second;
+    }
+  }
+  return S;
 }
 
 /* host mode: the reference against the definitions */
@@ -221,12 +251,59 @@ static void check_definitions(const std::string &name, const Csr &A, const std::
   report(ok, name + ": C is P^T A P");
 }
 
+/* one device product L^T M R (M: n rows; L, R thin, or nullptr rows for the identity): its plan and pattern */
+struct DeviceProduct {
+  int64_t nterms;
+  ts_int  cnnz, *order, *run, *crow, *ccol;
+};
+
+static DeviceProduct device_product(ts_int n, ts_int ncl, ts_int ncr, const ts_int *dr, const ts_int *dc, const ts_int *lr, const ts_int *lc, const ts_int *rr, const ts_int *rc)
+{
+  DeviceProduct d;
+  int64_t      *dnterms;
+  ts_int       *dcnnz;
+  void         *buf;
+
+  CK(cudaMalloc((void **)&dnterms, sizeof(int64_t)));
+  CK(cudaMalloc((void **)&dcnnz, sizeof(ts_int)));
+  CK(cudaMalloc(&buf, ts_cuda_galerkin_count_buffer_size(n)));
+  CT(ts_cuda_galerkin_count(nullptr, n, dr, dc, lr, rr, dnterms, buf));
+  d.nterms = to_host(dnterms, 1)[0];
+  CK(cudaFree(buf));
+  CK(cudaMalloc(&buf, ts_cuda_galerkin_sort_buffer_size(n, d.nterms)));
+  CK(cudaMalloc((void **)&d.order, (d.nterms ? d.nterms : 1) * sizeof(ts_int)));
+  CT(ts_cuda_galerkin_sort(nullptr, n, ncl, ncr, dr, dc, lr, lc, rr, rc, d.nterms, d.order, dcnnz, buf));
+  d.cnnz = to_host(dcnnz, 1)[0];
+  CK(cudaMalloc((void **)&d.run, (d.cnnz + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&d.crow, (ncl + 1) * sizeof(ts_int)));
+  CK(cudaMalloc((void **)&d.ccol, (d.cnnz ? d.cnnz : 1) * sizeof(ts_int)));
+  CT(ts_cuda_galerkin_pattern(nullptr, n, ncl, ncr, d.nterms, d.cnnz, d.crow, d.ccol, d.run, buf));
+  CK(cudaFree(buf));
+  CK(cudaFree(dnterms));
+  CK(cudaFree(dcnnz));
+  return d;
+}
+
+static void device_values(ts_int n, const ts_int *dr, const ts_int *dc, const double *dv, const ts_int *lr, const double *lv, const ts_int *rr, const double *rv, const DeviceProduct &d, double *dcv)
+{
+  void *buf;
+
+  CK(cudaMalloc(&buf, ts_cuda_galerkin_values_buffer_size(n, d.nterms)));
+  CT(ts_cuda_galerkin_values(nullptr, n, dr, dc, dv, lr, lv, rr, rv, d.nterms, d.order, d.cnnz, d.run, dcv, buf));
+  CK(cudaDeviceSynchronize());
+  CK(cudaFree(buf));
+}
+
+static void device_product_free(DeviceProduct &d)
+{
+  for (void *p : {(void *)d.order, (void *)d.run, (void *)d.crow, (void *)d.ccol}) CK(cudaFree(p));
+}
+
 /* device mode: the CUDA kernels against the reference, bit for bit, and the refresh on a kept plan */
 static void check_device(const std::string &name, const Csr &A, const std::vector<ts_int> &agg, ts_int nagg, double rho, double theta)
 {
   double  omega_h = 0, omega_d = 0;
   Csr     P = ref_prolongator(A, agg, nagg, rho, theta, &omega_h);
-  Csr     C = ref_galerkin(A, P);
   ts_int *dr = to_device(A.row), *dc = to_device(A.col), *dagg = to_device(agg);
   double *dv = to_device(A.val), *domega;
   ts_int *dpr, *dpc;
@@ -246,46 +323,39 @@ static void check_device(const std::string &name, const Csr &A, const std::vecto
   omega_d                  = to_host(domega, 1)[0];
   report(prow == P.row && to_host(dpc, P.row[A.n]) == P.col && same_bits(to_host(dpv, P.row[A.n]), P.val) && !memcmp(&omega_h, &omega_d, sizeof(double)), name + ": device P == host P");
 
-  /* the product: count, sort, pattern, values */
-  int64_t *dnterms, nterms;
-  ts_int  *dcnnz, cnnz, *order, *run, *dcr, *dcc;
-  double  *dcv;
-  CK(cudaMalloc((void **)&dnterms, sizeof(int64_t)));
-  CK(cudaMalloc((void **)&dcnnz, sizeof(ts_int)));
-  CK(cudaMalloc(&buf, ts_cuda_galerkin_count_buffer_size(A.n)));
-  CT(ts_cuda_galerkin_count(nullptr, A.n, dr, dc, dpr, dnterms, buf));
-  nterms = to_host(dnterms, 1)[0];
-  CK(cudaFree(buf));
-  CK(cudaMalloc(&buf, ts_cuda_galerkin_sort_buffer_size(A.n, nagg, nterms)));
-  CK(cudaMalloc((void **)&order, (nterms ? nterms : 1) * sizeof(ts_int)));
-  CT(ts_cuda_galerkin_sort(nullptr, A.n, nagg, dr, dc, dpr, dpc, nterms, order, dcnnz, buf));
-  cnnz = to_host(dcnnz, 1)[0];
-  CK(cudaMalloc((void **)&run, (cnnz + 1) * sizeof(ts_int)));
-  CK(cudaMalloc((void **)&dcr, (nagg + 1) * sizeof(ts_int)));
-  CK(cudaMalloc((void **)&dcc, (cnnz ? cnnz : 1) * sizeof(ts_int)));
-  CK(cudaMalloc((void **)&dcv, (cnnz ? cnnz : 1) * sizeof(double)));
-  CT(ts_cuda_galerkin_pattern(nullptr, A.n, nagg, nterms, cnnz, dcr, dcc, run, buf));
-  CK(cudaFree(buf));
-  CK(cudaMalloc(&buf, ts_cuda_galerkin_values_buffer_size(A.n, nterms)));
-  CT(ts_cuda_galerkin_values(nullptr, A.n, dr, dc, dv, dpr, dpv, nterms, order, cnnz, run, dcv, buf));
-  CK(cudaDeviceSynchronize());
-  report(to_host(dcr, nagg + 1) == C.row && to_host(dcc, cnnz) == C.col && same_bits(to_host(dcv, cnnz), C.val), name + ": device C == host C");
+  /* the product at once (L = P, M = A, R = P), then in two, A P (L = I, R = P) and P^T (A P) (L = P, R = I): count,
+     sort, pattern, values, whatever ts_galerkin_two_products() would choose */
+  Csr           C1  = ref_galerkin(A, P, 0), AP;
+  Csr           C2  = ref_galerkin(A, P, 1, &AP);
+  Csr           APs = sorted_rows(AP);
+  DeviceProduct c1  = device_product(A.n, nagg, nagg, dr, dc, dpr, dpc, dpr, dpc);
+  DeviceProduct ap  = device_product(A.n, A.n, nagg, dr, dc, nullptr, nullptr, dpr, dpc);
+  DeviceProduct c2  = device_product(A.n, nagg, nagg, ap.crow, ap.ccol, dpr, dpc, nullptr, nullptr);
+  double       *dc1v, *dapv, *dc2v;
+  CK(cudaMalloc((void **)&dc1v, (c1.cnnz ? c1.cnnz : 1) * sizeof(double)));
+  CK(cudaMalloc((void **)&dapv, (ap.cnnz ? ap.cnnz : 1) * sizeof(double)));
+  CK(cudaMalloc((void **)&dc2v, (c2.cnnz ? c2.cnnz : 1) * sizeof(double)));
+  device_values(A.n, dr, dc, dv, dpr, dpv, dpr, dpv, c1, dc1v);
+  device_values(A.n, dr, dc, dv, nullptr, nullptr, dpr, dpv, ap, dapv);
+  device_values(A.n, ap.crow, ap.ccol, dapv, dpr, dpv, nullptr, nullptr, c2, dc2v);
+  report(to_host(c1.crow, nagg + 1) == C1.row && to_host(c1.ccol, c1.cnnz) == C1.col && same_bits(to_host(dc1v, c1.cnnz), C1.val), name + ": device C == host C (at once)");
+  report(to_host(ap.crow, A.n + 1) == APs.row && to_host(ap.ccol, ap.cnnz) == APs.col && same_bits(to_host(dapv, ap.cnnz), APs.val), name + ": device A P == host A P");
+  report(to_host(c2.crow, nagg + 1) == C2.row && to_host(c2.ccol, c2.cnnz) == C2.col && same_bits(to_host(dc2v, c2.cnnz), C2.val), name + ": device C == host C (two products)");
 
-  /* new values on the same pattern: the kept order and runs */
+  /* new values on the same pattern: the kept orders and runs */
   Csr B = A;
   for (auto &v : B.val) v = v * 1.5 + (uniform() - 0.5) * 0.01;
-  Csr CB = C;
-  {
-    std::vector<char> work(ts_ref_galerkin_buffer_size(B.n, P.m, P.row[P.n]));
-    CT(ts_ref_galerkin_values(B.n, P.m, B.row.data(), B.col.data(), B.val.data(), P.row.data(), P.col.data(), P.val.data(), CB.row.data(), CB.col.data(), CB.val.data(), work.data()));
-  }
+  Csr CB1 = ref_galerkin(B, P, 0), CB2 = ref_galerkin(B, P, 1);
   CK(cudaMemcpy(dv, B.val.data(), B.val.size() * sizeof(double), cudaMemcpyHostToDevice));
-  CT(ts_cuda_galerkin_values(nullptr, A.n, dr, dc, dv, dpr, dpv, nterms, order, cnnz, run, dcv, buf));
-  CK(cudaDeviceSynchronize());
-  report(same_bits(to_host(dcv, cnnz), CB.val), name + ": device refresh == host refresh");
+  device_values(A.n, dr, dc, dv, dpr, dpv, dpr, dpv, c1, dc1v);
+  device_values(A.n, dr, dc, dv, nullptr, nullptr, dpr, dpv, ap, dapv);
+  device_values(A.n, ap.crow, ap.ccol, dapv, dpr, dpv, nullptr, nullptr, c2, dc2v);
+  report(CB1.col == C1.col && same_bits(to_host(dc1v, c1.cnnz), CB1.val) && CB2.col == C2.col && same_bits(to_host(dc2v, c2.cnnz), CB2.val), name + ": device refresh == host refresh (at once, two products)");
 
-  CK(cudaFree(buf));
-  for (void *p : {(void *)dr, (void *)dc, (void *)dagg, (void *)dv, (void *)domega, (void *)dpr, (void *)dpc, (void *)dpv, (void *)dnterms, (void *)dcnnz, (void *)order, (void *)run, (void *)dcr, (void *)dcc, (void *)dcv})
+  device_product_free(c1);
+  device_product_free(ap);
+  device_product_free(c2);
+  for (void *p : {(void *)dr, (void *)dc, (void *)dagg, (void *)dv, (void *)domega, (void *)dpr, (void *)dpc, (void *)dpv, (void *)dc1v, (void *)dapv, (void *)dc2v})
     if (p) CK(cudaFree(p));
 }
 
@@ -838,8 +908,7 @@ int main(int argc, char **argv)
             else {
               double omega = 0;
               Csr    P     = ref_prolongator(A, agg, nagg, rho, theta, &omega);
-              Csr    C     = ref_galerkin(A, P);
-              check_definitions(name, A, agg, theta, P, omega, C);
+              for (int two = 0; two < 2; two++) check_definitions(std::string(name) + (two ? " two products" : " at once"), A, agg, theta, P, omega, ref_galerkin(A, P, two));
             }
           }
       }

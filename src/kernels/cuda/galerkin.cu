@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   galerkin.cu - twin of ts_ref_galerkin_* (reference/galerkin.c): C = P^T A P for a thin P by sort and
-   reduce, as Ginkgo's PGM builds its coarse operator. Every entry a_ij of row i expands into the terms
-   (p_iI a_ij) p_jJ, one per pair of entries of rows i and j of P (a row of P has at most 3); the terms
-   are numbered row by row, sorted by the key I nc + J with a stable radix sort, and each run of equal
-   keys is one entry of C, summed by one thread in the terms' order: the host's order, so C is the host's
-   bit for bit. The sorted order and the runs are kept, so new values of A on the same pattern cost one
-   expansion and one gather (ts_cuda_galerkin_values), no sort.
+   galerkin.cu - twin of ts_ref_galerkin_* (reference/galerkin.c): C = P^T (A P) for a thin P by two products of
+   one kind, C = L^T M R with L and R thin (or the identity), each by sort and reduce as Ginkgo's PGM builds its
+   coarse operator: A P is L = I, M = A, R = P; C is L = P, M = A P, R = I. Every entry m_ij of row i expands into
+   the terms (l_iI m_ij) r_jJ, one per pair of entries of row i of L and row j of R; the terms are numbered row by
+   row, sorted by the key I ncr + J with a stable radix sort, and each run of equal keys is one entry of the
+   product, summed by one thread in the terms' order: the host's order, so the product is the host's bit for bit
+   (an identity factor multiplies by 1.0, which is exact). The sorted order and the runs are kept, so new values
+   of A on the same pattern cost one expansion and one gather per product (ts_cuda_galerkin_values), no sort.
+   Why two products: P^T A P at once has sum_i |P_i| sum_k |P_k| terms, the two sum_i sum_k |P_k| and
+   sum_i |P_i| |(A P)_i| (MODEL8 512^2's five levels: 162M against 23M + 23M).
 */
 #include <cub/cub.cuh>
 #include "forest_common.cuh"
@@ -19,21 +22,42 @@ using ts_forest::kThreads;
 
 typedef unsigned long long Key;
 
-/* terms of row i: its entries of P times the entries of P of its columns' rows */
-__global__ void term_counts(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const ts_int *__restrict__ prow, int64_t *__restrict__ count)
+/* a thin factor, L or R: CSR rows, or the identity where row == NULL (row i holds column i with 1.0) */
+struct Thin {
+  const ts_int *row, *col;
+  const double *val;
+
+  __device__ __forceinline__ ts_int begin(ts_int i) const { return row ? row[i] : i; }
+  __device__ __forceinline__ ts_int end(ts_int i) const { return row ? row[i + 1] : i + 1; }
+  __device__ __forceinline__ ts_int column(ts_int p) const { return row ? col[p] : p; }
+  __device__ __forceinline__ double value(ts_int p) const { return row ? val[p] : 1.0; }
+};
+
+Thin thin(const ts_int *row, const ts_int *col, const double *val)
+{
+  Thin t;
+
+  t.row = row;
+  t.col = col;
+  t.val = val;
+  return t;
+}
+
+/* terms of row i: its entries of L times the entries of R of its columns' rows */
+__global__ void term_counts(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, Thin L, Thin R, int64_t *__restrict__ count)
 {
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
     int64_t c = 0;
 
-    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) c += prow[col[k] + 1] - prow[col[k]];
-    count[i] = c * (prow[i + 1] - prow[i]);
+    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) c += R.end(col[k]) - R.begin(col[k]);
+    count[i] = c * (L.end(i) - L.begin(i));
   }
 }
 
-/* One warp per row of A: lane l takes the row's entry k = base + l, and the lanes' terms, np_i np_j of them for
-   entry k (np: P's row lengths), go to the positions a warp prefix sum of those counts gives, so the terms keep
-   the order (i, k, p, q) of the host's numbering and every launch writes runs of neighbouring positions (one
-   thread per row wrote a row's thousands of terms of a dense coarse level alone). t0: the chunk's first term;
+/* One warp per row of M: lane l takes the row's entry k = base + l, and the lanes' terms, nl_i nr_j of them for
+   entry k (nl, nr: L's and R's row lengths), go to the positions a warp prefix sum of those counts gives, so the
+   terms keep the order (i, k, p, q) of the host's numbering and every launch writes runs of neighbouring positions
+   (one thread per row wrote a row's thousands of terms of a dense coarse level alone). t0: the chunk's first term;
    returns the lane's first term and sets *total to the chunk's terms. */
 __device__ __forceinline__ ts_int warp_terms(ts_int t0, ts_int count, ts_int *total)
 {
@@ -49,23 +73,23 @@ __device__ __forceinline__ ts_int warp_terms(ts_int t0, ts_int count, ts_int *to
 }
 
 /* the terms' keys and numbers, in the order (i, k, p, q) */
-__global__ void expand_keys(ts_int n, ts_int nc, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const ts_int *__restrict__ prow, const ts_int *__restrict__ pcol, const int64_t *__restrict__ first, Key *__restrict__ key, ts_int *__restrict__ index)
+__global__ void expand_keys(ts_int n, ts_int ncr, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, Thin L, Thin R, const int64_t *__restrict__ first, Key *__restrict__ key, ts_int *__restrict__ index)
 {
   const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
   const int    lane = threadIdx.x & 31;
 
   for (ts_int i = warp; i < n; i += nwarps) { /* the same i for the whole warp: the shuffles see every lane */
-    const ts_int end = rowptr[i + 1], pi0 = prow[i], pi1 = prow[i + 1];
+    const ts_int end = rowptr[i + 1], pi0 = L.begin(i), pi1 = L.end(i);
     ts_int       t0  = (ts_int)first[i];
 
     for (ts_int base = rowptr[i]; base < end; base += 32) {
       const ts_int k = base + lane, j = k < end ? col[k] : 0;
-      const ts_int q0 = k < end ? prow[j] : 0, q1 = k < end ? prow[j + 1] : 0;
+      const ts_int q0 = k < end ? R.begin(j) : 0, q1 = k < end ? R.end(j) : 0;
       ts_int       total, t = warp_terms(t0, (pi1 - pi0) * (q1 - q0), &total);
 
       for (ts_int p = pi0; p < pi1 && k < end; p++)
         for (ts_int q = q0; q < q1; q++) {
-          key[t]   = (Key)pcol[p] * (Key)nc + (Key)pcol[q];
+          key[t]   = (Key)L.column(p) * (Key)ncr + (Key)R.column(q);
           index[t] = t;
           t++;
         }
@@ -75,40 +99,40 @@ __global__ void expand_keys(ts_int n, ts_int nc, const ts_int *__restrict__ rowp
 }
 
 /* the terms' values, in the same order */
-__global__ void expand_values(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ prow, const double *__restrict__ pval, const int64_t *__restrict__ first, double *__restrict__ term)
+__global__ void expand_values(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, Thin L, Thin R, const int64_t *__restrict__ first, double *__restrict__ term)
 {
   const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
   const int    lane = threadIdx.x & 31;
 
   for (ts_int i = warp; i < n; i += nwarps) {
-    const ts_int end = rowptr[i + 1], pi0 = prow[i], pi1 = prow[i + 1];
+    const ts_int end = rowptr[i + 1], pi0 = L.begin(i), pi1 = L.end(i);
     ts_int       t0  = (ts_int)first[i];
 
     for (ts_int base = rowptr[i]; base < end; base += 32) {
       const ts_int k = base + lane, j = k < end ? col[k] : 0;
-      const ts_int q0 = k < end ? prow[j] : 0, q1 = k < end ? prow[j + 1] : 0;
+      const ts_int q0 = k < end ? R.begin(j) : 0, q1 = k < end ? R.end(j) : 0;
       ts_int       total, t = warp_terms(t0, (pi1 - pi0) * (q1 - q0), &total);
 
       for (ts_int p = pi0; p < pi1 && k < end; p++) {
-        const double pa = __dmul_rn(pval[p], val[k]);
+        const double pa = __dmul_rn(L.value(p), val[k]);
 
-        for (ts_int q = q0; q < q1; q++) term[t++] = __dmul_rn(pa, pval[q]);
+        for (ts_int q = q0; q < q1; q++) term[t++] = __dmul_rn(pa, R.value(q));
       }
       t0 += total;
     }
   }
 }
 
-/* C's columns and row starts from its sorted keys */
-__global__ void entries(ts_int nc, ts_int cnnz, const Key *__restrict__ unique, ts_int *__restrict__ crow, ts_int *__restrict__ ccol)
+/* the product's columns and row starts (ncl rows) from its sorted keys */
+__global__ void entries(ts_int ncl, ts_int ncr, ts_int cnnz, const Key *__restrict__ unique, ts_int *__restrict__ crow, ts_int *__restrict__ ccol)
 {
   for (ts_int e = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; e < cnnz; e += (ts_int)gridDim.x * blockDim.x) {
-    const ts_int I = (ts_int)(unique[e] / (Key)nc), before = e ? (ts_int)(unique[e - 1] / (Key)nc) : -1;
+    const ts_int I = (ts_int)(unique[e] / (Key)ncr), before = e ? (ts_int)(unique[e - 1] / (Key)ncr) : -1;
 
-    ccol[e] = (ts_int)(unique[e] % (Key)nc);
+    ccol[e] = (ts_int)(unique[e] % (Key)ncr);
     for (ts_int r = before + 1; r <= I; r++) crow[r] = e;
     if (e == cnnz - 1)
-      for (ts_int r = I + 1; r <= nc; r++) crow[r] = cnnz;
+      for (ts_int r = I + 1; r <= ncl; r++) crow[r] = cnnz;
   }
 }
 
@@ -122,9 +146,9 @@ __global__ void sum_runs(ts_int cnnz, const ts_int *__restrict__ run, const ts_i
   }
 }
 
-int key_bits(ts_int nc)
+int key_bits(ts_int ncl, ts_int ncr)
 {
-  Key top = nc > 0 ? (Key)nc * (Key)nc - 1 : 0;
+  Key top = ncl > 0 && ncr > 0 ? (Key)ncl * (Key)ncr - 1 : 0;
   int b   = 1;
 
   while (b < 64 && (top >> b)) b++;
@@ -149,12 +173,12 @@ CountWork carve_count(ts_forest::Carver &cv, ts_int n)
   return w;
 }
 
-ts_status first_terms(cudaStream_t st, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *prow, CountWork &w)
+ts_status first_terms(cudaStream_t st, ts_int n, const ts_int *rowptr, const ts_int *col, Thin L, Thin R, CountWork &w)
 {
   size_t bytes = w.temp_bytes;
 
   TS_FOREST_TRY(cudaMemsetAsync(w.first + n, 0, sizeof(int64_t), st));
-  if (n) term_counts<<<grid_for(n), kThreads, 0, st>>>(n, rowptr, col, prow, w.first);
+  if (n) term_counts<<<grid_for(n), kThreads, 0, st>>>(n, rowptr, col, L, R, w.first);
   TS_FOREST_TRY(cub::DeviceScan::ExclusiveSum(w.temp, bytes, w.first, w.first, n + 1, st));
   return check_launch();
 }
@@ -214,7 +238,7 @@ size_t ts_cuda_galerkin_count_buffer_size(ts_int n)
   return cv.size();
 }
 
-ts_status ts_cuda_galerkin_count(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *prow, int64_t *nterms, void *buffer)
+ts_status ts_cuda_galerkin_count(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *rrow, int64_t *nterms, void *buffer)
 {
   cudaStream_t      st = ts_forest::as_stream(stream);
   ts_forest::Carver cv(buffer);
@@ -222,60 +246,60 @@ ts_status ts_cuda_galerkin_count(void *stream, ts_int n, const ts_int *rowptr, c
 
   if (n < 0) return TS_ERR_ARGUMENT;
   w = carve_count(cv, n);
-  TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, prow, w));
+  TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, thin(lrow, nullptr, nullptr), thin(rrow, nullptr, nullptr), w));
   TS_FOREST_TRY(cudaMemcpyAsync(nterms, w.first + n, sizeof(int64_t), cudaMemcpyDeviceToDevice, st));
   return TS_SUCCESS;
 }
 
-size_t ts_cuda_galerkin_sort_buffer_size(ts_int n, ts_int nc, int64_t nterms)
+size_t ts_cuda_galerkin_sort_buffer_size(ts_int n, int64_t nterms)
 {
   ts_forest::Carver cv(nullptr);
 
-  (void)nc;
   (void)carve_sort(cv, n > 0 ? n : 0, nterms);
   return cv.size();
 }
 
-ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const ts_int *prow, const ts_int *pcol, int64_t nterms, ts_int *order, ts_int *cnnz, void *buffer)
+ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *lcol, const ts_int *rrow, const ts_int *rcol, int64_t nterms, ts_int *order, ts_int *cnnz, void *buffer)
 {
   cudaStream_t      st = ts_forest::as_stream(stream);
   ts_forest::Carver cv(buffer);
+  const Thin        L = thin(lrow, lcol, nullptr), R = thin(rrow, rcol, nullptr);
   SortWork          w;
   size_t            bytes;
 
-  if (n < 0 || nc < 0 || nterms < 0 || nterms > (int64_t)INT32_MAX - 1) return TS_ERR_ARGUMENT;
+  if (n < 0 || ncl < 0 || ncr < 0 || nterms < 0 || nterms > (int64_t)INT32_MAX - 1) return TS_ERR_ARGUMENT;
   w = carve_sort(cv, n, nterms);
   if (!nterms) {
     TS_FOREST_TRY(cudaMemsetAsync(cnnz, 0, sizeof(ts_int), st));
     TS_FOREST_TRY(cudaMemsetAsync(w.nruns, 0, sizeof(ts_int), st));
     return TS_SUCCESS;
   }
-  TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, prow, w.count));
-  expand_keys<<<grid_for((size_t)n * 32), kThreads, 0, st>>>(n, nc, rowptr, col, prow, pcol, w.count.first, w.key_in, w.index);
+  TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, L, R, w.count));
+  expand_keys<<<grid_for((size_t)n * 32), kThreads, 0, st>>>(n, ncr, rowptr, col, L, R, w.count.first, w.key_in, w.index);
   TS_FOREST_TRY(cudaGetLastError());
   bytes = w.temp_bytes;
-  TS_FOREST_TRY(cub::DeviceRadixSort::SortPairs(w.temp, bytes, w.key_in, w.key_out, w.index, order, (int)nterms, 0, key_bits(nc), st));
+  TS_FOREST_TRY(cub::DeviceRadixSort::SortPairs(w.temp, bytes, w.key_in, w.key_out, w.index, order, (int)nterms, 0, key_bits(ncl, ncr), st));
   bytes = w.temp_bytes;
   TS_FOREST_TRY(cub::DeviceRunLengthEncode::Encode(w.temp, bytes, w.key_out, w.unique, w.length, w.nruns, (int)nterms, st));
   TS_FOREST_TRY(cudaMemcpyAsync(cnnz, w.nruns, sizeof(ts_int), cudaMemcpyDeviceToDevice, st));
   return check_launch();
 }
 
-ts_status ts_cuda_galerkin_pattern(void *stream, ts_int n, ts_int nc, int64_t nterms, ts_int cnnz, ts_int *crow, ts_int *ccol, ts_int *run, void *buffer)
+ts_status ts_cuda_galerkin_pattern(void *stream, ts_int n, ts_int ncl, ts_int ncr, int64_t nterms, ts_int cnnz, ts_int *crow, ts_int *ccol, ts_int *run, void *buffer)
 {
   cudaStream_t      st = ts_forest::as_stream(stream);
   ts_forest::Carver cv(buffer);
   SortWork          w;
   size_t            bytes;
 
-  if (n < 0 || nc < 0 || cnnz < 0) return TS_ERR_ARGUMENT;
+  if (n < 0 || ncl < 0 || ncr < 0 || cnnz < 0) return TS_ERR_ARGUMENT;
   w = carve_sort(cv, n, nterms);
   if (!cnnz) {
-    TS_FOREST_TRY(cudaMemsetAsync(crow, 0, sizeof(ts_int) * ((size_t)nc + 1), st));
+    TS_FOREST_TRY(cudaMemsetAsync(crow, 0, sizeof(ts_int) * ((size_t)ncl + 1), st));
     TS_FOREST_TRY(cudaMemsetAsync(run, 0, sizeof(ts_int), st));
     return TS_SUCCESS;
   }
-  entries<<<grid_for(cnnz), kThreads, 0, st>>>(nc, cnnz, w.unique, crow, ccol);
+  entries<<<grid_for(cnnz), kThreads, 0, st>>>(ncl, ncr, cnnz, w.unique, crow, ccol);
   TS_FOREST_TRY(cudaGetLastError());
   TS_FOREST_TRY(cudaMemsetAsync(w.length + cnnz, 0, sizeof(ts_int), st));
   bytes = w.temp_bytes;
@@ -291,17 +315,18 @@ size_t ts_cuda_galerkin_values_buffer_size(ts_int n, int64_t nterms)
   return cv.size();
 }
 
-ts_status ts_cuda_galerkin_values(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const double *pval, int64_t nterms, const ts_int *order, ts_int cnnz, const ts_int *run, double *cval, void *buffer)
+ts_status ts_cuda_galerkin_values(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *lrow, const double *lval, const ts_int *rrow, const double *rval, int64_t nterms, const ts_int *order, ts_int cnnz, const ts_int *run, double *cval, void *buffer)
 {
   cudaStream_t      st = ts_forest::as_stream(stream);
   ts_forest::Carver cv(buffer);
+  const Thin        L = thin(lrow, nullptr, lval), R = thin(rrow, nullptr, rval);
   ValuesWork        w;
 
   if (n < 0 || cnnz < 0 || nterms < 0) return TS_ERR_ARGUMENT;
   w = carve_values(cv, n, nterms);
   if (!cnnz) return TS_SUCCESS;
-  TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, prow, w.count));
-  expand_values<<<grid_for((size_t)n * 32), kThreads, 0, st>>>(n, rowptr, col, val, prow, pval, w.count.first, w.term);
+  TS_FOREST_TRY_STATUS(first_terms(st, n, rowptr, col, L, R, w.count));
+  expand_values<<<grid_for((size_t)n * 32), kThreads, 0, st>>>(n, rowptr, col, val, L, R, w.count.first, w.term);
   TS_FOREST_TRY(cudaGetLastError());
   sum_runs<<<grid_for(cnnz), kThreads, 0, st>>>(cnnz, run, order, w.term, cval);
   return check_launch();

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   galerkin.c - C = P^T A P for PCTRIAMG's thin prolongators (reference; twin: cuda/galerkin.cu).
-   Row I of C gathers the rows i of A with p_iI != 0, in increasing i (the rows of P^T), each row's
-   entries in their order, and each entry's row of P: Gustavson's accumulation, in the order of the
-   terms that the device's stable sort keeps (trisplit_kernels.h). The pattern, a set, comes the short
+   galerkin.c - C = P^T A P for PCTRIAMG's thin prolongators (reference; twin: cuda/galerkin.cu), at once
+   or as P^T (A P) (ts_galerkin_two_products()). At once, row I of C gathers the rows i of A with
+   p_iI != 0, in increasing i (the rows of P^T), each row's entries in their order, and each entry's row
+   of P; in two products, row i of A P gathers the rows of P of row i's columns in their order, then row
+   I of C the rows i of A P, in increasing i. Gustavson's accumulation, each entry in the order of the
+   terms that the device's stable sorts keep (trisplit_kernels.h). The pattern, a set, comes the short
    way, as the union of the rows of A P: each row of A P is met once per entry of its row of P instead
    of once per term (on one core, 512^2 grids: MODEL8's and ROT's products took half the time, LAP3D's
    and ANISO1's, whose prolongators are thinner, the same).
@@ -118,6 +120,22 @@ ts_status ts_ref_galerkin_pattern(ts_int n, ts_int nc, const ts_int *aprow, cons
   return TS_SUCCESS;
 }
 
+ts_status ts_ref_galerkin_ap_values(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *aprow, const ts_int *apcol, double *apval, void *buffer)
+{
+  ts_int *slot = (ts_int *)buffer; /* nc: column J's slot in the row of A P */
+
+  if (n < 0 || nc < 0) return TS_ERR_ARGUMENT;
+  for (ts_int i = 0; i < n; i++) {
+    for (ts_int e = aprow[i]; e < aprow[i + 1]; e++) {
+      slot[apcol[e]] = e;
+      apval[e]       = 0.0;
+    }
+    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++)
+      for (ts_int q = prow[col[k]]; q < prow[col[k] + 1]; q++) apval[slot[pcol[q]]] += val[k] * pval[q];
+  }
+  return TS_SUCCESS;
+}
+
 ts_status ts_ref_galerkin_values(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer)
 {
   GalerkinWork w;
@@ -139,6 +157,27 @@ ts_status ts_ref_galerkin_values(ts_int n, ts_int nc, const ts_int *rowptr, cons
 
         for (ts_int q = prow[j]; q < prow[j + 1]; q++) cval[w.mark[pcol[q]]] += pa * pval[q];
       }
+    }
+  }
+  return TS_SUCCESS;
+}
+
+ts_status ts_ref_galerkin_values_ap(ts_int n, ts_int nc, const ts_int *aprow, const ts_int *apcol, const double *apval, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer)
+{
+  GalerkinWork w;
+
+  if (n < 0 || nc < 0) return TS_ERR_ARGUMENT;
+  w = galerkin_work(n, nc, prow, pcol, buffer);
+  for (ts_int I = 0; I < nc; I++) {
+    for (ts_int e = crow[I]; e < crow[I + 1]; e++) {
+      w.mark[ccol[e]] = e; /* the slot of column J in row I */
+      cval[e]         = 0.0;
+    }
+    for (ts_int t = w.ptrow[I]; t < w.ptrow[I + 1]; t++) {
+      ts_int i  = w.ptrow_i[t];
+      double pI = pval[w.ptslot[t]];
+
+      for (ts_int e = aprow[i]; e < aprow[i + 1]; e++) cval[w.mark[apcol[e]]] += pI * apval[e];
     }
   }
   return TS_SUCCESS;

@@ -431,12 +431,22 @@ static PetscErrorCode TSPTriAMGAggregatesFree_CUDA(PetscInt **agg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* What C = P^T A P keeps for new values of A on the same pattern: the terms' sorted order and the runs. It is
-   composed on P, which a refresh keeps (C may be converted in place, which drops what is composed on it). */
+/* One product L^T M R of galerkin.cu (A P, then P^T (A P)): what new values on the same patterns need, the terms'
+   sorted order and the runs */
 typedef struct {
   int64_t   nterms;
   PetscInt  cnnz;
   PetscInt *order, *run; /* device: nterms, cnnz + 1 */
+} TSPTriAMGProduct;
+
+/* What C = P^T A P keeps for new values of A: its product, and in two products (ts_galerkin_two_products()) also the
+   first and A P itself. It is composed on P, which a refresh keeps (C may be converted in place, which drops what is
+   composed on it). */
+typedef struct {
+  PetscBool        two;
+  TSPTriAMGProduct ap, c;
+  PetscInt        *aprow, *apcol; /* device: A P's pattern, n + 1 and ap.cnnz (two products) */
+  PetscScalar     *apval;         /* device: its values */
 } TSPTriAMGGalerkinPlan;
 
 static PetscErrorCode TSPTriAMGGalerkinPlanDestroy(void *ctx)
@@ -444,20 +454,71 @@ static PetscErrorCode TSPTriAMGGalerkinPlanDestroy(void *ctx)
   TSPTriAMGGalerkinPlan *plan = (TSPTriAMGGalerkinPlan *)ctx;
 
   PetscFunctionBegin;
-  TriSplitDeviceFree(plan->order);
-  TriSplitDeviceFree(plan->run);
+  TriSplitDeviceFree(plan->ap.order);
+  TriSplitDeviceFree(plan->ap.run);
+  TriSplitDeviceFree(plan->c.order);
+  TriSplitDeviceFree(plan->c.run);
+  TriSplitDeviceFree(plan->aprow);
+  TriSplitDeviceFree(plan->apcol);
+  TriSplitDeviceFree(plan->apval);
   PetscCall(PetscFree(plan));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* the values of C from the plan, into C's device values (MATCSRCUDA, or a MATSEQAIJCUSPARSE it was converted to) */
+/* The pattern of L^T M R (M: n rows, CSR ia, ja; L, R: thin CSR, or NULL rows for the identity) into new device
+   arrays crow[ncl + 1] and ccol, and the product's plan; two read-backs (the number of terms, of entries) */
+static PetscErrorCode TSPTriAMGProductSymbolic(cudaStream_t stream, PetscInt n, PetscInt ncl, PetscInt ncr, const PetscInt *ia, const PetscInt *ja, const PetscInt *li, const PetscInt *lj, const PetscInt *ri, const PetscInt *rj, TSPTriAMGProduct *prod, PetscInt **crow, PetscInt **ccol)
+{
+  void     *work = NULL;
+  int64_t  *d_nterms;
+  PetscInt *d_cnnz;
+  size_t    bytes;
+
+  PetscFunctionBegin;
+  /* 1. the number of terms */
+  bytes = ts_cuda_galerkin_count_buffer_size(n);
+  PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
+  d_nterms = (int64_t *)((char *)work + ((bytes + 255) & ~(size_t)255));
+  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_count(stream, n, ia, ja, li, ri, d_nterms, work), "galerkin count"));
+  PetscCall(TriSplitDeviceRead(stream, d_nterms, &prod->nterms, sizeof(int64_t)));
+  TriSplitDeviceFree(work);
+  PetscCheck(prod->nterms < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PCTRIAMG: a product of the Galerkin operator of %" PetscInt_FMT " rows has %lld terms, more than the device product takes (2^31 - 1)", n, (long long)prod->nterms);
+  /* 2. the sort */
+  bytes = ts_cuda_galerkin_sort_buffer_size(n, prod->nterms);
+  PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
+  PetscCall(TriSplitDeviceMalloc((size_t)(prod->nterms ? prod->nterms : 1) * sizeof(PetscInt), (void **)&prod->order));
+  d_cnnz = (PetscInt *)((char *)work + ((bytes + 255) & ~(size_t)255));
+  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_sort(stream, n, ncl, ncr, ia, ja, li, lj, ri, rj, prod->nterms, prod->order, d_cnnz, work), "galerkin sort"));
+  PetscCall(TriSplitDeviceRead(stream, d_cnnz, &prod->cnnz, sizeof(PetscInt)));
+  /* 3. the pattern and the runs */
+  PetscCall(TriSplitDeviceMalloc((size_t)(prod->cnnz + 1) * sizeof(PetscInt), (void **)&prod->run));
+  PetscCall(TriSplitDeviceMalloc((size_t)(ncl + 1) * sizeof(PetscInt), (void **)crow));
+  PetscCall(TriSplitDeviceMalloc((size_t)(prod->cnnz ? prod->cnnz : 1) * sizeof(PetscInt), (void **)ccol));
+  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_pattern(stream, n, ncl, ncr, prod->nterms, prod->cnnz, *crow, *ccol, prod->run, work), "galerkin pattern"));
+  TriSplitDeviceFree(work);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the values of L^T M R from its plan; launches without a wait */
+static PetscErrorCode TSPTriAMGProductValues(cudaStream_t stream, PetscInt n, const PetscInt *ia, const PetscInt *ja, const PetscScalar *va, const PetscInt *li, const PetscScalar *lv, const PetscInt *ri, const PetscScalar *rv, TSPTriAMGProduct *prod, PetscScalar *cval)
+{
+  void *work = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_galerkin_values_buffer_size(n, prod->nterms), &work));
+  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_values(stream, n, ia, ja, va, li, lv, ri, rv, prod->nterms, prod->order, prod->cnnz, prod->run, cval, work), "galerkin values"));
+  TriSplitDeviceFree(work);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* the values of C (of A P first, in two products) into C's device values (MATCSRCUDA, or a MATSEQAIJCUSPARSE it was
+   converted to) */
 static PetscErrorCode TSPTriAMGGalerkinValues(cudaStream_t stream, Mat A, Mat P, TSPTriAMGGalerkinPlan *plan, Mat C)
 {
   PetscInt           n, nnz, pn, pnnz;
   const PetscInt    *ia, *ja, *pi, *pj;
   const PetscScalar *va, *pa;
   PetscScalar       *cval;
-  void              *work = NULL;
   PetscBool          own;
 
   PetscFunctionBegin;
@@ -467,14 +528,15 @@ static PetscErrorCode TSPTriAMGGalerkinValues(cudaStream_t stream, Mat A, Mat P,
   PetscCall(TriSplitGetDeviceCSR(A, &n, &nnz, &ia, &ja, &va));
   PetscCall(TriSplitGetDeviceCSR(P, &pn, &pnnz, &pi, &pj, &pa));
   PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
-  PetscCall(TriSplitDeviceMalloc(ts_cuda_galerkin_values_buffer_size(n, plan->nterms), &work));
   /* launches without a wait (the pool frees in stream order): with -log_view_gpu_time the event waits for them, so
      that their time is not charged to the next event that reads from the device */
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_values(stream, n, ia, ja, va, pi, pa, plan->nterms, plan->order, plan->cnnz, plan->run, cval, work), "galerkin values"));
+  if (plan->two) {
+    PetscCall(TSPTriAMGProductValues(stream, n, ia, ja, va, NULL, NULL, pi, pa, &plan->ap, plan->apval));
+    PetscCall(TSPTriAMGProductValues(stream, n, plan->aprow, plan->apcol, plan->apval, pi, pa, NULL, NULL, &plan->c, cval));
+  } else PetscCall(TSPTriAMGProductValues(stream, n, ia, ja, va, pi, pa, pi, pa, &plan->c, cval));
   PetscCall(PetscLogGpuTimeEnd());
-  PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)plan->nterms));
-  TriSplitDeviceFree(work);
+  PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)(plan->ap.nterms + plan->c.nterms)));
   PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
   PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
   PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
@@ -483,6 +545,8 @@ static PetscErrorCode TSPTriAMGGalerkinValues(cudaStream_t stream, Mat A, Mat P,
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* C = P^T A P (galerkin.cu): at once L = P, M = A, R = P; in two products (ts_galerkin_two_products()) A P is L = I,
+   M = A, R = P, and C is L = P, M = A P, R = I */
 static PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *C)
 {
   cudaStream_t           stream;
@@ -494,10 +558,7 @@ static PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *
     PetscInt           n, nnz, pn, pnnz, nc;
     const PetscInt    *ia, *ja, *pi, *pj;
     const PetscScalar *va, *pa;
-    void              *work = NULL;
-    int64_t           *d_nterms;
     PetscInt          *d_crow = NULL, *d_ccol = NULL;
-    size_t             bytes;
 
     PetscCall(PetscNew(&plan));
     PetscCall(MatGetSize(P, NULL, &nc));
@@ -505,36 +566,18 @@ static PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *
     PetscCall(TriSplitGetDeviceCSR(P, &pn, &pnnz, &pi, &pj, &pa));
     PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
     PetscCall(PetscLogGpuTimeBegin());
-    /* 1. the number of terms */
-    bytes = ts_cuda_galerkin_count_buffer_size(n);
-    PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
-    d_nterms = (int64_t *)((char *)work + ((bytes + 255) & ~(size_t)255));
-    PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_count(stream, n, ia, ja, pi, d_nterms, work), "galerkin count"));
-    PetscCall(TriSplitDeviceRead(stream, d_nterms, &plan->nterms, sizeof(int64_t)));
-    TriSplitDeviceFree(work);
-    PetscCheck(plan->nterms < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PCTRIAMG: the Galerkin product of %" PetscInt_FMT " rows has %lld terms, more than the device product takes (2^31 - 1)", n, (long long)plan->nterms);
-    /* 2. the sort */
-    bytes = ts_cuda_galerkin_sort_buffer_size(n, nc, plan->nterms);
-    PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
-    PetscCall(TriSplitDeviceMalloc((size_t)(plan->nterms ? plan->nterms : 1) * sizeof(PetscInt), (void **)&plan->order));
-    {
-      PetscInt *d_cnnz = (PetscInt *)((char *)work + ((bytes + 255) & ~(size_t)255));
-
-      PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_sort(stream, n, nc, ia, ja, pi, pj, plan->nterms, plan->order, d_cnnz, work), "galerkin sort"));
-      PetscCall(TriSplitDeviceRead(stream, d_cnnz, &plan->cnnz, sizeof(PetscInt)));
-    }
-    /* 3. the pattern (C's arrays from now on) and the runs */
-    PetscCall(TriSplitDeviceMalloc((size_t)(plan->cnnz + 1) * sizeof(PetscInt), (void **)&plan->run));
-    PetscCall(TriSplitDeviceMalloc((size_t)(nc + 1) * sizeof(PetscInt), (void **)&d_crow));
-    PetscCall(TriSplitDeviceMalloc((size_t)(plan->cnnz ? plan->cnnz : 1) * sizeof(PetscInt), (void **)&d_ccol));
-    PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_pattern(stream, n, nc, plan->nterms, plan->cnnz, d_crow, d_ccol, plan->run, work), "galerkin pattern"));
-    TriSplitDeviceFree(work);
+    plan->two = ts_galerkin_two_products(n, pnnz) ? PETSC_TRUE : PETSC_FALSE;
+    if (plan->two) {
+      PetscCall(TSPTriAMGProductSymbolic(stream, n, n, nc, ia, ja, NULL, NULL, pi, pj, &plan->ap, &plan->aprow, &plan->apcol));
+      PetscCall(TriSplitDeviceMalloc((size_t)(plan->ap.cnnz ? plan->ap.cnnz : 1) * sizeof(PetscScalar), (void **)&plan->apval));
+      PetscCall(TSPTriAMGProductSymbolic(stream, n, nc, nc, plan->aprow, plan->apcol, pi, pj, NULL, NULL, &plan->c, &d_crow, &d_ccol));
+    } else PetscCall(TSPTriAMGProductSymbolic(stream, n, nc, nc, ia, ja, pi, pj, pi, pj, &plan->c, &d_crow, &d_ccol));
     PetscCall(PetscLogGpuTimeEnd());
     PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
     PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
     PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
     PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, 0, 0, 0, 0));
-    PetscCall(TSPMatCreateCSRCUDA(nc, nc, plan->cnnz, d_crow, d_ccol, NULL, C));
+    PetscCall(TSPMatCreateCSRCUDA(nc, nc, plan->c.cnnz, d_crow, d_ccol, NULL, C));
     PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, 0, 0, 0, 0));
     PetscCall(TriSplitObjectCompose((PetscObject)P, "TSPTriAMGGalerkinPlan", plan, TSPTriAMGGalerkinPlanDestroy));
   } else {

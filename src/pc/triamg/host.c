@@ -335,52 +335,57 @@ static PetscErrorCode TSPTriAMGAggregatesFree_Host(PetscInt **agg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* C = P^T A P at once or as P^T (A P) (reference/galerkin.c, ts_galerkin_two_products()). The pattern of A P, from
+   which C's comes, is made again for new values of A rather than kept where the two products need it: it costs a
+   pass over A P's terms, as its values do. */
 static PetscErrorCode TSPTriAMGGalerkin_Host(Mat A, Mat P, MatReuse reuse, Mat *C)
 {
-  PetscInt           n, nc, pn, *crow, *ccol;
-  PetscScalar       *cval;
+  PetscInt           n, nc, pn, cn, *crow, *ccol, *aprow = NULL, *apcol = NULL;
+  PetscScalar       *cval, *apval = NULL;
   const PetscInt    *ia, *ja, *pi, *pj, *ci, *cj;
   const PetscScalar *va, *pa;
   void              *work;
+  PetscBool          done, two;
 
   PetscFunctionBegin;
   PetscCall(MatGetSize(P, NULL, &nc));
   PetscCall(TriSplitGetCSR(A, &n, &ia, &ja, &va));
   PetscCall(TriSplitGetCSR(P, &pn, &pi, &pj, &pa));
+  two = ts_galerkin_two_products(n, pi[pn]) ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscMalloc(ts_ref_galerkin_buffer_size(n, nc, pi[pn]), &work));
-  if (reuse == MAT_INITIAL_MATRIX) {
-    PetscInt *aprow, *apcol;
-
-    /* the pattern of A P, then C's as the union of its rows */
-    PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
+  if (reuse == MAT_INITIAL_MATRIX || two) { /* the pattern of A P */
     PetscCall(PetscMalloc1(n + 1, &aprow));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_pattern(n, nc, ia, ja, pi, pj, aprow, NULL, work), "galerkin pattern"));
-    PetscCall(PetscMalloc1(aprow[n] + 1, &apcol));
+    PetscCall(PetscMalloc2(aprow[n] + 1, &apcol, two ? aprow[n] + 1 : 0, &apval));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_pattern(n, nc, ia, ja, pi, pj, aprow, apcol, work), "galerkin pattern"));
+  }
+  if (reuse == MAT_INITIAL_MATRIX) { /* C's as the union of its rows */
     PetscCall(PetscMalloc1(nc + 1, &crow));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, aprow, apcol, pi, pj, crow, NULL, work), "galerkin pattern"));
     PetscCall(PetscMalloc1(PetscMax(crow[nc], 1), &ccol));
     PetscCall(PetscMalloc1(PetscMax(crow[nc], 1), &cval));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, aprow, apcol, pi, pj, crow, ccol, work), "galerkin pattern"));
-    PetscCall(PetscFree(aprow));
-    PetscCall(PetscFree(apcol));
-    PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
-    PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_values(n, nc, ia, ja, va, pi, pj, pa, crow, ccol, cval, work), "galerkin values"));
-    PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
-    PetscCall(TSPTriAMGMatCreateOwned(nc, nc, crow, ccol, cval, C));
+    ci = crow;
+    cj = ccol;
   } else { /* the pattern of the last call, new values */
-    PetscInt  cn;
-    PetscBool done;
-
     PetscCall(MatGetRowIJ(*C, 0, PETSC_FALSE, PETSC_FALSE, &cn, &ci, &cj, &done));
     PetscCall(MatSeqAIJGetArrayWrite(*C, &cval));
-    PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_values(n, nc, ia, ja, va, pi, pj, pa, ci, cj, cval, work), "galerkin values"));
-    PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
+  }
+  PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
+  PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
+  if (two) {
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_values(n, nc, ia, ja, va, pi, pj, pa, aprow, apcol, apval, work), "galerkin values"));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_values_ap(n, nc, aprow, apcol, apval, pi, pj, pa, ci, cj, cval, work), "galerkin values"));
+  } else PetscCall(TSPTriAMGCheck(ts_ref_galerkin_values(n, nc, ia, ja, va, pi, pj, pa, ci, cj, cval, work), "galerkin values"));
+  PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(TSPTriAMGMatCreateOwned(nc, nc, crow, ccol, cval, C));
+  else {
     PetscCall(MatSeqAIJRestoreArrayWrite(*C, &cval));
     PetscCall(MatRestoreRowIJ(*C, 0, PETSC_FALSE, PETSC_FALSE, &cn, &ci, &cj, &done));
   }
+  PetscCall(PetscFree(aprow));
+  PetscCall(PetscFree2(apcol, apval));
   PetscCall(PetscFree(work));
   PetscCall(TriSplitRestoreCSR(P, &pn, &pi, &pj, &pa));
   PetscCall(TriSplitRestoreCSR(A, &n, &ia, &ja, &va));
