@@ -576,6 +576,7 @@ static PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *
     PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
     PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
     PetscCall(TriSplitRestoreDeviceCSR(A, &ia, &ja, &va));
+    PetscCall(PetscInfo(P, "Galerkin product of %" PetscInt_FMT " rows: %s, %lld terms sorted (A P %lld, %" PetscInt_FMT " entries)\n", n, plan->two ? "two products" : "at once", (long long)(plan->ap.nterms + plan->c.nterms), (long long)plan->ap.nterms, plan->ap.cnnz));
     PetscCall(PetscLogEventBegin(TriSplit_AMGMatCreate, 0, 0, 0, 0));
     PetscCall(TSPMatCreateCSRCUDA(nc, nc, plan->c.cnnz, d_crow, d_ccol, NULL, C));
     PetscCall(PetscLogEventEnd(TriSplit_AMGMatCreate, 0, 0, 0, 0));

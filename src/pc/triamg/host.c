@@ -361,6 +361,7 @@ static PetscErrorCode TSPTriAMGGalerkin_Host(Mat A, Mat P, MatReuse reuse, Mat *
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_pattern(n, nc, ia, ja, pi, pj, aprow, apcol, work), "galerkin pattern"));
   }
   if (reuse == MAT_INITIAL_MATRIX) { /* C's as the union of its rows */
+    PetscCall(PetscInfo(P, "Galerkin product of %" PetscInt_FMT " rows: %s, A P has %" PetscInt_FMT " entries\n", n, two ? "two products" : "at once", aprow[n]));
     PetscCall(PetscMalloc1(nc + 1, &crow));
     PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, aprow, apcol, pi, pj, crow, NULL, work), "galerkin pattern"));
     PetscCall(PetscMalloc1(PetscMax(crow[nc], 1), &ccol));
