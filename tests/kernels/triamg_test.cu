@@ -90,6 +90,45 @@ static Csr grid(ts_int k, int nine, int oddities)
   return A;
 }
 
+/* n rows of a coarse level's kind: row i holds about 70% of the columns within a random half-width of 10..80 (20..160
+   entries: longer than a warp's chunk, the device's warp rows), random values as grid()'s; 1% of the rows also 200
+   random columns (more targets than a warp's list holds), some lose their diagonal or get a zero one */
+static Csr banded(ts_int n)
+{
+  Csr A;
+  A.n = A.m = n;
+  A.row.push_back(0);
+  for (ts_int i = 0; i < n; i++) {
+    const ts_int w    = 10 + below(71);
+    const double roll = uniform();
+    std::vector<std::pair<ts_int, double>> e;
+
+    for (ts_int j = i - w; j <= i + w; j++) {
+      if (j < 0 || j >= n || (j != i && uniform() > 0.7)) continue;
+      double v = j != i ? -(uniform() < 0.3 ? 0.01 : 1.0) * uniform() : 4.0 + uniform();
+      if (j != i && uniform() < 0.1) v = -v;
+      if (j == i && roll < 0.01) {
+        if (roll < 0.005) continue;
+        v = 0.0;
+      }
+      e.push_back({j, v});
+    }
+    if (roll > 0.99)
+      for (int r = 0; r < 200; r++) e.push_back({below(n), uniform() - 0.5});
+    std::sort(e.begin(), e.end(), [](const std::pair<ts_int, double> &a, const std::pair<ts_int, double> &b) { return a.first < b.first; });
+    for (size_t t = 0; t < e.size(); t++) {
+      if (t && e[t].first == e[t - 1].first) {
+        A.val.back() += e[t].second;
+        continue;
+      }
+      A.col.push_back(e[t].first);
+      A.val.push_back(e[t].second);
+    }
+    A.row.push_back((ts_int)A.col.size());
+  }
+  return A;
+}
+
 /* aggregates: consecutive runs of 1..6 rows, their numbers shuffled */
 static ts_int aggregates(ts_int n, std::vector<ts_int> &agg)
 {
@@ -911,6 +950,26 @@ int main(int argc, char **argv)
               for (int two = 0; two < 2; two++) check_definitions(std::string(name) + (two ? " two products" : " at once"), A, agg, theta, P, omega, ref_galerkin(A, P, two));
             }
           }
+      }
+  }
+  /* long rows (coarse levels): the device's warp rows and their fallback for many targets */
+  for (ts_int n : {300, 1800, 20000}) {
+    if ((quick && n > 2000) || (!device && n > 300)) continue; /* the host mode's maps are slow */
+    Csr                 A = banded(n);
+    std::vector<ts_int> agg;
+    ts_int              nagg = aggregates(A.n, agg);
+
+    for (double theta : {0.0, 0.25})
+      for (int variant = 0; variant < 2; variant++) {
+        const double rho  = variant ? 1.5 + uniform() : 0.0;
+        std::string  name = "banded " + std::to_string(n) + " theta " + std::to_string(theta) + (variant ? " rho given" : " Gershgorin");
+
+        if (device) check_device(name, A, agg, nagg, rho, theta);
+        else {
+          double omega = 0;
+          Csr    P     = ref_prolongator(A, agg, nagg, rho, theta, &omega);
+          for (int two = 0; two < 2; two++) check_definitions(name + (two ? " two products" : " at once"), A, agg, theta, P, omega, ref_galerkin(A, P, two));
+        }
       }
   }
   printf("%d passed, %d failed\n", g_pass, g_fail);
