@@ -370,12 +370,13 @@ PetscErrorCode PCTriAMGGetAggregateSize(PC pc, PetscInt *s)
   halved the operator complexity of a 5-point Laplacian at 512^2 (2.95 to 1.55, 9 to 11 GMRES iterations), cut a
   3D Laplacian's at 48^3 by 30% (3.57 to 2.49, 9 iterations either way), and left the anisotropic model problems
   nearly as they were (their finest couplings lie 0.75-1.0 inside the paths): `bench/results/triamg-setup/complexity-cpu`.
-  On one H200 it took the 5-point Laplacian's setup at 1000^2 from 0.128 to 0.033 s (a solve 0.143 to 0.045 s) and
-  the 3D Laplacian's at 112^3 from 0.065 to 0.35 s: its dense coarse levels (40-100 entries a row) were smoothed
-  too. Below paired aggregates the smoothing now ends at a product that did not halve (on the host LAP3D 48^3:
-  operator complexity 2.06, 11 GMRES iterations against 3.57 and 9 without pairs; the 2D problems unchanged); the
-  GPU's 3D time with that rule is not measured yet. Meant for 2D problems with nearly isotropic couplings
-  (`bench/results/triamg-device`, `pairs.log`).
+  Below paired aggregates the smoothing ends at a product that did not halve (on the host LAP3D 48^3: operator
+  complexity 2.06, 11 GMRES iterations against 3.57 and 9 without pairs). On one H200 it took the 5-point
+  Laplacian's setup at 1000^2 from 0.054 to 0.033 s (setup and solve 0.068 to 0.041 s) and the 3D Laplacian's at
+  112^3 from 0.063 to 0.053 s (`bench/results/triamg-setup/galerkin-products`). It is off by default because on
+  several real matrices it costs many iterations (cavity05 33 to 326 BiCGStab iterations, rdb1250l 71 to 244:
+  `bench/results/triamg-matrices`): meant for problems with nearly isotropic couplings, a Poisson-like 2D or 3D
+  operator.
   Node aggregates (`PCTriAMGSetNodal()`, a block size > 1) are not paired. Across MPI ranks each rank pairs its own
   aggregates, and decides by the share of its own rows.
 
