@@ -155,6 +155,43 @@ static inline CsrMatrix make_random(ts_int n, double avg, uint64_t seed, bool qu
   return csr_from_triplets(name, n, t);
 }
 
+/* A structurally symmetric pattern (values not symmetric) with long rows: banded rows of about 70% of the columns
+   within a half-width of 10..80, and 1% of the rows coupled to 100 random columns, each entry with its transposed
+   one (a coarse level's kind: the device's warp rows of the graph's searches). drop_one removes the transposed
+   entry (j, i) of one entry (i, j) of a long row i, so that only that row's check finds the asymmetry. */
+static inline CsrMatrix make_symmetric_long(ts_int n, uint64_t seed, bool drop_one)
+{
+  TestRng              rng(seed);
+  std::vector<Triplet> t;
+  ts_int               far_row = -1, far_col = -1;
+  for (ts_int i = 0; i < n; i++) {
+    const ts_int w = 10 + (ts_int)rng.below(71);
+    t.push_back({i, i, 4.0 + rng.u01()});
+    for (ts_int j = i + 1; j <= i + w && j < n; j++)
+      if (rng.u01() < 0.7) {
+        t.push_back({i, j, rng.u01() * 2.0 - 1.0});
+        t.push_back({j, i, rng.u01() * 2.0 - 1.0});
+      }
+    if (rng.u01() < 0.01)
+      for (int r = 0; r < 100; r++) {
+        const ts_int j = (ts_int)rng.below((uint64_t)n);
+        if (j == i) continue;
+        if (far_row < 0 && j > i + 100) { /* row i's far entry (i, j): its (j, i) is the one dropped */
+          far_row = i;
+          far_col = j;
+          t.push_back({i, j, rng.u01()});
+          continue;
+        }
+        t.push_back({i, j, rng.u01()});
+        t.push_back({j, i, rng.u01()});
+      }
+  }
+  if (far_row >= 0 && !drop_one) t.push_back({far_col, far_row, rng.u01()});
+  char name[96];
+  snprintf(name, sizeof(name), "symmetric_long_n%lld%s_s%llu", (long long)n, drop_one ? "_one_asymmetric" : "", (unsigned long long)seed);
+  return csr_from_triplets(name, n, t);
+}
+
 /* Block diagonal of rings (periodic chains) of the given lengths; equal weights (ties broken by
    ids) or random ones. */
 static inline CsrMatrix make_rings(const std::vector<ts_int> &lengths, bool equal, uint64_t seed)

@@ -487,6 +487,8 @@ int main(int argc, char **argv)
   test_matrix(make_random(1, 3, 1, true, false), true, true);
   test_matrix(make_random(50, 3, 2, true, false), true, true);
   test_matrix(make_random(300, 4, 3, true, true), true, true);
+  test_matrix(make_symmetric_long(1500, 9, false), true, true);
+  test_matrix(make_symmetric_long(1500, 10, true), true, true);
   if (!quick) {
     test_matrix(make_stencil(ST_ANISO1, 64), true, true);
     test_matrix(make_stencil(ST_ANISO2, 100), true, true);

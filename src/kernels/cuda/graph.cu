@@ -94,9 +94,16 @@ __device__ __forceinline__ ts_int find_in_row(const ts_int *rowptr, const ts_int
   return lo < rowptr[i + 1] && col[lo] == j ? lo : -1;
 }
 
+/* Both searches below cost a row of len entries len binary searches of dependent loads: one thread per row alone
+   spent milliseconds on the few long rows of a dense coarse level (PCTRIAMG's smoothers' forests), so rows of more
+   than kShortRow entries go to one warp each, its lanes on the row's entries (the *_warp kernels, launched after
+   the thread kernels, which skip those rows). Both only look up, so the split changes no result. */
+constexpr ts_int kShortRow = 32;
+
 __global__ void structural_symmetry_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, int *__restrict__ asym)
 {
-  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x)
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
+    if (rowptr[i + 1] - rowptr[i] > kShortRow) continue;
     for (ts_int e = rowptr[i]; e < rowptr[i + 1]; e++) {
       const ts_int j = col[e];
       if (j != i && (j < 0 || j >= n || find_in_row(rowptr, col, j, i) < 0)) {
@@ -104,13 +111,44 @@ __global__ void structural_symmetry_kernel(ts_int n, const ts_int *__restrict__ 
         break;
       }
     }
+  }
+}
+
+__global__ void structural_symmetry_warp_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, int *__restrict__ asym)
+{
+  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
+  const int    lane = threadIdx.x & 31;
+
+  for (ts_int i = warp; i < n; i += nwarps) {
+    if (rowptr[i + 1] - rowptr[i] <= kShortRow) continue;
+    for (ts_int e = rowptr[i] + lane; e < rowptr[i + 1]; e += 32) {
+      const ts_int j = col[e];
+      if (j != i && (j < 0 || j >= n || find_in_row(rowptr, col, j, i) < 0)) {
+        *asym = 1;
+        break;
+      }
+    }
+  }
 }
 
 /* t_val[k] = A(i, j) for the entry k = (j, i) of row j: the transpose's values on A's own pattern */
 __global__ void transpose_values_symmetric_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ t_val)
 {
-  for (ts_int j = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; j < n; j += (ts_int)gridDim.x * blockDim.x)
+  for (ts_int j = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; j < n; j += (ts_int)gridDim.x * blockDim.x) {
+    if (rowptr[j + 1] - rowptr[j] > kShortRow) continue;
     for (ts_int k = rowptr[j]; k < rowptr[j + 1]; k++) t_val[k] = val[find_in_row(rowptr, col, col[k], j)];
+  }
+}
+
+__global__ void transpose_values_symmetric_warp_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ t_val)
+{
+  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
+  const int    lane = threadIdx.x & 31;
+
+  for (ts_int j = warp; j < n; j += nwarps) {
+    if (rowptr[j + 1] - rowptr[j] <= kShortRow) continue;
+    for (ts_int k = rowptr[j] + lane; k < rowptr[j + 1]; k += 32) t_val[k] = val[find_in_row(rowptr, col, col[k], j)];
+  }
 }
 
 /* ---- graph -------------------------------------------------------------------------------- */
@@ -221,14 +259,20 @@ ts_status ts_cuda_csr_structurally_symmetric(void *stream, ts_int n, const ts_in
   if (n < 0) return TS_ERR_ARGUMENT;
   cudaStream_t s = as_stream(stream);
   TS_FOREST_TRY(cudaMemsetAsync(asym, 0, sizeof(int), s));
-  if (n > 0) structural_symmetry_kernel<<<grid_for(n), kThreads, 0, s>>>(n, rowptr, col, asym);
+  if (n > 0) {
+    structural_symmetry_kernel<<<grid_for(n), kThreads, 0, s>>>(n, rowptr, col, asym);
+    structural_symmetry_warp_kernel<<<grid_for((size_t)n * 32), kThreads, 0, s>>>(n, rowptr, col, asym);
+  }
   return check_launch();
 }
 
 ts_status ts_cuda_csr_transpose_values_symmetric(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, double *t_val)
 {
   if (n < 0) return TS_ERR_ARGUMENT;
-  if (n > 0) transpose_values_symmetric_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, t_val);
+  if (n > 0) {
+    transpose_values_symmetric_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, t_val);
+    transpose_values_symmetric_warp_kernel<<<grid_for((size_t)n * 32), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, t_val);
+  }
   return check_launch();
 }
 
