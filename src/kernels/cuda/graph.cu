@@ -192,19 +192,53 @@ __device__ __forceinline__ ts_int graph_row(ts_int i, const ts_int *rowptr, cons
   return cnt;
 }
 
-__global__ void graph_count_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const ts_int *__restrict__ t_rowptr, const ts_int *__restrict__ t_col, ts_int *__restrict__ counts, ts_int *__restrict__ g_rowptr)
+/* same: the transposed pattern is A's own (a structurally symmetric A); its long rows are left to
+   graph_same_warp_kernel */
+__global__ void graph_count_kernel(int same, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const ts_int *__restrict__ t_rowptr, const ts_int *__restrict__ t_col, ts_int *__restrict__ counts, ts_int *__restrict__ g_rowptr)
 {
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
-    counts[i] = graph_row<false>(i, rowptr, col, nullptr, t_rowptr, t_col, nullptr, nullptr, nullptr, nullptr);
     if (i == 0) g_rowptr[0] = 0;
+    if (same && rowptr[i + 1] - rowptr[i] > kShortRow) continue;
+    counts[i] = graph_row<false>(i, rowptr, col, nullptr, t_rowptr, t_col, nullptr, nullptr, nullptr, nullptr);
   }
 }
 
 __global__ void graph_fill_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ t_rowptr, const ts_int *__restrict__ t_col, const double *__restrict__ t_val, const double *__restrict__ scale, const ts_int *__restrict__ g_rowptr, ts_int *__restrict__ g_col, double *__restrict__ g_w)
 {
+  const int same = t_rowptr == rowptr && t_col == col;
+
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
     const ts_int o = g_rowptr[i];
+    if (same && rowptr[i + 1] - rowptr[i] > kShortRow) continue;
     graph_row<true>(i, rowptr, col, val, t_rowptr, t_col, t_val, scale, g_col + o, g_w + o);
+  }
+}
+
+/* The long rows of a graph whose transposed pattern is A's own, one warp each: every column meets itself in the
+   merge of graph_row(), so row i of the graph is row i of A without its diagonal, each entry at its own place
+   less one after the diagonal, with graph_row()'s weight; pass 0 counts, pass 1 fills (a merge of a long row on one
+   thread is a long serial loop, as the searches above were). */
+template <bool FILL>
+__global__ void graph_same_warp_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ t_val, const double *__restrict__ scale, ts_int *__restrict__ counts, const ts_int *__restrict__ g_rowptr, ts_int *__restrict__ g_col, double *__restrict__ g_w)
+{
+  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
+  const int    lane = threadIdx.x & 31;
+
+  for (ts_int i = warp; i < n; i += nwarps) {
+    const ts_int b = rowptr[i], e = rowptr[i + 1], d = e - b > kShortRow ? find_in_row(rowptr, col, i, i) : -1;
+
+    if (e - b <= kShortRow) continue;
+    if constexpr (!FILL) {
+      if (lane == 0) counts[i] = e - b - (d >= 0);
+    } else {
+      for (ts_int k = b + lane; k < e; k += 32) {
+        const ts_int j = col[k], at = g_rowptr[i] + (k - b) - (d >= 0 && k > d);
+
+        if (j == i) continue;
+        g_col[at] = j;
+        g_w[at]   = __dadd_rn(__dmul_rn(scale[i], fabs(val[k])), __dmul_rn(scale[j], fabs(t_val[k])));
+      }
+    }
   }
 }
 
@@ -290,7 +324,9 @@ ts_status ts_cuda_graph_rowptr(void *stream, ts_int n, const ts_int *rowptr, con
   ts_int *counts = cv.take<ts_int>(n);
   size_t  bytes  = scan_bytes(n);
   void   *temp   = cv.take_bytes(bytes);
-  graph_count_kernel<<<grid_for(n), kThreads, 0, s>>>(n, rowptr, col, t_rowptr, t_col, counts, g_rowptr);
+  const int same = t_rowptr == rowptr && t_col == col;
+  graph_count_kernel<<<grid_for(n), kThreads, 0, s>>>(same, n, rowptr, col, t_rowptr, t_col, counts, g_rowptr);
+  if (same) graph_same_warp_kernel<false><<<grid_for((size_t)n * 32), kThreads, 0, s>>>(n, rowptr, col, nullptr, nullptr, nullptr, counts, nullptr, nullptr, nullptr);
   TS_FOREST_TRY(cub::DeviceScan::InclusiveSum(temp, bytes, counts, g_rowptr + 1, n, s));
   return check_launch();
 }
@@ -300,6 +336,8 @@ ts_status ts_cuda_graph_fill(void *stream, ts_int n, const ts_int *rowptr, const
   if (n < 0) return TS_ERR_ARGUMENT;
   if (n == 0) return TS_SUCCESS;
   graph_fill_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, t_rowptr, t_col, t_val, scale, g_rowptr, g_col, g_w);
+  if (t_rowptr == rowptr && t_col == col) /* a structurally symmetric A: its long rows without a merge */
+    graph_same_warp_kernel<true><<<grid_for((size_t)n * 32), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, t_val, scale, nullptr, g_rowptr, g_col, g_w);
   return check_launch();
 }
 
