@@ -982,20 +982,18 @@ TS_EXTERN ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *ro
    (ANISO1 512^2 7.3M against 4.7M + 3.1M). Both backends decide from the same two integers. */
 static inline TS_HOST_DEVICE int ts_galerkin_two_products(ts_int n, ts_int pnnz) { return (int64_t)pnnz > 2 * (int64_t)n; }
 
-/* Host, each step with the workspace of ts_ref_galerkin_buffer_size(n, nc, P's entries) bytes:
-   1. ts_ref_galerkin_ap_pattern: the pattern of A P (n x nc), aprow[n + 1] with apcol == NULL, then called again
-      the columns (aprow[n] entries, unsorted);
-   2. ts_ref_galerkin_pattern from it: crow[nc + 1] with ccol == NULL, then called again the columns (crow[nc]
-      entries, sorted);
-   3. at once, ts_ref_galerkin_values: C's values from A's and P's; in two products, ts_ref_galerkin_ap_values:
-      A P's values (aprow[n] of them) from A's and P's, then ts_ref_galerkin_values_ap: C's from A P's and P's.
-   New values of A on the same pattern: step 3 (with A P's pattern from step 1 for the two products). */
+/* Host: every product is one of a kind, C = L^T M R, with M of n rows (CSR) and thin L (n x ncl) and R (M's columns
+   x ncr), either given as NULL rows for the identity (then ncl = n, or ncr = M's columns): at once L = P, M = A,
+   R = P; in two products A P is L = NULL, M = A, R = P, and C is L = P, M = A P, R = NULL. The workspace is
+   ts_ref_galerkin_buffer_size(n, nc, P's entries) bytes for P of nc columns.
+   1. ts_ref_galerkin_product_pattern: crow[ncl + 1] with ccol == NULL, then called again the columns (crow[ncl]
+      entries, each row sorted): A P's, then C's from it (L = P, M = A P, R = NULL), whichever form C's values take;
+   2. ts_ref_galerkin_product_values: the values on that pattern, from M's, L's and R's: at once C's from A's and
+      P's; in two products A P's, then C's from A P's.
+   New values of A on the same pattern: step 2 (with A P's pattern from step 1 for the two products). */
 TS_EXTERN size_t    ts_ref_galerkin_buffer_size(ts_int n, ts_int nc, ts_int pnnz);
-TS_EXTERN ts_status ts_ref_galerkin_ap_pattern(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const ts_int *prow, const ts_int *pcol, ts_int *aprow, ts_int *apcol, void *buffer);
-TS_EXTERN ts_status ts_ref_galerkin_pattern(ts_int n, ts_int nc, const ts_int *aprow, const ts_int *apcol, const ts_int *prow, const ts_int *pcol, ts_int *crow, ts_int *ccol, void *buffer);
-TS_EXTERN ts_status ts_ref_galerkin_values(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
-TS_EXTERN ts_status ts_ref_galerkin_ap_values(ts_int n, ts_int nc, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *aprow, const ts_int *apcol, double *apval, void *buffer);
-TS_EXTERN ts_status ts_ref_galerkin_values_ap(ts_int n, ts_int nc, const ts_int *aprow, const ts_int *apcol, const double *apval, const ts_int *prow, const ts_int *pcol, const double *pval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
+TS_EXTERN ts_status ts_ref_galerkin_product_pattern(ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *lcol, const ts_int *rrow, const ts_int *rcol, ts_int *crow, ts_int *ccol, void *buffer);
+TS_EXTERN ts_status ts_ref_galerkin_product_values(ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *lrow, const ts_int *lcol, const double *lval, const ts_int *rrow, const ts_int *rcol, const double *rval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
 
 /* Device: every product is one of a kind, C = L^T M R, with M of n rows (CSR) and thin L (n x ncl) and R (M's
    columns x ncr), either given as NULL for the identity (then ncl = n, or ncr = M's columns): at once L = P, M = A,

@@ -356,17 +356,17 @@ static PetscErrorCode TSPTriAMGGalerkin_Host(Mat A, Mat P, MatReuse reuse, Mat *
   PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
   if (reuse == MAT_INITIAL_MATRIX || two) { /* the pattern of A P */
     PetscCall(PetscMalloc1(n + 1, &aprow));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_pattern(n, nc, ia, ja, pi, pj, aprow, NULL, work), "galerkin pattern"));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_pattern(n, n, nc, ia, ja, NULL, NULL, pi, pj, aprow, NULL, work), "galerkin pattern"));
     PetscCall(PetscMalloc2(aprow[n] + 1, &apcol, two ? aprow[n] + 1 : 0, &apval));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_pattern(n, nc, ia, ja, pi, pj, aprow, apcol, work), "galerkin pattern"));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_pattern(n, n, nc, ia, ja, NULL, NULL, pi, pj, aprow, apcol, work), "galerkin pattern"));
   }
   if (reuse == MAT_INITIAL_MATRIX) { /* C's as the union of its rows */
     PetscCall(PetscInfo(P, "Galerkin product of %" PetscInt_FMT " rows: %s, A P has %" PetscInt_FMT " entries\n", n, two ? "two products" : "at once", aprow[n]));
     PetscCall(PetscMalloc1(nc + 1, &crow));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, aprow, apcol, pi, pj, crow, NULL, work), "galerkin pattern"));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_pattern(n, nc, nc, aprow, apcol, pi, pj, NULL, NULL, crow, NULL, work), "galerkin pattern"));
     PetscCall(PetscMalloc1(PetscMax(crow[nc], 1), &ccol));
     PetscCall(PetscMalloc1(PetscMax(crow[nc], 1), &cval));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_pattern(n, nc, aprow, apcol, pi, pj, crow, ccol, work), "galerkin pattern"));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_pattern(n, nc, nc, aprow, apcol, pi, pj, NULL, NULL, crow, ccol, work), "galerkin pattern"));
     ci = crow;
     cj = ccol;
   } else { /* the pattern of the last call, new values */
@@ -376,9 +376,9 @@ static PetscErrorCode TSPTriAMGGalerkin_Host(Mat A, Mat P, MatReuse reuse, Mat *
   PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
   PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
   if (two) {
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_ap_values(n, nc, ia, ja, va, pi, pj, pa, aprow, apcol, apval, work), "galerkin values"));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_values_ap(n, nc, aprow, apcol, apval, pi, pj, pa, ci, cj, cval, work), "galerkin values"));
-  } else PetscCall(TSPTriAMGCheck(ts_ref_galerkin_values(n, nc, ia, ja, va, pi, pj, pa, ci, cj, cval, work), "galerkin values"));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_values(n, n, nc, ia, ja, va, NULL, NULL, NULL, pi, pj, pa, aprow, apcol, apval, work), "galerkin values"));
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_values(n, nc, nc, aprow, apcol, apval, pi, pj, pa, NULL, NULL, NULL, ci, cj, cval, work), "galerkin values"));
+  } else PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_values(n, nc, nc, ia, ja, va, pi, pj, pa, pi, pj, pa, ci, cj, cval, work), "galerkin values"));
   PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPNumeric, A, P, 0, 0));
   if (reuse == MAT_INITIAL_MATRIX) PetscCall(TSPTriAMGMatCreateOwned(nc, nc, crow, ccol, cval, C));
   else {
