@@ -8,8 +8,8 @@
    product, summed by one thread in the terms' order: the host's order, so the product is the host's bit for bit
    (an identity factor multiplies by 1.0, which is exact). The sorted order and the runs are kept, so new values
    of A on the same pattern cost one expansion and one gather per product (ts_cuda_galerkin_values), no sort.
-   Sorting each row I apart (CUB's segmented sort) instead was 2-3.5x slower: it gives each long row of a dense
-   coarse level one thread block (bench/results/triamg-setup/galerkin-segmented).
+   Sorting each row I apart (CUB's segmented sort) instead was 2-3.5x slower, most likely because CUB gives each
+   long row of a dense coarse level one thread block (bench/results/triamg-setup/galerkin-segmented).
    Why two products: P^T A P at once has sum_i |P_i| sum_k |P_k| terms, the two sum_i sum_k |P_k| and
    sum_i |P_i| |(A P)_i| (MODEL8 512^2's five levels: 162M against 23M + 23M).
 */
