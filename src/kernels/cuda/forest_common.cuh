@@ -47,6 +47,28 @@ static inline unsigned grid_for(size_t items)
   return (unsigned)g;
 }
 
+/* One warp per item (launch grid_for(items * 32)): this thread's warp, the grid's warps and its lane, for a
+   grid-stride loop over the items by warps. */
+struct WarpGrid {
+  ts_int first, stride;
+  int    lane;
+};
+__device__ __forceinline__ WarpGrid warp_grid()
+{
+  WarpGrid g;
+  g.first  = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5;
+  g.stride = (gridDim.x * (ts_int)blockDim.x) >> 5;
+  g.lane   = threadIdx.x & 31;
+  return g;
+}
+
+/* Rows of more entries go to one warp each, the others to one thread each, by a pair of kernels that skip each
+   other's rows (prolongator.cu, graph.cu): a warp would leave most lanes idle on the finest levels' 5-9 entries a
+   row, and one thread alone spent milliseconds on the hundreds of entries of a dense coarse level's rows
+   (docs/performance.md, "triamg's setup kernels"). */
+static constexpr ts_int kShortRow = 32;
+__device__ __forceinline__ bool long_row(const ts_int *rowptr, ts_int i) { return rowptr[i + 1] - rowptr[i] > kShortRow; }
+
 /* Workspaces: 256-byte aligned pieces carved from one caller buffer. With base == NULL the
    carver only counts (size queries walk the same code as the real calls). */
 struct Carver {

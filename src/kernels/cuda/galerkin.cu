@@ -21,6 +21,7 @@ namespace {
 using ts_forest::check_launch;
 using ts_forest::grid_for;
 using ts_forest::kThreads;
+using ts_forest::warp_grid;
 
 typedef unsigned long long Key;
 
@@ -77,15 +78,14 @@ __device__ __forceinline__ ts_int warp_terms(ts_int t0, ts_int count, ts_int *to
 /* the terms' keys and numbers, in the order (i, k, p, q) */
 __global__ void expand_keys(ts_int n, ts_int ncr, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, Thin L, Thin R, const int64_t *__restrict__ first, Key *__restrict__ key, ts_int *__restrict__ index)
 {
-  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
-  const int    lane = threadIdx.x & 31;
+  const ts_forest::WarpGrid g = warp_grid();
 
-  for (ts_int i = warp; i < n; i += nwarps) { /* the same i for the whole warp: the shuffles see every lane */
+  for (ts_int i = g.first; i < n; i += g.stride) { /* the same i for the whole warp: the shuffles see every lane */
     const ts_int end = rowptr[i + 1], pi0 = L.begin(i), pi1 = L.end(i);
     ts_int       t0  = (ts_int)first[i];
 
     for (ts_int base = rowptr[i]; base < end; base += 32) {
-      const ts_int k = base + lane, j = k < end ? col[k] : 0;
+      const ts_int k = base + g.lane, j = k < end ? col[k] : 0;
       const ts_int q0 = k < end ? R.begin(j) : 0, q1 = k < end ? R.end(j) : 0;
       ts_int       total, t = warp_terms(t0, (pi1 - pi0) * (q1 - q0), &total);
 
@@ -103,15 +103,14 @@ __global__ void expand_keys(ts_int n, ts_int ncr, const ts_int *__restrict__ row
 /* the terms' values, in the same order */
 __global__ void expand_values(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, Thin L, Thin R, const int64_t *__restrict__ first, double *__restrict__ term)
 {
-  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
-  const int    lane = threadIdx.x & 31;
+  const ts_forest::WarpGrid g = warp_grid();
 
-  for (ts_int i = warp; i < n; i += nwarps) {
+  for (ts_int i = g.first; i < n; i += g.stride) {
     const ts_int end = rowptr[i + 1], pi0 = L.begin(i), pi1 = L.end(i);
     ts_int       t0  = (ts_int)first[i];
 
     for (ts_int base = rowptr[i]; base < end; base += 32) {
-      const ts_int k = base + lane, j = k < end ? col[k] : 0;
+      const ts_int k = base + g.lane, j = k < end ? col[k] : 0;
       const ts_int q0 = k < end ? R.begin(j) : 0, q1 = k < end ? R.end(j) : 0;
       ts_int       total, t = warp_terms(t0, (pi1 - pi0) * (q1 - q0), &total);
 
@@ -146,15 +145,6 @@ __global__ void sum_runs(ts_int cnnz, const ts_int *__restrict__ run, const ts_i
     for (ts_int r = run[e]; r < run[e + 1]; r++) s = __dadd_rn(s, term[order[r]]);
     cval[e] = s;
   }
-}
-
-int key_bits(ts_int ncl, ts_int ncr)
-{
-  Key top = ncl > 0 && ncr > 0 ? (Key)ncl * (Key)ncr - 1 : 0;
-  int b   = 1;
-
-  while (b < 64 && (top >> b)) b++;
-  return b;
 }
 
 /* the count and the row offsets of the terms: first[n + 1] */
@@ -280,7 +270,7 @@ ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int ncl, ts_int ncr, 
   expand_keys<<<grid_for((size_t)n * 32), kThreads, 0, st>>>(n, ncr, rowptr, col, L, R, w.count.first, w.key_in, w.index);
   TS_FOREST_TRY(cudaGetLastError());
   bytes = w.temp_bytes;
-  TS_FOREST_TRY(cub::DeviceRadixSort::SortPairs(w.temp, bytes, w.key_in, w.key_out, w.index, order, (int)nterms, 0, key_bits(ncl, ncr), st));
+  TS_FOREST_TRY(cub::DeviceRadixSort::SortPairs(w.temp, bytes, w.key_in, w.key_out, w.index, order, (int)nterms, 0, ts_forest::bits_for(ncl > 0 && ncr > 0 ? (Key)ncl * (Key)ncr - 1 : 0), st));
   bytes = w.temp_bytes;
   TS_FOREST_TRY(cub::DeviceRunLengthEncode::Encode(w.temp, bytes, w.key_out, w.unique, w.length, w.nruns, (int)nterms, st));
   TS_FOREST_TRY(cudaMemcpyAsync(cnnz, w.nruns, sizeof(ts_int), cudaMemcpyDeviceToDevice, st));

@@ -95,15 +95,14 @@ __device__ __forceinline__ ts_int find_in_row(const ts_int *rowptr, const ts_int
 }
 
 /* Both searches below cost a row of len entries len binary searches of dependent loads: one thread per row alone
-   spent milliseconds on the few long rows of a dense coarse level (PCTRIAMG's smoothers' forests), so rows of more
-   than kShortRow entries go to one warp each, its lanes on the row's entries (the *_warp kernels, launched after
-   the thread kernels, which skip those rows). Both only look up, so the split changes no result. */
-constexpr ts_int kShortRow = 32;
+   spent milliseconds on the few long rows of a dense coarse level (PCTRIAMG's smoothers' forests), so long rows
+   (long_row(), forest_common.cuh) go to one warp each, its lanes on the row's entries (the *_warp kernels, launched
+   after the thread kernels, which skip those rows). Both only look up, so the split changes no result. */
 
 __global__ void structural_symmetry_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, int *__restrict__ asym)
 {
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
-    if (rowptr[i + 1] - rowptr[i] > kShortRow) continue;
+    if (long_row(rowptr, i)) continue;
     for (ts_int e = rowptr[i]; e < rowptr[i + 1]; e++) {
       const ts_int j = col[e];
       if (j != i && (j < 0 || j >= n || find_in_row(rowptr, col, j, i) < 0)) {
@@ -116,12 +115,11 @@ __global__ void structural_symmetry_kernel(ts_int n, const ts_int *__restrict__ 
 
 __global__ void structural_symmetry_warp_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, int *__restrict__ asym)
 {
-  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
-  const int    lane = threadIdx.x & 31;
+  const WarpGrid g = warp_grid();
 
-  for (ts_int i = warp; i < n; i += nwarps) {
-    if (rowptr[i + 1] - rowptr[i] <= kShortRow) continue;
-    for (ts_int e = rowptr[i] + lane; e < rowptr[i + 1]; e += 32) {
+  for (ts_int i = g.first; i < n; i += g.stride) {
+    if (!long_row(rowptr, i)) continue;
+    for (ts_int e = rowptr[i] + g.lane; e < rowptr[i + 1]; e += 32) {
       const ts_int j = col[e];
       if (j != i && (j < 0 || j >= n || find_in_row(rowptr, col, j, i) < 0)) {
         *asym = 1;
@@ -135,19 +133,18 @@ __global__ void structural_symmetry_warp_kernel(ts_int n, const ts_int *__restri
 __global__ void transpose_values_symmetric_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ t_val)
 {
   for (ts_int j = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; j < n; j += (ts_int)gridDim.x * blockDim.x) {
-    if (rowptr[j + 1] - rowptr[j] > kShortRow) continue;
+    if (long_row(rowptr, j)) continue;
     for (ts_int k = rowptr[j]; k < rowptr[j + 1]; k++) t_val[k] = val[find_in_row(rowptr, col, col[k], j)];
   }
 }
 
 __global__ void transpose_values_symmetric_warp_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ t_val)
 {
-  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
-  const int    lane = threadIdx.x & 31;
+  const WarpGrid g = warp_grid();
 
-  for (ts_int j = warp; j < n; j += nwarps) {
-    if (rowptr[j + 1] - rowptr[j] <= kShortRow) continue;
-    for (ts_int k = rowptr[j] + lane; k < rowptr[j + 1]; k += 32) t_val[k] = val[find_in_row(rowptr, col, col[k], j)];
+  for (ts_int j = g.first; j < n; j += g.stride) {
+    if (!long_row(rowptr, j)) continue;
+    for (ts_int k = rowptr[j] + g.lane; k < rowptr[j + 1]; k += 32) t_val[k] = val[find_in_row(rowptr, col, col[k], j)];
   }
 }
 
@@ -192,24 +189,22 @@ __device__ __forceinline__ ts_int graph_row(ts_int i, const ts_int *rowptr, cons
   return cnt;
 }
 
-/* same: the transposed pattern is A's own (a structurally symmetric A); its long rows are left to
-   graph_same_warp_kernel */
+/* count and fill by merges, one thread a row; same: the transposed pattern is A's own (a structurally symmetric A),
+   whose long rows both leave to graph_same_warp_kernel */
 __global__ void graph_count_kernel(int same, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const ts_int *__restrict__ t_rowptr, const ts_int *__restrict__ t_col, ts_int *__restrict__ counts, ts_int *__restrict__ g_rowptr)
 {
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
     if (i == 0) g_rowptr[0] = 0;
-    if (same && rowptr[i + 1] - rowptr[i] > kShortRow) continue;
+    if (same && long_row(rowptr, i)) continue;
     counts[i] = graph_row<false>(i, rowptr, col, nullptr, t_rowptr, t_col, nullptr, nullptr, nullptr, nullptr);
   }
 }
 
-__global__ void graph_fill_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ t_rowptr, const ts_int *__restrict__ t_col, const double *__restrict__ t_val, const double *__restrict__ scale, const ts_int *__restrict__ g_rowptr, ts_int *__restrict__ g_col, double *__restrict__ g_w)
+__global__ void graph_fill_kernel(int same, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ t_rowptr, const ts_int *__restrict__ t_col, const double *__restrict__ t_val, const double *__restrict__ scale, const ts_int *__restrict__ g_rowptr, ts_int *__restrict__ g_col, double *__restrict__ g_w)
 {
-  const int same = t_rowptr == rowptr && t_col == col;
-
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
     const ts_int o = g_rowptr[i];
-    if (same && rowptr[i + 1] - rowptr[i] > kShortRow) continue;
+    if (same && long_row(rowptr, i)) continue;
     graph_row<true>(i, rowptr, col, val, t_rowptr, t_col, t_val, scale, g_col + o, g_w + o);
   }
 }
@@ -221,17 +216,16 @@ __global__ void graph_fill_kernel(ts_int n, const ts_int *__restrict__ rowptr, c
 template <bool FILL>
 __global__ void graph_same_warp_kernel(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ t_val, const double *__restrict__ scale, ts_int *__restrict__ counts, const ts_int *__restrict__ g_rowptr, ts_int *__restrict__ g_col, double *__restrict__ g_w)
 {
-  const ts_int warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
-  const int    lane = threadIdx.x & 31;
+  const WarpGrid g = warp_grid();
 
-  for (ts_int i = warp; i < n; i += nwarps) {
-    const ts_int b = rowptr[i], e = rowptr[i + 1], d = e - b > kShortRow ? find_in_row(rowptr, col, i, i) : -1;
+  for (ts_int i = g.first; i < n; i += g.stride) {
+    if (!long_row(rowptr, i)) continue;
+    const ts_int b = rowptr[i], e = rowptr[i + 1], d = find_in_row(rowptr, col, i, i);
 
-    if (e - b <= kShortRow) continue;
     if constexpr (!FILL) {
-      if (lane == 0) counts[i] = e - b - (d >= 0);
+      if (g.lane == 0) counts[i] = e - b - (d >= 0);
     } else {
-      for (ts_int k = b + lane; k < e; k += 32) {
+      for (ts_int k = b + g.lane; k < e; k += 32) {
         const ts_int j = col[k], at = g_rowptr[i] + (k - b) - (d >= 0 && k > d);
 
         if (j == i) continue;
@@ -335,8 +329,9 @@ ts_status ts_cuda_graph_fill(void *stream, ts_int n, const ts_int *rowptr, const
 {
   if (n < 0) return TS_ERR_ARGUMENT;
   if (n == 0) return TS_SUCCESS;
-  graph_fill_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, t_rowptr, t_col, t_val, scale, g_rowptr, g_col, g_w);
-  if (t_rowptr == rowptr && t_col == col) /* a structurally symmetric A: its long rows without a merge */
+  const int same = t_rowptr == rowptr && t_col == col; /* a structurally symmetric A: its long rows without a merge */
+  graph_fill_kernel<<<grid_for(n), kThreads, 0, as_stream(stream)>>>(same, n, rowptr, col, val, t_rowptr, t_col, t_val, scale, g_rowptr, g_col, g_w);
+  if (same)
     graph_same_warp_kernel<true><<<grid_for((size_t)n * 32), kThreads, 0, as_stream(stream)>>>(n, rowptr, col, val, t_val, scale, nullptr, g_rowptr, g_col, g_w);
   return check_launch();
 }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
-   prolongator.cu - twin of ts_ref_prolongator (reference/prolongator.c): a row of up to kShortRow entries by one
-   thread with the row helper of trisplit_kernels.h (shared with the host), a longer row by one warp; the
-   Gershgorin bound and the rows' cuts are maxima (exact in any order), the rows' lengths an exclusive scan, and
-   every entry of P sums its terms in the row's order, so P is the host's bit for bit.
+   prolongator.cu - twin of ts_ref_prolongator (reference/prolongator.c): a row of up to kShortRow entries
+   (forest_common.cuh) by one thread with the row helper of trisplit_kernels.h (shared with the host), a longer row
+   by one warp; the Gershgorin bound and the rows' cuts are maxima (exact in any order), the rows' lengths an
+   exclusive scan, and every entry of P sums its terms in the row's order, so P is the host's bit for bit.
    Why a warp for long rows: the coarse levels of an isotropic problem have few rows of hundreds of entries, and
    ts_prolongator_row() costs about 2 len t lookups for a row of len entries and t targets, one thread alone: on
    MODEL8 1000² (H200) the two passes took 0.2 ms on the finest level and 5 ms on the coarsest (1200 rows), 12 ms
@@ -17,14 +17,14 @@ namespace {
 using ts_forest::check_launch;
 using ts_forest::grid_for;
 using ts_forest::kThreads;
+using ts_forest::long_row;
+using ts_forest::warp_grid;
 
 __global__ void row_ratios(ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, double *__restrict__ ratio)
 {
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) ratio[i] = ts_prolongator_ratio(rowptr, col, val, i);
 }
 
-/* rows of more entries go to the warps (rows_warp) */
-constexpr ts_int kShortRow = 32;
 /* the distinct targets a warp keeps for its row; a row of more runs ts_prolongator_row() on one lane */
 constexpr int kTargets = 128;
 constexpr int kWarps   = kThreads / 32;
@@ -36,7 +36,7 @@ __global__ void rows(int pass, ts_int n, const ts_int *__restrict__ rowptr, cons
 
   for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x) {
     if (pass && i == 0) *omega = w;
-    if (rowptr[i + 1] - rowptr[i] > kShortRow) continue;
+    if (long_row(rowptr, i)) continue;
     if (!pass) count[i] = ts_prolongator_row(rowptr, col, val, agg, i, w, theta, nullptr, nullptr);
     else ts_prolongator_row(rowptr, col, val, agg, i, w, theta, pcol + prow[i], pval + prow[i]);
   }
@@ -48,19 +48,19 @@ __global__ void rows(int pass, ts_int n, const ts_int *__restrict__ rowptr, cons
    smaller ones and whose value sums the row's entries in CSR order, the host's sum. */
 __global__ void rows_warp(int pass, ts_int n, const ts_int *__restrict__ rowptr, const ts_int *__restrict__ col, const double *__restrict__ val, const ts_int *__restrict__ agg, const double *__restrict__ rho, double theta, ts_int *__restrict__ count, const ts_int *__restrict__ prow, ts_int *__restrict__ pcol, double *__restrict__ pval)
 {
-  __shared__ ts_int targets[kWarps][kTargets];
-  const double      w    = ts_prolongator_omega(*rho);
-  const ts_int      warp = (blockIdx.x * (ts_int)blockDim.x + threadIdx.x) >> 5, nwarps = (gridDim.x * (ts_int)blockDim.x) >> 5;
-  const int         lane = threadIdx.x & 31;
-  ts_int           *list = targets[threadIdx.x >> 5];
+  __shared__ ts_int         targets[kWarps][kTargets];
+  const double              w    = ts_prolongator_omega(*rho);
+  const ts_forest::WarpGrid g    = warp_grid();
+  const int                 lane = g.lane;
+  ts_int                   *list = targets[threadIdx.x >> 5];
 
-  for (ts_int i = warp; i < n; i += nwarps) { /* the same i for the whole warp */
+  for (ts_int i = g.first; i < n; i += g.stride) { /* the same i for the whole warp */
     const ts_int b = rowptr[i], e = rowptr[i + 1], own = agg[i];
     double       d = 0.0, cut = 0.0;
     ts_int       t = 1;
     int          has_d = 0;
 
-    if (e - b <= kShortRow) continue;
+    if (!long_row(rowptr, i)) continue;
     for (ts_int k = b + lane; k < e; k += 32) {
       const double a = val[k] < 0 ? -val[k] : val[k];
 
