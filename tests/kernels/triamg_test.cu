@@ -47,6 +47,21 @@ struct Csr {
   std::vector<double> val;
 };
 
+/* the next row of A from its entries in any order, those of one column summed */
+static void append_row(Csr &A, std::vector<std::pair<ts_int, double>> &e)
+{
+  std::sort(e.begin(), e.end(), [](const std::pair<ts_int, double> &a, const std::pair<ts_int, double> &b) { return a.first < b.first; });
+  for (size_t t = 0; t < e.size(); t++) {
+    if (t && e[t].first == e[t - 1].first) {
+      A.val.back() += e[t].second;
+      continue;
+    }
+    A.col.push_back(e[t].first);
+    A.val.push_back(e[t].second);
+  }
+  A.row.push_back((ts_int)A.col.size());
+}
+
 /* a k x k grid with the 5- or 9-point pattern, random values; some rows lose their diagonal, get a zero one,
    get long or are emptied */
 static Csr grid(ts_int k, int nine, int oddities)
@@ -76,16 +91,7 @@ static Csr grid(ts_int k, int nine, int oddities)
         if (oddities && roll > 0.999) /* a long row */
           for (int r = 0; r < 300; r++) e.push_back({below(A.n), uniform() - 0.5});
       }
-      std::sort(e.begin(), e.end(), [](const std::pair<ts_int, double> &a, const std::pair<ts_int, double> &b) { return a.first < b.first; });
-      for (size_t t = 0; t < e.size(); t++) {
-        if (t && e[t].first == e[t - 1].first) {
-          A.val.back() += e[t].second;
-          continue;
-        }
-        A.col.push_back(e[t].first);
-        A.val.push_back(e[t].second);
-      }
-      A.row.push_back((ts_int)A.col.size());
+      append_row(A, e);
     }
   return A;
 }
@@ -115,16 +121,7 @@ static Csr banded(ts_int n)
     }
     if (roll > 0.99)
       for (int r = 0; r < 200; r++) e.push_back({below(n), uniform() - 0.5});
-    std::sort(e.begin(), e.end(), [](const std::pair<ts_int, double> &a, const std::pair<ts_int, double> &b) { return a.first < b.first; });
-    for (size_t t = 0; t < e.size(); t++) {
-      if (t && e[t].first == e[t - 1].first) {
-        A.val.back() += e[t].second;
-        continue;
-      }
-      A.col.push_back(e[t].first);
-      A.val.push_back(e[t].second);
-    }
-    A.row.push_back((ts_int)A.col.size());
+    append_row(A, e);
   }
   return A;
 }
