@@ -369,6 +369,37 @@ static void check_device(const std::string &name, const Csr &A, const std::vecto
   device_values(A.n, ap.crow, ap.ccol, dapv, dpr, dpv, nullptr, nullptr, c2, dc2v);
   report(CB1.col == C1.col && same_bits(to_host(dc1v, c1.cnnz), CB1.val) && CB2.col == C2.col && same_bits(to_host(dc2v, c2.cnnz), CB2.val), name + ": device refresh == host refresh (at once, two products)");
 
+  /* the shape across ranks: M holds the first nr of P's rows (L = those rows of P), and its columns reach all of P's
+     rows (R = P; the rest are the ghost rows appended below a rank's P) */
+  if (A.n >= 4) {
+    const ts_int nr = A.n - A.n / 4;
+    Csr          M = B; /* dv holds B's values now */
+
+    M.n = nr;
+    M.row.resize(nr + 1);
+    M.col.resize(M.row[nr]);
+    M.val.resize(M.row[nr]);
+    Csr           MC1 = ref_galerkin(M, P, 0), MAP;
+    Csr           MC2 = ref_galerkin(M, P, 1, &MAP);
+    ts_int       *dmr = to_device(M.row);
+    DeviceProduct m1  = device_product(nr, nagg, nagg, dmr, dc, dpr, dpc, dpr, dpc);
+    DeviceProduct map = device_product(nr, nr, nagg, dmr, dc, nullptr, nullptr, dpr, dpc);
+    DeviceProduct m2  = device_product(nr, nagg, nagg, map.crow, map.ccol, dpr, dpc, nullptr, nullptr);
+    double       *dm1v, *dmapv, *dm2v;
+
+    CK(cudaMalloc((void **)&dm1v, (m1.cnnz ? m1.cnnz : 1) * sizeof(double)));
+    CK(cudaMalloc((void **)&dmapv, (map.cnnz ? map.cnnz : 1) * sizeof(double)));
+    CK(cudaMalloc((void **)&dm2v, (m2.cnnz ? m2.cnnz : 1) * sizeof(double)));
+    device_values(nr, dmr, dc, dv, dpr, dpv, dpr, dpv, m1, dm1v);
+    device_values(nr, dmr, dc, dv, nullptr, nullptr, dpr, dpv, map, dmapv);
+    device_values(nr, map.crow, map.ccol, dmapv, dpr, dpv, nullptr, nullptr, m2, dm2v);
+    report(to_host(m1.crow, nagg + 1) == MC1.row && to_host(m1.ccol, m1.cnnz) == MC1.col && same_bits(to_host(dm1v, m1.cnnz), MC1.val) && to_host(map.crow, nr + 1) == MAP.row && to_host(map.ccol, map.cnnz) == MAP.col && same_bits(to_host(dmapv, map.cnnz), MAP.val) && to_host(m2.crow, nagg + 1) == MC2.row && to_host(m2.ccol, m2.cnnz) == MC2.col && same_bits(to_host(dm2v, m2.cnnz), MC2.val), name + ": device == host with P's rows beyond M's (at once, two products)");
+    device_product_free(m1);
+    device_product_free(map);
+    device_product_free(m2);
+    for (void *p : {(void *)dmr, (void *)dm1v, (void *)dmapv, (void *)dm2v}) CK(cudaFree(p));
+  }
+
   device_product_free(c1);
   device_product_free(ap);
   device_product_free(c2);
