@@ -166,7 +166,7 @@ KT_GALLERY   := $(KT)/obj/tridiag_gallery.o $(KT)/obj/block_gallery.o
 KT_RPTS      := $(call KT_CUDA,gtsv bgtsv $(patsubst src/kernels/cuda/%.cu,%,$(wildcard src/kernels/cuda/gtsv_*_*.cu)))
 KT_HDRS      := $(KERNEL_HEADERS) $(wildcard tests/kernels/*.h)
 KT_REF_MOSA  := $(call KT_REF,bgtsv diagp graph factor forest permute gtsv rowsolve splitting)
-KERNEL_TESTS := $(addprefix $(KT)/,forest_test mosa_test block_check_test gttrf_check_test definite_test test_rpts mosa_sim host_sim_rpts acc_sim triamg_test)
+KERNEL_TESTS := $(addprefix $(KT)/,forest_test mosa_test block_check_test gttrf_check_test definite_test test_rpts mosa_sim host_sim_rpts acc_sim triamg_test triamg_test_smallhash)
 
 $(KT)/obj/%.o: tests/gallery/%.c tests/gallery/%.h
 	@mkdir -p $(dir $@)
@@ -184,7 +184,15 @@ $(KT)/gttrf_check_test: tests/kernels/gttrf_check_test.cu $(KT_HDRS) $(call KT_C
 $(KT)/definite_test: tests/kernels/definite_test.cu $(KT_HDRS) $(call KT_CUDA,definite) $(call KT_REF,definite)
 # triamg's prolongator, Galerkin product and level operators' kernels (without --device: the reference against
 # their definitions)
-$(KT)/triamg_test: tests/kernels/triamg_test.cu $(KT_HDRS) $(call KT_CUDA,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs mosa_factor graph) $(call KT_REF,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs)
+KT_TRIAMG_CUDA := prolongator spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs mosa_factor graph
+KT_TRIAMG_REF  := $(call KT_REF,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs)
+$(KT)/triamg_test: tests/kernels/triamg_test.cu $(KT_HDRS) $(call KT_CUDA,galerkin $(KT_TRIAMG_CUDA)) $(KT_TRIAMG_REF)
+# the same tests against a Galerkin product whose shared-memory rows hold at most 16 columns, so that most rows take
+# the radix sort instead (src/kernels/cuda/galerkin.cu)
+$(KT)/obj/galerkin_smallhash.o: src/kernels/cuda/galerkin.cu $(KERNEL_HEADERS)
+	@mkdir -p $(dir $@)
+	$(call ts_quiet,NVCC,$<)$(NVCC) -c $(TS_NVCCFLAGS) -DTS_GALERKIN_HASH_CAP=16 -o $@ $<
+$(KT)/triamg_test_smallhash: tests/kernels/triamg_test.cu $(KT_HDRS) $(KT)/obj/galerkin_smallhash.o $(call KT_CUDA,$(KT_TRIAMG_CUDA)) $(KT_TRIAMG_REF)
 $(KT)/test_rpts: KT_DEFS := -DTS_HAVE_GALLERY
 $(KT)/test_rpts: tests/kernels/test_rpts.cu $(KT_HDRS) $(KT_RPTS) $(call KT_REF,gtsv bgtsv) $(KT_GALLERY)
 # RPTS's partition routines thread by thread on the host (and the accuracy study on it)

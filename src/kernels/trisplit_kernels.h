@@ -972,8 +972,8 @@ TS_EXTERN ts_status ts_cuda_prolongator(void *stream, ts_int n, const ts_int *ro
    - at once: entry (I, J) is the sum of the terms (p_iI a_ij) p_jJ in the order of (i, position of a_ij in its row);
    - A P (n x nc): entry (i, J) is the sum of a_ik p_kJ over the entries k of row i in CSR order (a row of P holds
      J once), and C's entry (I, J) the sum of p_iI (A P)_iJ over increasing i.
-   The host accumulates row by row (of A P, of P^T), the device sorts each product's terms by their entry with a
-   stable radix sort and adds each run in that order. */
+   The host accumulates row by row (of A P, of P^T), the device sorts each product's terms by their entry stably
+   and adds each run in that order. */
 
 /* Two products where P has more than two entries a row on average (a smoothed P of a 9-point or a 3D stencil):
    the triple product's sum_i |P_i| sum_k |P_k| terms then outnumber the two products' sum_i sum_k |P_k| and
@@ -995,22 +995,23 @@ TS_EXTERN size_t    ts_ref_galerkin_buffer_size(ts_int n, ts_int nc, ts_int pnnz
 TS_EXTERN ts_status ts_ref_galerkin_product_pattern(ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *lcol, const ts_int *rrow, const ts_int *rcol, ts_int *crow, ts_int *ccol, void *buffer);
 TS_EXTERN ts_status ts_ref_galerkin_product_values(ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *lrow, const ts_int *lcol, const double *lval, const ts_int *rrow, const ts_int *rcol, const double *rval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
 
-/* Device: every product is one of a kind, C = L^T M R, with M of n rows (CSR) and thin L (n x ncl) and R (M's
-   columns x ncr), either given as NULL for the identity (then ncl = n, or ncr = M's columns): at once L = P, M = A,
-   R = P; in two products A P is L = NULL, M = A, R = P, and C is L = P, M = A P, R = NULL. The terms (l_iI m_ij) r_jJ, numbered in the order (i, k, p, q), are sorted by
-   (I, J) stably, and each run is summed in that order; an identity factor multiplies by 1.0, which is exact, so
-   the products are the host's. In three steps, with sizes read back in between:
-   1. ts_cuda_galerkin_count: the number of terms (device int64_t *nterms; at most 2^31 - 1);
-   2. ts_cuda_galerkin_sort: the terms' order sorted by (I, J) (kept by the caller: nterms ts_int) and the
-      number of entries of the product (device ts_int *cnnz), the sorted keys left in the buffer for step 3;
+/* Device: every product is one of a kind, C = L^T M R, with M of n rows and mnnz entries (CSR) and thin L (n x ncl, lnnz entries)
+   and R (M's columns x ncr), either given as NULL for the identity (then ncl = n and lnnz = 0, or ncr = M's
+   columns): at once L = P, M = A, R = P; in two products A P is L = NULL, M = A, R = P, and C is L = P, M = A P,
+   R = NULL. The terms (l_iI m_ij) r_jJ, numbered in the order (i, k, p, q), are sorted by (I, J) stably (each row I
+   by J), and each run is summed in that order; an identity factor multiplies by 1.0, which is exact, so the
+   products are the host's. In three steps, with sizes read back in between:
+   1. ts_cuda_galerkin_count: the number of terms (device int64_t *nterms; at most 2^31 - 2);
+   2. ts_cuda_galerkin_sort: the terms' numbers in sorted order (kept by the caller: nterms ts_int) and the
+      number of entries of the product (device ts_int *cnnz), the sorted columns left in the buffer for step 3;
    3. ts_cuda_galerkin_pattern: crow[ncl + 1], ccol and run[cnnz + 1], the first sorted term of each entry (kept).
    ts_cuda_galerkin_values then computes the product's values from M's, L's and R's (new values, same patterns:
    this step only). */
 TS_EXTERN size_t    ts_cuda_galerkin_count_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_galerkin_count(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *rrow, int64_t *nterms, void *buffer);
-TS_EXTERN size_t    ts_cuda_galerkin_sort_buffer_size(ts_int n, int64_t nterms);
-TS_EXTERN ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *lcol, const ts_int *rrow, const ts_int *rcol, int64_t nterms, ts_int *order, ts_int *cnnz, void *buffer);
-TS_EXTERN ts_status ts_cuda_galerkin_pattern(void *stream, ts_int n, ts_int ncl, ts_int ncr, int64_t nterms, ts_int cnnz, ts_int *crow, ts_int *ccol, ts_int *run, void *buffer);
+TS_EXTERN size_t    ts_cuda_galerkin_sort_buffer_size(ts_int n, ts_int ncl, ts_int mnnz, ts_int lnnz, int64_t nterms);
+TS_EXTERN ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, ts_int mnnz, const ts_int *lrow, const ts_int *lcol, ts_int lnnz, const ts_int *rrow, const ts_int *rcol, int64_t nterms, ts_int *order, ts_int *cnnz, void *buffer);
+TS_EXTERN ts_status ts_cuda_galerkin_pattern(void *stream, ts_int n, ts_int ncl, ts_int ncr, ts_int mnnz, ts_int lnnz, int64_t nterms, ts_int cnnz, ts_int *crow, ts_int *ccol, ts_int *run, void *buffer);
 TS_EXTERN size_t    ts_cuda_galerkin_values_buffer_size(ts_int n, int64_t nterms);
 TS_EXTERN ts_status ts_cuda_galerkin_values(void *stream, ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *lrow, const double *lval, const ts_int *rrow, const double *rval, int64_t nterms, const ts_int *order, ts_int cnnz, const ts_int *run, double *cval, void *buffer);
 

@@ -44,7 +44,7 @@ pack() {
   git describe --always --dirty > $B/tests/gpu/commit.txt
   # the library (with its symlinks), the test programs and their scripts, the kernel tests: no objects, no logs
   (cd $B/tests && find tests tutorials -maxdepth 1 \( -name 'run*.sh' -o -type f -perm -u+x ! -name '*.*' \)) | sed "s|^|$B/tests/|" > $B/tests/gpu/files.txt
-  ls $B/tests/kernels/{forest_test,mosa_test,block_check_test,gttrf_check_test,definite_test,test_rpts,mosa_sim,host_sim_rpts,acc_sim,triamg_test} >> $B/tests/gpu/files.txt
+  ls $B/tests/kernels/{forest_test,mosa_test,block_check_test,gttrf_check_test,definite_test,test_rpts,mosa_sim,host_sim_rpts,acc_sim,triamg_test,triamg_test_smallhash} >> $B/tests/gpu/files.txt
   tar cJf $SUITE $B/lib $B/tests/gpu -T $B/tests/gpu/files.txt
   [ -f ".gpu/$PETSC_CUDA_TARBALL" ] || cp "${PETSC_CUDA_TARBALL_PATH:-${SHARED:-../shared}/gpu/$PETSC_CUDA_TARBALL}" .gpu/
   echo "$(grep -c . $B/tests/gpu/cuda-tests.txt) cuda tests; carry .gpu ($(du -sh .gpu | cut -f1)):"

@@ -101,6 +101,9 @@ device)
   # triamg's prolongator, Galerkin product and refresh, device == host bit for bit
   t triamg_device 300 "$dir/triamg_test" --device
   m triamg_device 300 "$dir/triamg_test" --device --quick
+  # the same with at most 16 columns a Galerkin row in shared memory: most rows through the radix sort
+  t triamg_smallhash_device 300 "$dir/triamg_test_smallhash" --device --quick
+  m triamg_smallhash_device 300 "$dir/triamg_test_smallhash" --device --quick
   ;;
 *) sed -n '3,9p' "$0"; exit 2 ;;
 esac

@@ -269,13 +269,14 @@ static void check_definitions(const std::string &name, const Csr &A, const std::
   report(ok, name + ": C is P^T A P");
 }
 
-/* one device product L^T M R (M: n rows; L, R thin, or nullptr rows for the identity): its plan and pattern */
+/* one device product L^T M R (M: n rows; L, R thin, L with lnnz entries, or nullptr rows for the identity): its plan
+   and pattern */
 struct DeviceProduct {
   int64_t nterms;
   ts_int  cnnz, *order, *run, *crow, *ccol;
 };
 
-static DeviceProduct device_product(ts_int n, ts_int ncl, ts_int ncr, const ts_int *dr, const ts_int *dc, const ts_int *lr, const ts_int *lc, const ts_int *rr, const ts_int *rc)
+static DeviceProduct device_product(ts_int n, ts_int ncl, ts_int ncr, const ts_int *dr, const ts_int *dc, ts_int mnnz, const ts_int *lr, const ts_int *lc, ts_int lnnz, const ts_int *rr, const ts_int *rc)
 {
   DeviceProduct d;
   int64_t      *dnterms;
@@ -288,14 +289,14 @@ static DeviceProduct device_product(ts_int n, ts_int ncl, ts_int ncr, const ts_i
   CT(ts_cuda_galerkin_count(nullptr, n, dr, dc, lr, rr, dnterms, buf));
   d.nterms = to_host(dnterms, 1)[0];
   CK(cudaFree(buf));
-  CK(cudaMalloc(&buf, ts_cuda_galerkin_sort_buffer_size(n, d.nterms)));
+  CK(cudaMalloc(&buf, ts_cuda_galerkin_sort_buffer_size(n, ncl, mnnz, lnnz, d.nterms)));
   CK(cudaMalloc((void **)&d.order, (d.nterms ? d.nterms : 1) * sizeof(ts_int)));
-  CT(ts_cuda_galerkin_sort(nullptr, n, ncl, ncr, dr, dc, lr, lc, rr, rc, d.nterms, d.order, dcnnz, buf));
+  CT(ts_cuda_galerkin_sort(nullptr, n, ncl, ncr, dr, dc, mnnz, lr, lc, lnnz, rr, rc, d.nterms, d.order, dcnnz, buf));
   d.cnnz = to_host(dcnnz, 1)[0];
   CK(cudaMalloc((void **)&d.run, (d.cnnz + 1) * sizeof(ts_int)));
   CK(cudaMalloc((void **)&d.crow, (ncl + 1) * sizeof(ts_int)));
   CK(cudaMalloc((void **)&d.ccol, (d.cnnz ? d.cnnz : 1) * sizeof(ts_int)));
-  CT(ts_cuda_galerkin_pattern(nullptr, n, ncl, ncr, d.nterms, d.cnnz, d.crow, d.ccol, d.run, buf));
+  CT(ts_cuda_galerkin_pattern(nullptr, n, ncl, ncr, mnnz, lnnz, d.nterms, d.cnnz, d.crow, d.ccol, d.run, buf));
   CK(cudaFree(buf));
   CK(cudaFree(dnterms));
   CK(cudaFree(dcnnz));
@@ -345,9 +346,9 @@ static void check_device(const std::string &name, const Csr &A, const std::vecto
      sort, pattern, values, whatever ts_galerkin_two_products() would choose */
   Csr           C1  = ref_galerkin(A, P, 0), AP;
   Csr           C2  = ref_galerkin(A, P, 1, &AP);
-  DeviceProduct c1  = device_product(A.n, nagg, nagg, dr, dc, dpr, dpc, dpr, dpc);
-  DeviceProduct ap  = device_product(A.n, A.n, nagg, dr, dc, nullptr, nullptr, dpr, dpc);
-  DeviceProduct c2  = device_product(A.n, nagg, nagg, ap.crow, ap.ccol, dpr, dpc, nullptr, nullptr);
+  DeviceProduct c1  = device_product(A.n, nagg, nagg, dr, dc, A.row[A.n], dpr, dpc, P.row[A.n], dpr, dpc);
+  DeviceProduct ap  = device_product(A.n, A.n, nagg, dr, dc, A.row[A.n], nullptr, nullptr, 0, dpr, dpc);
+  DeviceProduct c2  = device_product(A.n, nagg, nagg, ap.crow, ap.ccol, ap.cnnz, dpr, dpc, P.row[A.n], nullptr, nullptr);
   double       *dc1v, *dapv, *dc2v;
   CK(cudaMalloc((void **)&dc1v, (c1.cnnz ? c1.cnnz : 1) * sizeof(double)));
   CK(cudaMalloc((void **)&dapv, (ap.cnnz ? ap.cnnz : 1) * sizeof(double)));
@@ -382,9 +383,9 @@ static void check_device(const std::string &name, const Csr &A, const std::vecto
     Csr           MC1 = ref_galerkin(M, P, 0), MAP;
     Csr           MC2 = ref_galerkin(M, P, 1, &MAP);
     ts_int       *dmr = to_device(M.row);
-    DeviceProduct m1  = device_product(nr, nagg, nagg, dmr, dc, dpr, dpc, dpr, dpc);
-    DeviceProduct map = device_product(nr, nr, nagg, dmr, dc, nullptr, nullptr, dpr, dpc);
-    DeviceProduct m2  = device_product(nr, nagg, nagg, map.crow, map.ccol, dpr, dpc, nullptr, nullptr);
+    DeviceProduct m1  = device_product(nr, nagg, nagg, dmr, dc, M.row[nr], dpr, dpc, P.row[nr], dpr, dpc);
+    DeviceProduct map = device_product(nr, nr, nagg, dmr, dc, M.row[nr], nullptr, nullptr, 0, dpr, dpc);
+    DeviceProduct m2  = device_product(nr, nagg, nagg, map.crow, map.ccol, map.cnnz, dpr, dpc, P.row[nr], nullptr, nullptr);
     double       *dm1v, *dmapv, *dm2v;
 
     CK(cudaMalloc((void **)&dm1v, (m1.cnnz ? m1.cnnz : 1) * sizeof(double)));

@@ -465,9 +465,10 @@ static PetscErrorCode TSPTriAMGGalerkinPlanDestroy(void *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The pattern of L^T M R (M: n rows, CSR ia, ja; L, R: thin CSR, or NULL rows for the identity) into new device
-   arrays crow[ncl + 1] and ccol, and the product's plan; two read-backs (the number of terms, of entries) */
-static PetscErrorCode TSPTriAMGProductSymbolic(cudaStream_t stream, PetscInt n, PetscInt ncl, PetscInt ncr, const PetscInt *ia, const PetscInt *ja, const PetscInt *li, const PetscInt *lj, const PetscInt *ri, const PetscInt *rj, TSPTriAMGProduct *prod, PetscInt **crow, PetscInt **ccol)
+/* The pattern of L^T M R (M: n rows, CSR ia, ja, mnnz entries; L, R: thin CSR, L with lnnz entries, or NULL rows for the
+   identity) into new device arrays crow[ncl + 1] and ccol, and the product's plan; two read-backs (the number of
+   terms, of entries) */
+static PetscErrorCode TSPTriAMGProductSymbolic(cudaStream_t stream, PetscInt n, PetscInt ncl, PetscInt ncr, const PetscInt *ia, const PetscInt *ja, PetscInt mnnz, const PetscInt *li, const PetscInt *lj, PetscInt lnnz, const PetscInt *ri, const PetscInt *rj, TSPTriAMGProduct *prod, PetscInt **crow, PetscInt **ccol)
 {
   void     *work = NULL;
   int64_t  *d_nterms;
@@ -484,17 +485,17 @@ static PetscErrorCode TSPTriAMGProductSymbolic(cudaStream_t stream, PetscInt n, 
   TriSplitDeviceFree(work);
   PetscCheck(prod->nterms < PETSC_INT_MAX, PETSC_COMM_SELF, PETSC_ERR_SUP, "PCTRIAMG: a product of the Galerkin operator of %" PetscInt_FMT " rows has %lld terms, more than the device product takes (2^31 - 1)", n, (long long)prod->nterms);
   /* 2. the sort */
-  bytes = ts_cuda_galerkin_sort_buffer_size(n, prod->nterms);
+  bytes = ts_cuda_galerkin_sort_buffer_size(n, ncl, mnnz, lnnz, prod->nterms);
   PetscCall(TriSplitDeviceMalloc(bytes + 256, &work));
   PetscCall(TriSplitDeviceMalloc((size_t)(prod->nterms ? prod->nterms : 1) * sizeof(PetscInt), (void **)&prod->order));
   d_cnnz = (PetscInt *)((char *)work + ((bytes + 255) & ~(size_t)255));
-  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_sort(stream, n, ncl, ncr, ia, ja, li, lj, ri, rj, prod->nterms, prod->order, d_cnnz, work), "galerkin sort"));
+  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_sort(stream, n, ncl, ncr, ia, ja, mnnz, li, lj, lnnz, ri, rj, prod->nterms, prod->order, d_cnnz, work), "galerkin sort"));
   PetscCall(TriSplitDeviceRead(stream, d_cnnz, &prod->cnnz, sizeof(PetscInt)));
   /* 3. the pattern and the runs */
   PetscCall(TriSplitDeviceMalloc((size_t)(prod->cnnz + 1) * sizeof(PetscInt), (void **)&prod->run));
   PetscCall(TriSplitDeviceMalloc((size_t)(ncl + 1) * sizeof(PetscInt), (void **)crow));
   PetscCall(TriSplitDeviceMalloc((size_t)(prod->cnnz ? prod->cnnz : 1) * sizeof(PetscInt), (void **)ccol));
-  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_pattern(stream, n, ncl, ncr, prod->nterms, prod->cnnz, *crow, *ccol, prod->run, work), "galerkin pattern"));
+  PetscCall(TSPTriAMGCheck(ts_cuda_galerkin_pattern(stream, n, ncl, ncr, mnnz, lnnz, prod->nterms, prod->cnnz, *crow, *ccol, prod->run, work), "galerkin pattern"));
   TriSplitDeviceFree(work);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -555,7 +556,7 @@ static PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *
   PetscFunctionBegin;
   PetscCall(TriSplitGetStream(&stream));
   if (reuse == MAT_INITIAL_MATRIX) {
-    PetscInt           n, nnz, pn, pnnz, nc;
+    PetscInt           n, nnz, pn, pnnz, lnnz, nc;
     const PetscInt    *ia, *ja, *pi, *pj;
     const PetscScalar *va, *pa;
     PetscInt          *d_crow = NULL, *d_ccol = NULL;
@@ -567,11 +568,15 @@ static PetscErrorCode TSPTriAMGGalerkin_CUDA(Mat A, Mat P, MatReuse reuse, Mat *
     PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
     PetscCall(PetscLogGpuTimeBegin());
     plan->two = ts_galerkin_two_products(n, pnnz) ? PETSC_TRUE : PETSC_FALSE;
+    /* L = P's first n rows, M's: across ranks P also holds the ghost rows below them (the R of A P only), whose
+       entries L^T must not take */
+    lnnz = pnnz;
+    if (pn > n) PetscCall(TriSplitDeviceRead(stream, pi + n, &lnnz, sizeof(PetscInt)));
     if (plan->two) {
-      PetscCall(TSPTriAMGProductSymbolic(stream, n, n, nc, ia, ja, NULL, NULL, pi, pj, &plan->ap, &plan->aprow, &plan->apcol));
+      PetscCall(TSPTriAMGProductSymbolic(stream, n, n, nc, ia, ja, nnz, NULL, NULL, 0, pi, pj, &plan->ap, &plan->aprow, &plan->apcol));
       PetscCall(TriSplitDeviceMalloc((size_t)(plan->ap.cnnz ? plan->ap.cnnz : 1) * sizeof(PetscScalar), (void **)&plan->apval));
-      PetscCall(TSPTriAMGProductSymbolic(stream, n, nc, nc, plan->aprow, plan->apcol, pi, pj, NULL, NULL, &plan->c, &d_crow, &d_ccol));
-    } else PetscCall(TSPTriAMGProductSymbolic(stream, n, nc, nc, ia, ja, pi, pj, pi, pj, &plan->c, &d_crow, &d_ccol));
+      PetscCall(TSPTriAMGProductSymbolic(stream, n, nc, nc, plan->aprow, plan->apcol, plan->ap.cnnz, pi, pj, lnnz, NULL, NULL, &plan->c, &d_crow, &d_ccol));
+    } else PetscCall(TSPTriAMGProductSymbolic(stream, n, nc, nc, ia, ja, nnz, pi, pj, lnnz, pi, pj, &plan->c, &d_crow, &d_ccol));
     PetscCall(PetscLogGpuTimeEnd());
     PetscCall(PetscLogEventEnd(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
     PetscCall(TriSplitRestoreDeviceCSR(P, &pi, &pj, &pa));
