@@ -572,7 +572,7 @@ static PetscErrorCode SamePC(PC pc, PetscReal tol, PetscBool *same)
   PetscCall(PCGetType(pc, &type));
   PetscCall(HostTwin(pc, hA, PETSC_TRUE, &hpc));
   {
-    PetscInt first, L;
+    PetscInt first = 0, L = 0; /* set below; initialized for the compiler, which cannot see FirstDifferentLevel() always sets first */
 
     PetscCall(PCTriAMGGetHierarchy(pc, &L, NULL, NULL, NULL, NULL));
     PetscCall(FirstDifferentLevel(pc, hpc, &first));
