@@ -995,9 +995,9 @@ TS_EXTERN size_t    ts_ref_galerkin_buffer_size(ts_int n, ts_int nc, ts_int pnnz
 TS_EXTERN ts_status ts_ref_galerkin_product_pattern(ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *lcol, const ts_int *rrow, const ts_int *rcol, ts_int *crow, ts_int *ccol, void *buffer);
 TS_EXTERN ts_status ts_ref_galerkin_product_values(ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *lrow, const ts_int *lcol, const double *lval, const ts_int *rrow, const ts_int *rcol, const double *rval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
 
-/* Device: every product is one of a kind, C = L^T M R, with M of n rows and mnnz entries (CSR) and thin L (n x ncl, lnnz entries)
-   and R (M's columns x ncr), either given as NULL for the identity (then ncl = n and lnnz = 0, or ncr = M's
-   columns): at once L = P, M = A, R = P; in two products A P is L = NULL, M = A, R = P, and C is L = P, M = A P,
+/* Device: every product is one of a kind, C = L^T M R, with M of n rows and mnnz entries (CSR) and thin L
+   (n x ncl, lnnz entries: the first n rows of an array that may hold more, as P's ghost rows across ranks) and R
+   (M's columns x ncr), either given as NULL for the identity (then ncl = n and lnnz = 0, or ncr = M's columns): at once L = P, M = A, R = P; in two products A P is L = NULL, M = A, R = P, and C is L = P, M = A P,
    R = NULL. The terms (l_iI m_ij) r_jJ, numbered in the order (i, k, p, q), are sorted by (I, J) stably (each row I
    by J), and each run is summed in that order; an identity factor multiplies by 1.0, which is exact, so the
    products are the host's. In three steps, with sizes read back in between:
