@@ -560,7 +560,7 @@ ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int ncl, ts_int ncr, 
   TS_FOREST_TRY(cudaMemsetAsync(w.lstart + ncl, 0, sizeof(ts_int), st));
   hash_rows<<<hash_grid(ncl), kHashWarps * 32, 0, st>>>(ncl, w.seg, w.key_in, w.number, w.key_out, order, w.lstart);
   TS_FOREST_TRY(cudaGetLastError());
-  { /* the rows of more than kHashCap distinct columns (dense coarse levels): one radix sort of their terms by (I, J) */
+  { /* the rows hash_rows() left (more than kHashCap columns or kHashLen terms): one radix sort of their terms by (I, J) */
     ts_int total = 0;
 
     bytes = w.temp_bytes;
