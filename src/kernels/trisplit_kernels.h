@@ -1004,6 +1004,7 @@ TS_EXTERN ts_status ts_ref_galerkin_product_values(ts_int n, ts_int ncl, ts_int 
    1. ts_cuda_galerkin_count: the number of terms (device int64_t *nterms; at most 2^31 - 2);
    2. ts_cuda_galerkin_sort: the terms' numbers in sorted order (kept by the caller: nterms ts_int) and the
       number of entries of the product (device ts_int *cnnz), the sorted columns left in the buffer for step 3;
+      it waits on the stream once, for the count of the terms of the rows its warps do not sort (4 bytes);
    3. ts_cuda_galerkin_pattern: crow[ncl + 1], ccol and run[cnnz + 1], the first sorted term of each entry (kept).
    ts_cuda_galerkin_values then computes the product's values from M's, L's and R's (new values, same patterns:
    this step only). */

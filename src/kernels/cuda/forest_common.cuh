@@ -37,15 +37,18 @@ static inline ts_status check_launch()
     if (st_ != TS_SUCCESS) return st_;                                                          \
   } while (0)
 
-/* One thread per item: grid of 256-thread blocks, capped (kernels loop grid-stride). */
-static constexpr int kThreads = 256;
-static inline unsigned grid_for(size_t items)
+/* Blocks of per_block threads for one thread per item, capped (kernels loop grid-stride). */
+static inline unsigned blocks_for(size_t items, size_t per_block)
 {
-  size_t g = (items + kThreads - 1) / kThreads;
+  size_t g = (items + per_block - 1) / per_block;
   if (g < 1) g = 1;
   if (g > (size_t)1 << 20) g = (size_t)1 << 20;
   return (unsigned)g;
 }
+
+/* One thread per item: grid of 256-thread blocks. */
+static constexpr int kThreads = 256;
+static inline unsigned grid_for(size_t items) { return blocks_for(items, kThreads); }
 
 /* One warp per item (launch grid_for(items * 32)): this thread's warp, the grid's warps and its lane, for a
    grid-stride loop over the items by warps. */
@@ -60,6 +63,13 @@ __device__ __forceinline__ WarpGrid warp_grid()
   g.stride = (gridDim.x * (ts_int)blockDim.x) >> 5;
   g.lane   = threadIdx.x & 31;
   return g;
+}
+
+/* row_of[k] = the row of entry k of a CSR pattern of n rows, one thread a row (grid-stride) */
+__device__ __forceinline__ void write_row_of(ts_int n, const ts_int *__restrict__ rowptr, ts_int *__restrict__ row_of)
+{
+  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x)
+    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) row_of[k] = i;
 }
 
 /* Rows of more entries go to one warp each, the others to one thread each, by a pair of kernels that skip each

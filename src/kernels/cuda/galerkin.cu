@@ -63,11 +63,11 @@ __global__ void term_counts(ts_int n, const ts_int *__restrict__ rowptr, const t
   }
 }
 
-/* One warp per row: lane l takes the row's entry k = base + l, and the lanes' terms, count of them for entry k, go
-   to the positions a warp prefix sum of those counts gives, so the terms keep the order of the entries and every
-   launch writes runs of neighbouring positions (one thread per row wrote a row's thousands of terms of a dense
-   coarse level alone). t0: the chunk's first term; returns the lane's first term and sets *total to the chunk's
-   terms. */
+/* The warp's exclusive prefix sum of count from t0 (every lane calls it), *total its sum over the warp. In
+   expand_values() one warp takes a row of M, lane l its entry base + l, and the lanes' terms go to the positions
+   this gives, so they keep the order of the entries and every launch writes runs of neighbouring positions (one
+   thread per row wrote a row's thousands of terms of a dense coarse level alone); hash_rows() sums its columns'
+   counts with it. */
 __device__ __forceinline__ ts_int warp_terms(ts_int t0, ts_int count, ts_int *total)
 {
   const int lane = threadIdx.x & 31;
@@ -81,11 +81,10 @@ __device__ __forceinline__ ts_int warp_terms(ts_int t0, ts_int count, ts_int *to
   return t0 + scan - count;
 }
 
-/* each entry's row (one thread a row: the row of an entry costs expand_entries a read instead of a search) */
+/* each entry's row (the row of an entry costs expand_entries a read instead of a search) */
 __global__ void entry_rows_of(ts_int n, const ts_int *__restrict__ rowptr, ts_int *__restrict__ rowof)
 {
-  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x)
-    for (ts_int k = rowptr[i]; k < rowptr[i + 1]; k++) rowof[k] = i;
+  ts_forest::write_row_of(n, rowptr, rowof);
 }
 
 /* eoff[k]: the terms of M R of entry k (R's row length of its column), to be summed into each entry's offset */
@@ -196,14 +195,6 @@ __device__ __forceinline__ unsigned find_slot(const ts_int *table, int bits, ts_
   return h;
 }
 
-/* hash_rows' blocks: one warp a row, capped as grid_for() caps */
-unsigned hash_grid(ts_int ncl)
-{
-  const size_t g = ((size_t)ncl + kHashWarps - 1) / kHashWarps;
-
-  return g < 1 ? 1u : g > ((size_t)1 << 20) ? 1u << 20 : (unsigned)g;
-}
-
 /* One warp per product row: its terms sorted by column, stably (equal columns keep the numbering's order), written
    to key_out and, as term numbers, to order; longrow[I] = 0. A row of at most 32 terms: each lane's place is the
    number of lanes of a smaller column, or of the same and before it. A longer row: its distinct columns in a
@@ -214,10 +205,11 @@ unsigned hash_grid(ts_int ncl)
 __global__ void __launch_bounds__(kHashWarps * 32) hash_rows(ts_int ncl, const ts_int *__restrict__ seg, const ts_int *__restrict__ key_in, const ts_int *__restrict__ number, ts_int *__restrict__ key_out, ts_int *__restrict__ order, ts_int *__restrict__ longrow)
 {
   __shared__ ts_int table[kHashWarps][kHashSlots], rank[kHashWarps][kHashSlots], distinct[kHashWarps][kHashCap + 32];
-  const int      w = threadIdx.x >> 5, lane = threadIdx.x & 31;
-  const unsigned below = (1u << lane) - 1;
+  const ts_forest::WarpGrid g    = warp_grid();
+  const int                 w    = threadIdx.x >> 5, lane = g.lane; /* w: the warp's tables in its block */
+  const unsigned            below = (1u << lane) - 1;
 
-  for (ts_int I = blockIdx.x * (ts_int)kHashWarps + w; I < ncl; I += (ts_int)gridDim.x * kHashWarps) {
+  for (ts_int I = g.first; I < ncl; I += g.stride) {
     const ts_int s0 = seg[I], len = seg[I + 1] - s0;
     ts_int       nd = 0;
 
@@ -295,16 +287,10 @@ __global__ void __launch_bounds__(kHashWarps * 32) hash_rows(ts_int ncl, const t
     __syncwarp();
     { /* exclusive sum of the counts: each lane its consecutive piece of at most kHashCap / 32 */
       const ts_int per = (nd + 31) / 32, u0 = lane * per < nd ? lane * per : nd, u1 = u0 + per < nd ? u0 + per : nd;
-      ts_int       sum = 0, scan;
+      ts_int       sum = 0, total, scan;
 
       for (ts_int u = u0; u < u1; u++) sum += distinct[w][u];
-      scan = sum;
-      for (int d = 1; d < 32; d <<= 1) {
-        const ts_int up = __shfl_up_sync(0xffffffffu, scan, d);
-
-        if (lane >= d) scan += up;
-      }
-      scan -= sum;
+      scan = warp_terms(0, sum, &total);
       for (ts_int u = u0; u < u1; u++) {
         const ts_int c = distinct[w][u];
 
@@ -556,9 +542,8 @@ ts_status ts_cuda_galerkin_sort(void *stream, ts_int n, ts_int ncl, ts_int ncr, 
   TS_FOREST_TRY(cudaGetLastError());
   if (mnnz) expand_entries<<<grid_for(mnnz), kThreads, 0, st>>>(mnnz, w.rowof, rowptr, col, L, R, w.count.first, w.eoff, w.base, w.ltpos, w.key_in, w.number);
   TS_FOREST_TRY(cudaGetLastError());
-  bytes = w.temp_bytes;
   TS_FOREST_TRY(cudaMemsetAsync(w.lstart + ncl, 0, sizeof(ts_int), st));
-  hash_rows<<<hash_grid(ncl), kHashWarps * 32, 0, st>>>(ncl, w.seg, w.key_in, w.number, w.key_out, order, w.lstart);
+  hash_rows<<<ts_forest::blocks_for((size_t)ncl * 32, kHashWarps * 32), kHashWarps * 32, 0, st>>>(ncl, w.seg, w.key_in, w.number, w.key_out, order, w.lstart);
   TS_FOREST_TRY(cudaGetLastError());
   { /* the rows hash_rows() left (more than kHashCap columns or kHashLen terms): one radix sort of their terms by (I, J) */
     ts_int total = 0;

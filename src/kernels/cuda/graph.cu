@@ -33,8 +33,7 @@ __global__ void scale_kernel(int abs_weights, ts_int n, const ts_int *__restrict
 /* row id of every entry, and the identity 0..nnz-1 as sort values */
 __global__ void expand_rows_kernel(ts_int n, const ts_int *__restrict__ rowptr, ts_int *__restrict__ row_of, ts_int *__restrict__ iota, ts_int nnz)
 {
-  for (ts_int i = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; i < n; i += (ts_int)gridDim.x * blockDim.x)
-    for (ts_int e = rowptr[i]; e < rowptr[i + 1]; e++) row_of[e] = i;
+  write_row_of(n, rowptr, row_of);
   for (ts_int e = blockIdx.x * (ts_int)blockDim.x + threadIdx.x; e < nnz; e += (ts_int)gridDim.x * blockDim.x) iota[e] = e;
 }
 

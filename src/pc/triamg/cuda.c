@@ -465,9 +465,9 @@ static PetscErrorCode TSPTriAMGGalerkinPlanDestroy(void *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The pattern of L^T M R (M: n rows, CSR ia, ja, mnnz entries; L, R: thin CSR, L with lnnz entries, or NULL rows for the
-   identity) into new device arrays crow[ncl + 1] and ccol, and the product's plan; two read-backs (the number of
-   terms, of entries) */
+/* The pattern of L^T M R (M: n rows, CSR ia, ja, mnnz entries; L, R: thin CSR, L with lnnz entries, or NULL rows
+   for the identity) into new device arrays crow[ncl + 1] and ccol, and the product's plan; three read-backs (the
+   number of terms; inside the sort, that of the long rows; of entries) */
 static PetscErrorCode TSPTriAMGProductSymbolic(cudaStream_t stream, PetscInt n, PetscInt ncl, PetscInt ncr, const PetscInt *ia, const PetscInt *ja, PetscInt mnnz, const PetscInt *li, const PetscInt *lj, PetscInt lnnz, const PetscInt *ri, const PetscInt *rj, TSPTriAMGProduct *prod, PetscInt **crow, PetscInt **ccol)
 {
   void     *work = NULL;
