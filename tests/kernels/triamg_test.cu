@@ -318,6 +318,57 @@ static void device_product_free(DeviceProduct &d)
   for (void *p : {(void *)d.order, (void *)d.run, (void *)d.crow, (void *)d.ccol}) CK(cudaFree(p));
 }
 
+/* the device products of P^T M P of M's n rows (M: dr, dc; P: dpr, dpc, its first n rows L, all of them R) at once
+   (L = P, M, R = P), then in two, M P (L = I, R = P) and P^T (M P) (L = P, R = I): count, sort, pattern; and their
+   values' arrays */
+struct DeviceProducts {
+  DeviceProduct c1, ap, c2;
+  double       *v1, *vap, *v2;
+};
+
+static double *device_values_array(const DeviceProduct &d)
+{
+  double *v;
+
+  CK(cudaMalloc((void **)&v, (d.cnnz ? d.cnnz : 1) * sizeof(double)));
+  return v;
+}
+
+static DeviceProducts device_products(ts_int n, ts_int nagg, const ts_int *dr, const ts_int *dc, ts_int mnnz, const ts_int *dpr, const ts_int *dpc, ts_int lnnz)
+{
+  DeviceProducts d;
+
+  d.c1  = device_product(n, nagg, nagg, dr, dc, mnnz, dpr, dpc, lnnz, dpr, dpc);
+  d.ap  = device_product(n, n, nagg, dr, dc, mnnz, nullptr, nullptr, 0, dpr, dpc);
+  d.c2  = device_product(n, nagg, nagg, d.ap.crow, d.ap.ccol, d.ap.cnnz, dpr, dpc, lnnz, nullptr, nullptr);
+  d.v1  = device_values_array(d.c1);
+  d.vap = device_values_array(d.ap);
+  d.v2  = device_values_array(d.c2);
+  return d;
+}
+
+/* the three products' values from M's (dv) and P's (dpv) */
+static void device_products_values(ts_int n, const ts_int *dr, const ts_int *dc, const double *dv, const ts_int *dpr, const double *dpv, const DeviceProducts &d)
+{
+  device_values(n, dr, dc, dv, dpr, dpv, dpr, dpv, d.c1, d.v1);
+  device_values(n, dr, dc, dv, nullptr, nullptr, dpr, dpv, d.ap, d.vap);
+  device_values(n, d.ap.crow, d.ap.ccol, d.vap, dpr, dpv, nullptr, nullptr, d.c2, d.v2);
+}
+
+static void device_products_free(DeviceProducts &d)
+{
+  device_product_free(d.c1);
+  device_product_free(d.ap);
+  device_product_free(d.c2);
+  for (void *p : {(void *)d.v1, (void *)d.vap, (void *)d.v2}) CK(cudaFree(p));
+}
+
+/* a device product of rows rows (its pattern and values v) == the host's H, bit for bit */
+static bool same_product(const DeviceProduct &d, const double *v, ts_int rows, const Csr &H)
+{
+  return to_host(d.crow, rows + 1) == H.row && to_host(d.ccol, d.cnnz) == H.col && same_bits(to_host(v, d.cnnz), H.val);
+}
+
 /* device mode: the CUDA kernels against the reference, bit for bit, and the refresh on a kept plan */
 static void check_device(const std::string &name, const Csr &A, const std::vector<ts_int> &agg, ts_int nagg, double rho, double theta)
 {
@@ -342,33 +393,23 @@ static void check_device(const std::string &name, const Csr &A, const std::vecto
   omega_d                  = to_host(domega, 1)[0];
   report(prow == P.row && to_host(dpc, P.row[A.n]) == P.col && same_bits(to_host(dpv, P.row[A.n]), P.val) && !memcmp(&omega_h, &omega_d, sizeof(double)), name + ": device P == host P");
 
-  /* the product at once (L = P, M = A, R = P), then in two, A P (L = I, R = P) and P^T (A P) (L = P, R = I): count,
-     sort, pattern, values, whatever ts_galerkin_two_products() would choose */
-  Csr           C1  = ref_galerkin(A, P, 0), AP;
-  Csr           C2  = ref_galerkin(A, P, 1, &AP);
-  DeviceProduct c1  = device_product(A.n, nagg, nagg, dr, dc, A.row[A.n], dpr, dpc, P.row[A.n], dpr, dpc);
-  DeviceProduct ap  = device_product(A.n, A.n, nagg, dr, dc, A.row[A.n], nullptr, nullptr, 0, dpr, dpc);
-  DeviceProduct c2  = device_product(A.n, nagg, nagg, ap.crow, ap.ccol, ap.cnnz, dpr, dpc, P.row[A.n], nullptr, nullptr);
-  double       *dc1v, *dapv, *dc2v;
-  CK(cudaMalloc((void **)&dc1v, (c1.cnnz ? c1.cnnz : 1) * sizeof(double)));
-  CK(cudaMalloc((void **)&dapv, (ap.cnnz ? ap.cnnz : 1) * sizeof(double)));
-  CK(cudaMalloc((void **)&dc2v, (c2.cnnz ? c2.cnnz : 1) * sizeof(double)));
-  device_values(A.n, dr, dc, dv, dpr, dpv, dpr, dpv, c1, dc1v);
-  device_values(A.n, dr, dc, dv, nullptr, nullptr, dpr, dpv, ap, dapv);
-  device_values(A.n, ap.crow, ap.ccol, dapv, dpr, dpv, nullptr, nullptr, c2, dc2v);
-  report(to_host(c1.crow, nagg + 1) == C1.row && to_host(c1.ccol, c1.cnnz) == C1.col && same_bits(to_host(dc1v, c1.cnnz), C1.val), name + ": device C == host C (at once)");
-  report(to_host(ap.crow, A.n + 1) == AP.row && to_host(ap.ccol, ap.cnnz) == AP.col && same_bits(to_host(dapv, ap.cnnz), AP.val), name + ": device A P == host A P");
-  report(to_host(c2.crow, nagg + 1) == C2.row && to_host(c2.ccol, c2.cnnz) == C2.col && same_bits(to_host(dc2v, c2.cnnz), C2.val), name + ": device C == host C (two products)");
+  /* the product at once and in two, values, whatever ts_galerkin_two_products() would choose */
+  Csr            C1 = ref_galerkin(A, P, 0), AP;
+  Csr            C2 = ref_galerkin(A, P, 1, &AP);
+  DeviceProducts d  = device_products(A.n, nagg, dr, dc, A.row[A.n], dpr, dpc, P.row[A.n]);
+
+  device_products_values(A.n, dr, dc, dv, dpr, dpv, d);
+  report(same_product(d.c1, d.v1, nagg, C1), name + ": device C == host C (at once)");
+  report(same_product(d.ap, d.vap, A.n, AP), name + ": device A P == host A P");
+  report(same_product(d.c2, d.v2, nagg, C2), name + ": device C == host C (two products)");
 
   /* new values on the same pattern: the kept orders and runs */
   Csr B = A;
   for (auto &v : B.val) v = v * 1.5 + (uniform() - 0.5) * 0.01;
   Csr CB1 = ref_galerkin(B, P, 0), CB2 = ref_galerkin(B, P, 1);
   CK(cudaMemcpy(dv, B.val.data(), B.val.size() * sizeof(double), cudaMemcpyHostToDevice));
-  device_values(A.n, dr, dc, dv, dpr, dpv, dpr, dpv, c1, dc1v);
-  device_values(A.n, dr, dc, dv, nullptr, nullptr, dpr, dpv, ap, dapv);
-  device_values(A.n, ap.crow, ap.ccol, dapv, dpr, dpv, nullptr, nullptr, c2, dc2v);
-  report(CB1.col == C1.col && same_bits(to_host(dc1v, c1.cnnz), CB1.val) && CB2.col == C2.col && same_bits(to_host(dc2v, c2.cnnz), CB2.val), name + ": device refresh == host refresh (at once, two products)");
+  device_products_values(A.n, dr, dc, dv, dpr, dpv, d);
+  report(CB1.col == C1.col && same_bits(to_host(d.v1, d.c1.cnnz), CB1.val) && CB2.col == C2.col && same_bits(to_host(d.v2, d.c2.cnnz), CB2.val), name + ": device refresh == host refresh (at once, two products)");
 
   /* the shape across ranks: M holds the first nr of P's rows (L = those rows of P), and its columns reach all of P's
      rows (R = P; the rest are the ghost rows appended below a rank's P) */
@@ -380,31 +421,19 @@ static void check_device(const std::string &name, const Csr &A, const std::vecto
     M.row.resize(nr + 1);
     M.col.resize(M.row[nr]);
     M.val.resize(M.row[nr]);
-    Csr           MC1 = ref_galerkin(M, P, 0), MAP;
-    Csr           MC2 = ref_galerkin(M, P, 1, &MAP);
-    ts_int       *dmr = to_device(M.row);
-    DeviceProduct m1  = device_product(nr, nagg, nagg, dmr, dc, M.row[nr], dpr, dpc, P.row[nr], dpr, dpc);
-    DeviceProduct map = device_product(nr, nr, nagg, dmr, dc, M.row[nr], nullptr, nullptr, 0, dpr, dpc);
-    DeviceProduct m2  = device_product(nr, nagg, nagg, map.crow, map.ccol, map.cnnz, dpr, dpc, P.row[nr], nullptr, nullptr);
-    double       *dm1v, *dmapv, *dm2v;
+    Csr            MC1 = ref_galerkin(M, P, 0), MAP;
+    Csr            MC2 = ref_galerkin(M, P, 1, &MAP);
+    ts_int        *dmr = to_device(M.row);
+    DeviceProducts m   = device_products(nr, nagg, dmr, dc, M.row[nr], dpr, dpc, P.row[nr]);
 
-    CK(cudaMalloc((void **)&dm1v, (m1.cnnz ? m1.cnnz : 1) * sizeof(double)));
-    CK(cudaMalloc((void **)&dmapv, (map.cnnz ? map.cnnz : 1) * sizeof(double)));
-    CK(cudaMalloc((void **)&dm2v, (m2.cnnz ? m2.cnnz : 1) * sizeof(double)));
-    device_values(nr, dmr, dc, dv, dpr, dpv, dpr, dpv, m1, dm1v);
-    device_values(nr, dmr, dc, dv, nullptr, nullptr, dpr, dpv, map, dmapv);
-    device_values(nr, map.crow, map.ccol, dmapv, dpr, dpv, nullptr, nullptr, m2, dm2v);
-    report(to_host(m1.crow, nagg + 1) == MC1.row && to_host(m1.ccol, m1.cnnz) == MC1.col && same_bits(to_host(dm1v, m1.cnnz), MC1.val) && to_host(map.crow, nr + 1) == MAP.row && to_host(map.ccol, map.cnnz) == MAP.col && same_bits(to_host(dmapv, map.cnnz), MAP.val) && to_host(m2.crow, nagg + 1) == MC2.row && to_host(m2.ccol, m2.cnnz) == MC2.col && same_bits(to_host(dm2v, m2.cnnz), MC2.val), name + ": device == host with P's rows beyond M's (at once, two products)");
-    device_product_free(m1);
-    device_product_free(map);
-    device_product_free(m2);
-    for (void *p : {(void *)dmr, (void *)dm1v, (void *)dmapv, (void *)dm2v}) CK(cudaFree(p));
+    device_products_values(nr, dmr, dc, dv, dpr, dpv, m);
+    report(same_product(m.c1, m.v1, nagg, MC1) && same_product(m.ap, m.vap, nr, MAP) && same_product(m.c2, m.v2, nagg, MC2), name + ": device == host with P's rows beyond M's (at once, two products)");
+    device_products_free(m);
+    CK(cudaFree(dmr));
   }
 
-  device_product_free(c1);
-  device_product_free(ap);
-  device_product_free(c2);
-  for (void *p : {(void *)dr, (void *)dc, (void *)dagg, (void *)dv, (void *)domega, (void *)dpr, (void *)dpc, (void *)dpv, (void *)dc1v, (void *)dapv, (void *)dc2v})
+  device_products_free(d);
+  for (void *p : {(void *)dr, (void *)dc, (void *)dagg, (void *)dv, (void *)domega, (void *)dpr, (void *)dpc, (void *)dpv})
     if (p) CK(cudaFree(p));
 }
 
