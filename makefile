@@ -184,8 +184,8 @@ $(KT)/gttrf_check_test: tests/kernels/gttrf_check_test.cu $(KT_HDRS) $(call KT_C
 $(KT)/definite_test: tests/kernels/definite_test.cu $(KT_HDRS) $(call KT_CUDA,definite) $(call KT_REF,definite)
 # triamg's prolongator, Galerkin product and level operators' kernels (without --device: the reference against
 # their definitions)
-KT_TRIAMG_CUDA := prolongator spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs mosa_factor graph
-KT_TRIAMG_REF  := $(call KT_REF,prolongator galerkin spmv jacobi_power csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs)
+KT_TRIAMG_CUDA := prolongator spmv jacobi_power sumsq csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs mosa_factor graph
+KT_TRIAMG_REF  := $(call KT_REF,prolongator galerkin spmv jacobi_power sumsq csr_dense csr_join csr_split csr_merge csr_gather csr_collapse hash_fill aggregate aggregate_pairs)
 $(KT)/triamg_test: tests/kernels/triamg_test.cu $(KT_HDRS) $(call KT_CUDA,galerkin $(KT_TRIAMG_CUDA)) $(KT_TRIAMG_REF)
 # the same tests against a Galerkin product whose shared-memory rows hold at most 16 columns, so that most rows take
 # the radix sort instead (src/kernels/cuda/galerkin.cu)

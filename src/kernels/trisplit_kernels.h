@@ -1242,6 +1242,13 @@ TS_EXTERN void      ts_ref_jacobi_power(ts_int n, const ts_int *rowptr, const ts
 TS_EXTERN size_t    ts_cuda_jacobi_power_buffer_size(ts_int n);
 TS_EXTERN ts_status ts_cuda_jacobi_power(void *stream, ts_int n, ts_int nnz, const ts_int *rowptr, const ts_int *col, const double *val, ts_int offset, int steps, double *x, double *y, double *norms, void *buffer);
 
+/* *sum = |x|^2 (sum_i x[i]^2) of n doubles: PCTRIAMG's smoothers' estimate queues its norms on the device and reads them
+   once. The device's goes to the device double *sum without a wait, the same bits on every run; workspace
+   ts_cuda_sumsq_buffer_size(n) bytes (used by the launch only: the next call on the same stream may reuse it) */
+TS_EXTERN void      ts_ref_sumsq(ts_int n, const double *x, double *sum);
+TS_EXTERN size_t    ts_cuda_sumsq_buffer_size(ts_int n);
+TS_EXTERN ts_status ts_cuda_sumsq(void *stream, ts_int n, const double *x, double *sum, void *buffer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -579,6 +579,21 @@ static void check_level_ops(const std::string &name, const Csr &A, const std::ve
       report(fabs(got[0] - want[0]) <= 1e-10 * want[0] && fabs(got[1] - want[1]) <= 1e-10 * want[1], name + ": device power method == host (to rounding)");
       for (void *p : {(void *)px, (void *)py, (void *)dn, work}) CK(cudaFree(p));
     }
+    { /* the squared norm of the smoothers' estimate: within rounding of the host's, the same bits on a second run */
+      double  want, got[2], *ds;
+      void   *work;
+      std::vector<double> h(n);
+
+      ts_ref_hash_fill(n, 5, h.data());
+      ts_ref_sumsq(n, h.data(), &want);
+      CK(ts_cuda_hash_fill(nullptr, n, 5, dy) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+      CK(cudaMalloc((void **)&ds, 2 * sizeof(double)));
+      CK(cudaMalloc(&work, ts_cuda_sumsq_buffer_size(n)));
+      for (int r = 0; r < 2; r++) CK(ts_cuda_sumsq(nullptr, n, dy, ds + r, work) == TS_SUCCESS ? cudaSuccess : cudaErrorUnknown);
+      CK(cudaMemcpy(got, ds, sizeof(got), cudaMemcpyDeviceToHost));
+      report(!memcmp(&got[0], &got[1], sizeof(double)) && fabs(got[0] - want) <= 1e-13 * want && (n || got[0] == 0.0), name + ": device squared norm == host (to rounding), repeatable");
+      for (void *p : {(void *)ds, work}) CK(cudaFree(p));
+    }
     { /* the start vector and the checksum, bit for bit */
       std::vector<double> want(n);
       ts_int             *dagg = to_device(agg);

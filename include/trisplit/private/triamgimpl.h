@@ -113,6 +113,12 @@ typedef struct {
   /* a new vector *x of A's rows in the backend's memory, x[i] = ts_hash32(rstart + i) 2^-32 with rstart A's first row
      (the power method's start across ranks, the same on both backends) */
   PetscErrorCode (*startvector)(Mat A, Vec *x);
+  /* squared 2-norms queued without a wait and read together (the smoothers' estimate, all levels at once):
+     normsbegin makes room *acc for n of them, norm queues the rank's part of |x|^2 into slot i, normsend waits once,
+     gives the slots in sums[0..n) and frees the room */
+  PetscErrorCode (*normsbegin)(PetscInt n, void **acc);
+  PetscErrorCode (*norm)(void *acc, PetscInt i, Vec x);
+  PetscErrorCode (*normsend)(void **acc, PetscInt n, PetscReal sums[]);
   /* the coarsest level's direct solve: the KSP of PCMG's coarse level set up on an operator *Ac made from the
      level's matrix A (kept by the driver; on the device the level's inverse, across ranks a whole copy on every
      rank), or left to the driver (PCMG's LU on one rank, PCREDUNDANT's across ranks; *Ac NULL) */

@@ -651,6 +651,47 @@ static PetscErrorCode TSPTriAMGStartVector_CUDA(Mat A, Vec *x)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* sumsq's workspace (the launches of one stream share it one after another) and behind it the n slots, one
+   allocation of device memory */
+static inline double *TSPTriAMGNormSlots(void *acc)
+{
+  return (double *)((char *)acc + ts_cuda_sumsq_buffer_size(0));
+}
+
+static PetscErrorCode TSPTriAMGNormsBegin_CUDA(PetscInt n, void **acc)
+{
+  PetscFunctionBegin;
+  PetscCall(TriSplitDeviceMalloc(ts_cuda_sumsq_buffer_size(0) + (size_t)PetscMax(n, 1) * sizeof(double), acc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGNorm_CUDA(void *acc, PetscInt i, Vec x)
+{
+  const PetscScalar *xa;
+  PetscInt           n;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  PetscCall(VecGetLocalSize(x, &n));
+  PetscCall(VecCUDAGetArrayRead(x, &xa));
+  PetscCall(TSPTriAMGCheck(ts_cuda_sumsq(stream, n, xa, TSPTriAMGNormSlots(acc) + i, acc), "sumsq"));
+  PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscCall(PetscLogGpuFlops(2.0 * n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGNormsEnd_CUDA(void **acc, PetscInt n, PetscReal sums[])
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(TriSplitGetStream(&stream));
+  if (n) PetscCall(TriSplitDeviceRead(stream, TSPTriAMGNormSlots(*acc), sums, (size_t)n * sizeof(double))); /* the one wait */
+  TriSplitDeviceFree(*acc);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The inverse of a sequential matrix A of n <= TSP_TRIAMG_DENSE_COARSE rows as a dense n x n MATSEQDENSECUDA, by
    cuSOLVER's dense LU of a device copy and a solve with the identity (MATSEQDENSECUDA's MatLUFactor() and
    MatMatSolve()); a singular A (an empty row) leaves Inf or NaN in the inverse: then again with the diagonal
@@ -854,6 +895,9 @@ PetscErrorCode TSPTriAMGSetBackend_CUDA(TSPTriAMGOps *ops)
   ops->estimate     = TSPTriAMGEstimate_CUDA;
   ops->createvector = TSPTriAMGCreateVector_CUDA;
   ops->startvector  = TSPTriAMGStartVector_CUDA;
+  ops->normsbegin   = TSPTriAMGNormsBegin_CUDA;
+  ops->norm         = TSPTriAMGNorm_CUDA;
+  ops->normsend     = TSPTriAMGNormsEnd_CUDA;
   ops->coarse       = TSPTriAMGCoarse_CUDA;
 #else
   (void)ops;

@@ -6,9 +6,9 @@
    The bounds. PETSc's Chebyshev estimates the spectrum of each level by 10 GMRES iterations of M^-1 A, whose
    orthogonalizations wait on the device at every step (on the GPU about a quarter of triamg's setup). Here the
    estimate is the power method on the level's own operator and smoother PC, unnormalized, so that its steps are
-   launches without a wait and only the final norms synchronize; the bounds are PETSc's default transform of it
-   (0.1 rho, 1.1 rho), and a refresh recomputes them. Options that give a level's Chebyshev its own bounds
-   (-mg_levels_ksp_chebyshev_eigenvalues, -mg_levels_ksp_chebyshev_esteig) keep PETSc's way.
+   launches without a wait and only one read of all levels' norms at the end synchronizes; the bounds are PETSc's
+   default transform of it (0.1 rho, 1.1 rho), and a refresh recomputes them. Options that give a level's Chebyshev
+   its own bounds (-mg_levels_ksp_chebyshev_eigenvalues, -mg_levels_ksp_chebyshev_esteig) keep PETSc's way.
 
    The cycle. With the default smoothing (one Chebyshev sweep, x += scale M^-1 (b - A x) with scale 2 / (emax + emin))
    PCMG's V-cycle spends most of its launches on KSP bookkeeping: a product with the zero initial guess, copies and
@@ -23,37 +23,48 @@
 /* steps of the smoothers' power method: as many as PETSc's GMRES estimate takes */
 #define TSP_TRIAMG_SMOOTHER_STEPS 10
 
-/* rho(M^-1 A) from the ratios r_k = |x_k| / |x_{k-1}| of k steps of x <- M^-1 A x from the backend's hashed start
-   vector, not normalized (a growth of rho^10 stays finite for any rho below 1e30; beyond, the estimate is not
-   finite). The ratios approach rho from below, slowly where the top of the spectrum is clustered (bodyy4: 14%
-   below PETSc's GMRES estimate after 10 steps, 4% after 30), and a bound below rho lets the Chebyshev smoother
-   amplify the top modes; so the last three ratios, where they rise monotonically, are extrapolated by Aitken's
-   delta-squared, at most to 1.5 r_k. Only the four norms at the end wait on the device. */
-static PetscErrorCode TSPTriAMGSmootherRadius(TSPTriAMG *amg, Mat A, PC spc, PetscReal *rho)
+/* k = 1..K steps of x_k = M^-1 A x_{k-1} from the backend's hashed start vector x_0, not normalized (the squared
+   norm of a growth of rho^10 stays finite for any rho below 1e15; beyond, the estimate is not finite), and |x_k|^2 of the last four
+   queued into the slots first .. first + 3 of acc (ops.norm): on the device launches without a wait */
+static PetscErrorCode TSPTriAMGPowerSteps(TSPTriAMG *amg, Mat A, PC spc, void *acc, PetscInt first)
 {
   const PetscInt K = TSP_TRIAMG_SMOOTHER_STEPS;
-  Vec            v[4], t;
-  PetscReal      nrm[4], r[3];
+  Vec            x, y, t;
 
   PetscFunctionBegin;
-  PetscCall((*amg->ops.startvector)(A, &v[0])); /* the others duplicates of it: no new vector of A's type */
-  PetscCall(VecDuplicate(v[0], &t));
-  for (PetscInt j = 1; j < 4; j++) PetscCall(VecDuplicate(v[0], &v[j]));
-  for (PetscInt k = 0; k < K; k++) { /* x_k in v[k % 4] */
-    PetscCall(MatMult(A, v[k % 4], t));
-    PetscCall(PCApply(spc, t, v[(k + 1) % 4]));
-  }
-  for (PetscInt j = 0; j < 4; j++) PetscCall(VecNorm(v[(K - 3 + j) % 4], NORM_2, &nrm[j])); /* x_{K-3} .. x_K */
-  for (PetscInt j = 0; j < 3; j++) r[j] = nrm[j] > 0 ? nrm[j + 1] / nrm[j] : 0;
-  *rho = r[2];
-  {
-    const PetscReal d1 = r[1] - r[0], d2 = r[2] - r[1];
+  PetscCall((*amg->ops.startvector)(A, &x)); /* the others duplicates of it: no new vector of A's type */
+  PetscCall(VecDuplicate(x, &y));
+  PetscCall(VecDuplicate(x, &t));
+  for (PetscInt k = 1; k <= K; k++) {
+    Vec s = x;
 
-    if (d1 > 0 && d2 > 0 && d2 < d1) *rho = PetscMin(r[2] + d2 * d2 / (d1 - d2), 1.5 * r[2]);
+    PetscCall(MatMult(A, x, t));
+    PetscCall(PCApply(spc, t, y));
+    x = y;
+    y = s;
+    if (k >= K - 3) PetscCall((*amg->ops.norm)(acc, first + k - (K - 3), x));
   }
-  for (PetscInt j = 0; j < 4; j++) PetscCall(VecDestroy(&v[j]));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
   PetscCall(VecDestroy(&t));
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* rho(M^-1 A) from the ratios r_k = |x_k| / |x_{k-1}| of the last four iterates' squared norms sq. The ratios
+   approach rho from below, slowly where the top of the spectrum is clustered (bodyy4: 14% below PETSc's GMRES
+   estimate after 10 steps, 4% after 30), and a bound below rho lets the Chebyshev smoother amplify the top modes; so
+   the last three ratios, where they rise monotonically, are extrapolated by Aitken's delta-squared, at most to
+   1.5 r_k. */
+static PetscReal TSPTriAMGPowerRadius(const PetscReal sq[4])
+{
+  PetscReal r[3], rho, d1, d2;
+
+  for (PetscInt j = 0; j < 3; j++) r[j] = sq[j] > 0 ? PetscSqrtReal(sq[j + 1] / sq[j]) : 0;
+  rho = r[2];
+  d1  = r[1] - r[0];
+  d2  = r[2] - r[1];
+  if (d1 > 0 && d2 > 0 && d2 < d1) rho = PetscMin(r[2] + d2 * d2 / (d1 - d2), 1.5 * r[2]);
+  return rho;
 }
 
 /* Whether the options give the smoother's Chebyshev bounds of its own */
@@ -73,38 +84,55 @@ static PetscErrorCode TSPTriAMGUserBounds(KSP ksp, PetscBool *user)
 /* The bounds of every Chebyshev smoother from triamg's estimate (amg->scale[l] = 2 / (emax + emin), 0 where PETSc
    estimates: options of the level's own, another KSP, an estimate that is not finite). At a build this comes before
    PCMG's setup, whose KSPSetUp() would otherwise run PETSc's estimate; at a refresh after it, once the smoothers'
-   PCs hold the new values (Chebyshev reads its bounds when it solves). */
+   PCs hold the new values (Chebyshev reads its bounds when it solves). The levels' steps are queued one level after
+   another and their norms read once at the end (one wait on the device, one reduction across ranks), so that no
+   level waits for the one before. */
 PetscErrorCode TSPTriAMGSmootherBounds(PC pc, TSPTriAMG *amg)
 {
-  PetscInt L = amg->nlevels;
+  const PetscInt L = amg->nlevels;
+  PetscInt       nest = 0, level[TSP_TRIAMG_MAXLEVELS];
+  KSP            ksp[TSP_TRIAMG_MAXLEVELS];
+  PetscReal      sq[4 * TSP_TRIAMG_MAXLEVELS];
+  void          *acc = NULL;
 
   PetscFunctionBegin;
   for (PetscInt l = 0; l + 1 < L; l++) {
-    KSP       ksp;
-    PC        spc;
-    Mat       A;
     PetscBool cheb, user = PETSC_FALSE;
-    PetscReal rho = 0;
 
     amg->scale[l] = 0;
-    PetscCall(PCMGGetSmoother(pc, L - 1 - l, &ksp));
-    PetscCall(PetscObjectTypeCompare((PetscObject)ksp, KSPCHEBYSHEV, &cheb));
+    PetscCall(PCMGGetSmoother(pc, L - 1 - l, &ksp[nest]));
+    PetscCall(PetscObjectTypeCompare((PetscObject)ksp[nest], KSPCHEBYSHEV, &cheb));
     if (!cheb) continue;
-    PetscCall(TSPTriAMGUserBounds(ksp, &user));
+    PetscCall(TSPTriAMGUserBounds(ksp[nest], &user));
     if (user) continue;
-    PetscCall(KSPGetPC(ksp, &spc));
-    PetscCall(KSPGetOperators(ksp, &A, NULL));
-    PetscCall(PetscLogEventBegin(TriSplit_AMGEstimate, pc, 0, 0, 0));
-    PetscCall(TSPTriAMGSmootherRadius(amg, A, spc, &rho));
-    PetscCall(PetscLogEventEnd(TriSplit_AMGEstimate, pc, 0, 0, 0));
+    level[nest++] = l;
+  }
+  if (!nest) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscLogEventBegin(TriSplit_AMGEstimate, pc, 0, 0, 0));
+  PetscCall((*amg->ops.normsbegin)(4 * nest, &acc));
+  for (PetscInt j = 0; j < nest; j++) {
+    Mat A;
+    PC  spc;
+
+    PetscCall(KSPGetPC(ksp[j], &spc));
+    PetscCall(KSPGetOperators(ksp[j], &A, NULL));
+    PetscCall(TSPTriAMGPowerSteps(amg, A, spc, acc, 4 * j));
+  }
+  PetscCall((*amg->ops.normsend)(&acc, 4 * nest, sq));
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, sq, (PetscMPIInt)(4 * nest), MPIU_REAL, MPIU_SUM, PetscObjectComm((PetscObject)pc)));
+  for (PetscInt j = 0; j < nest; j++) {
+    const PetscInt  l   = level[j];
+    const PetscReal rho = TSPTriAMGPowerRadius(sq + 4 * j);
+
     if (PetscIsInfOrNanReal(rho) || rho <= 0) { /* PETSc's GMRES estimate instead */
       PetscCall(PetscInfo(pc, "level %" PetscInt_FMT ": the smoother's power method gave %g, Chebyshev estimates its bounds itself\n", l, (double)rho));
-      PetscCall(KSPChebyshevEstEigSet(ksp, PETSC_DECIDE, PETSC_DECIDE, PETSC_DECIDE, PETSC_DECIDE));
+      PetscCall(KSPChebyshevEstEigSet(ksp[j], PETSC_DECIDE, PETSC_DECIDE, PETSC_DECIDE, PETSC_DECIDE));
       continue;
     }
-    PetscCall(KSPChebyshevSetEigenvalues(ksp, 1.1 * rho, 0.1 * rho));
+    PetscCall(KSPChebyshevSetEigenvalues(ksp[j], 1.1 * rho, 0.1 * rho));
     amg->scale[l] = 2.0 / (1.1 * rho + 0.1 * rho);
   }
+  PetscCall(PetscLogEventEnd(TriSplit_AMGEstimate, pc, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -434,6 +434,40 @@ static PetscErrorCode TSPTriAMGStartVector_Host(Mat A, Vec *x)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+static PetscErrorCode TSPTriAMGNormsBegin_Host(PetscInt n, void **acc)
+{
+  PetscReal *sums;
+
+  PetscFunctionBegin;
+  PetscCall(PetscCalloc1(PetscMax(n, 1), &sums));
+  *acc = sums;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGNorm_Host(void *acc, PetscInt i, Vec x)
+{
+  const PetscScalar *xa;
+  PetscInt           n;
+  double             sum;
+
+  PetscFunctionBegin;
+  PetscCall(VecGetLocalSize(x, &n));
+  PetscCall(VecGetArrayRead(x, &xa));
+  ts_ref_sumsq(n, xa, &sum);
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  ((PetscReal *)acc)[i] = (PetscReal)sum;
+  PetscCall(PetscLogFlops(2.0 * n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode TSPTriAMGNormsEnd_Host(void **acc, PetscInt n, PetscReal sums[])
+{
+  PetscFunctionBegin;
+  PetscCall(PetscArraycpy(sums, (PetscReal *)*acc, n));
+  PetscCall(PetscFree(*acc));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* the coarsest level: PCMG's LU on its own operator */
 static PetscErrorCode TSPTriAMGCoarse_Host(KSP ksp, Mat A, MatReuse reuse, Mat *Ac)
 {
@@ -468,6 +502,9 @@ PetscErrorCode TSPTriAMGSetBackend_Host(TSPTriAMGOps *ops)
   ops->distributed  = TSPTriAMGDistributed_Host;
   ops->galerkin     = TSPTriAMGGalerkin_Host;
   ops->estimate     = TSPTriAMGEstimate_Host;
+  ops->normsbegin   = TSPTriAMGNormsBegin_Host;
+  ops->norm         = TSPTriAMGNorm_Host;
+  ops->normsend     = TSPTriAMGNormsEnd_Host;
   ops->createvector = TSPTriAMGCreateVector_Host;
   ops->startvector  = TSPTriAMGStartVector_Host;
   ops->coarse       = TSPTriAMGCoarse_Host;
