@@ -953,10 +953,11 @@ static inline TS_HOST_DEVICE ts_int ts_prolongator_row(const ts_int *rowptr, con
   return len;
 }
 
-/* P (n rows: prow[n + 1], pcol and pval of prow[n] entries, at most the entries of A plus n) from A (CSR)
-   and the aggregates agg; smooth == 0 gives P0. rho > 0 is the caller's estimate of rho(D^-1 A), rho == 0
-   asks for the Gershgorin bound; theta in [0, 1] is the strength threshold of ts_prolongator_target(). *omega receives the damping used (0 for P0). The CUDA
-   twin gives the same P bit for bit; its *omega is in device memory (workspace:
+/* P (n rows: prow[n + 1], pcol and pval of prow[n] entries, at most the entries of A plus n) from A (CSR) and the
+   aggregates agg; smooth == 0 gives P0. rho > 0 is the caller's estimate of rho(D^-1 A), rho == 0 asks for the
+   Gershgorin bound; theta in [0, 1] is the strength threshold of ts_prolongator_target(). *omega receives the damping
+   used (0 for P0). The host fills P in one pass, so its pcol and pval must hold that bound; the CUDA twin counts
+   first, gives the same P bit for bit, and its *omega is in device memory (workspace:
    ts_cuda_prolongator_buffer_size(n) bytes). */
 TS_EXTERN ts_status ts_ref_prolongator(ts_int n, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *agg, int smooth, double rho, double theta, ts_int *prow, ts_int *pcol, double *pval, double *omega);
 TS_EXTERN size_t    ts_cuda_prolongator_buffer_size(ts_int n);

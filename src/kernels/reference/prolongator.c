@@ -19,8 +19,7 @@ ts_status ts_ref_prolongator(ts_int n, const ts_int *rowptr, const ts_int *col, 
     }
   w       = ts_prolongator_omega(rho);
   *omega  = w;
-  prow[0] = 0;
-  for (ts_int i = 0; i < n; i++) prow[i + 1] = prow[i] + ts_prolongator_row(rowptr, col, val, agg, i, w, theta, NULL, NULL);
-  for (ts_int i = 0; i < n; i++) ts_prolongator_row(rowptr, col, val, agg, i, w, theta, pcol + prow[i], pval + prow[i]);
+  prow[0] = 0; /* one pass: the caller's arrays hold the bound (trisplit_kernels.h), the device counts first */
+  for (ts_int i = 0; i < n; i++) prow[i + 1] = prow[i] + ts_prolongator_row(rowptr, col, val, agg, i, w, theta, pcol + prow[i], pval + prow[i]);
   return TS_SUCCESS;
 }
