@@ -24,8 +24,9 @@
 #define TSP_TRIAMG_SMOOTHER_STEPS 10
 
 /* k = 1..K steps of x_k = M^-1 A x_{k-1} from the backend's hashed start vector x_0, not normalized (the squared
-   norm of a growth of rho^10 stays finite for any rho below 1e15; beyond, the estimate is not finite), and |x_k|^2 of the last four
-   queued into the slots first .. first + 3 of acc (ops.norm): on the device launches without a wait */
+   norm of a growth of rho^10 stays finite for any rho below 1e15; beyond, the estimate is not finite), and |x_k|^2
+   of the last four queued into the slots first .. first + 3 of acc (ops.norm): on the device launches without a
+   wait */
 static PetscErrorCode TSPTriAMGPowerSteps(TSPTriAMG *amg, Mat A, PC spc, void *acc, PetscInt first)
 {
   const PetscInt K = TSP_TRIAMG_SMOOTHER_STEPS;
