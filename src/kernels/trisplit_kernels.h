@@ -987,13 +987,16 @@ static inline TS_HOST_DEVICE int ts_galerkin_two_products(ts_int n, ts_int pnnz)
    x ncr), either given as NULL rows for the identity (then ncl = n, or ncr = M's columns): at once L = P, M = A,
    R = P; in two products A P is L = NULL, M = A, R = P, and C is L = P, M = A P, R = NULL. The workspace is
    ts_ref_galerkin_buffer_size(n, nc, P's entries) bytes for P of nc columns.
-   1. ts_ref_galerkin_product_pattern: crow[ncl + 1] with ccol == NULL, then called again the columns (crow[ncl]
-      entries, each row sorted): A P's, then C's from it (L = P, M = A P, R = NULL), whichever form C's values take;
+   1. ts_ref_galerkin_product_pattern: the rows from first on (crow[first] given, crow[0] set when first == 0), each
+      row's columns sorted in ccol where the last row ended, until all ncl are done (*next = ncl) or a row would pass
+      cap entries (*next = that row: the caller grows ccol, keeping what it holds, and calls again from there). One
+      pass over the product's terms: A P's pattern, then C's from it (L = P, M = A P, R = NULL), whichever form C's
+      values take;
    2. ts_ref_galerkin_product_values: the values on that pattern, from M's, L's and R's: at once C's from A's and
       P's; in two products A P's, then C's from A P's.
    New values of A on the same pattern: step 2 (with A P's pattern from step 1 for the two products). */
 TS_EXTERN size_t    ts_ref_galerkin_buffer_size(ts_int n, ts_int nc, ts_int pnnz);
-TS_EXTERN ts_status ts_ref_galerkin_product_pattern(ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *lcol, const ts_int *rrow, const ts_int *rcol, ts_int *crow, ts_int *ccol, void *buffer);
+TS_EXTERN ts_status ts_ref_galerkin_product_pattern(ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const ts_int *lrow, const ts_int *lcol, const ts_int *rrow, const ts_int *rcol, ts_int first, ts_int cap, ts_int *crow, ts_int *ccol, ts_int *next, void *buffer);
 TS_EXTERN ts_status ts_ref_galerkin_product_values(ts_int n, ts_int ncl, ts_int ncr, const ts_int *rowptr, const ts_int *col, const double *val, const ts_int *lrow, const ts_int *lcol, const double *lval, const ts_int *rrow, const ts_int *rcol, const double *rval, const ts_int *crow, const ts_int *ccol, double *cval, void *buffer);
 
 /* Device: every product is one of a kind, C = L^T M R, with M of n rows and mnnz entries (CSR) and thin L

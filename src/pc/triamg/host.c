@@ -335,6 +335,26 @@ static PetscErrorCode TSPTriAMGAggregatesFree_Host(PetscInt **agg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A product's pattern (ts_ref_galerkin_product_pattern()) in one pass over its terms: *crow (ncl + 1) and *ccol, which
+   starts at guess entries, doubles whenever the next row does not fit and ends at the pattern's size */
+static PetscErrorCode TSPTriAMGPattern_Host(PetscInt n, PetscInt ncl, PetscInt ncr, const PetscInt *rowptr, const PetscInt *col, const PetscInt *lrow, const PetscInt *lcol, const PetscInt *rrow, const PetscInt *rcol, PetscInt guess, void *work, PetscInt **crow, PetscInt **ccol)
+{
+  PetscInt first = 0, cap = PetscMax(guess, 1);
+
+  PetscFunctionBegin;
+  PetscCall(PetscMalloc1(ncl + 1, crow));
+  PetscCall(PetscMalloc1(cap, ccol));
+  for (;;) {
+    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_pattern(n, ncl, ncr, rowptr, col, lrow, lcol, rrow, rcol, first, cap, *crow, *ccol, &first, work), "galerkin pattern"));
+    if (first == ncl) break;
+    PetscCheck(cap < ((PetscInt)1 << (8 * sizeof(PetscInt) - 2)), PETSC_COMM_SELF, PETSC_ERR_SUP, "PCTRIAMG: a Galerkin product of %" PetscInt_FMT " rows has more entries than PetscInt counts", ncl);
+    cap *= 2;
+    PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)cap, ccol));
+  }
+  if ((*crow)[ncl] < cap) PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)PetscMax((*crow)[ncl], 1), ccol)); /* C keeps it */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* C = P^T A P at once or as P^T (A P) (reference/galerkin.c, ts_galerkin_two_products()). The pattern of A P, from
    which C's comes, is made again for new values of A rather than kept where the two products need it: it costs a
    pass over A P's terms, as its values do. */
@@ -354,19 +374,14 @@ static PetscErrorCode TSPTriAMGGalerkin_Host(Mat A, Mat P, MatReuse reuse, Mat *
   two = ts_galerkin_two_products(n, pi[pn]) ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscMalloc(ts_ref_galerkin_buffer_size(n, nc, pi[pn]), &work));
   PetscCall(PetscLogEventBegin(TriSplit_AMGPtAPSymbolic, A, P, 0, 0));
-  if (reuse == MAT_INITIAL_MATRIX || two) { /* the pattern of A P */
-    PetscCall(PetscMalloc1(n + 1, &aprow));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_pattern(n, n, nc, ia, ja, NULL, NULL, pi, pj, aprow, NULL, work), "galerkin pattern"));
-    PetscCall(PetscMalloc2(aprow[n] + 1, &apcol, two ? aprow[n] + 1 : 0, &apval));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_pattern(n, n, nc, ia, ja, NULL, NULL, pi, pj, aprow, apcol, work), "galerkin pattern"));
+  if (reuse == MAT_INITIAL_MATRIX || two) { /* the pattern of A P, at first as many entries as A */
+    PetscCall(TSPTriAMGPattern_Host(n, n, nc, ia, ja, NULL, NULL, pi, pj, ia[n], work, &aprow, &apcol));
+    if (two) PetscCall(PetscMalloc1(aprow[n] + 1, &apval));
   }
-  if (reuse == MAT_INITIAL_MATRIX) { /* C's as the union of its rows */
+  if (reuse == MAT_INITIAL_MATRIX) { /* C's as the union of its rows, at first as many entries as A P's rows */
     PetscCall(PetscInfo(P, "Galerkin product of %" PetscInt_FMT " rows: %s, A P has %" PetscInt_FMT " entries\n", n, two ? "two products" : "at once", aprow[n]));
-    PetscCall(PetscMalloc1(nc + 1, &crow));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_pattern(n, nc, nc, aprow, apcol, pi, pj, NULL, NULL, crow, NULL, work), "galerkin pattern"));
-    PetscCall(PetscMalloc1(PetscMax(crow[nc], 1), &ccol));
+    PetscCall(TSPTriAMGPattern_Host(n, nc, nc, aprow, apcol, pi, pj, NULL, NULL, aprow[n] / PetscMax(n / PetscMax(nc, 1), 1), work, &crow, &ccol));
     PetscCall(PetscMalloc1(PetscMax(crow[nc], 1), &cval));
-    PetscCall(TSPTriAMGCheck(ts_ref_galerkin_product_pattern(n, nc, nc, aprow, apcol, pi, pj, NULL, NULL, crow, ccol, work), "galerkin pattern"));
     ci = crow;
     cj = ccol;
   } else { /* the pattern of the last call, new values */
@@ -386,7 +401,8 @@ static PetscErrorCode TSPTriAMGGalerkin_Host(Mat A, Mat P, MatReuse reuse, Mat *
     PetscCall(MatRestoreRowIJ(*C, 0, PETSC_FALSE, PETSC_FALSE, &cn, &ci, &cj, &done));
   }
   PetscCall(PetscFree(aprow));
-  PetscCall(PetscFree2(apcol, apval));
+  PetscCall(PetscFree(apcol));
+  PetscCall(PetscFree(apval));
   PetscCall(PetscFree(work));
   PetscCall(TriSplitRestoreCSR(P, &pn, &pi, &pj, &pa));
   PetscCall(TriSplitRestoreCSR(A, &n, &ia, &ja, &va));
