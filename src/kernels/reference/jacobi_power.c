@@ -2,7 +2,7 @@
 /*
    jacobi_power.c - PCTRIAMG's estimate of rho(D^-1 A) by the power method (reference; twin: cuda/jacobi_power.cu):
    from the hashed start vector (ts_ref_hash_fill), steps of x <- D^-1 A x without normalization, then the squared
-   norms of the last two iterates.
+   norms of the last two iterates (ts_ref_sumsq, as the device's share sumsq.cuh).
 */
 #include "trisplit_kernels.h"
 
@@ -27,8 +27,8 @@ void ts_ref_jacobi_power(ts_int n, const ts_int *rowptr, const ts_int *col, cons
       y = t;
     }
   }
-  for (ts_int i = 0; i < n && steps > 0; i++) {
-    norms[0] += x[i] * x[i];
-    norms[1] += y[i] * y[i];
+  if (steps > 0) { /* each sum in order, as the two sums of one loop were */
+    ts_ref_sumsq(n, x, &norms[0]);
+    ts_ref_sumsq(n, y, &norms[1]);
   }
 }
